@@ -1,0 +1,45 @@
+// One error class for everything a user can get wrong: a raw file, a data file,
+// a report's front matter. It carries a location so the CLI can print
+// `FILE:LINE:COL: expected …, found …` and never a stack trace.
+
+export class InputError extends Error {
+  /**
+   * @param {object} at
+   * @param {string} [at.source]   file the problem is in
+   * @param {number} [at.line]     1-based line in that file
+   * @param {number} [at.column]   1-based column
+   * @param {string} at.expected   what the reader wanted to see
+   * @param {string} [at.found]    what was there instead
+   * @param {string} [at.rule]     short machine-readable name of the check
+   */
+  constructor({ source, line, column, expected, found, rule = 'input' }) {
+    super(`expected ${expected}${found === undefined ? '' : `, found ${found}`}`);
+    this.name = 'InputError';
+    Object.assign(this, { source, line, column, expected, found, rule });
+  }
+
+  /** A copy of this error placed in `source` (parsers do not know their file name). */
+  in(source) {
+    const copy = new InputError({ ...this, source: this.source ?? source });
+    return copy;
+  }
+
+  toString() {
+    return `${formatLocation(this)}: ${this.message}`;
+  }
+}
+
+export function formatLocation({ source, line, column }) {
+  let at = source ?? '<input>';
+  if (line) at += `:${line}`;
+  if (line && column) at += `:${column}`;
+  return at;
+}
+
+/** Shortens what was found to something that fits on one terminal line. */
+export function quote(text, max = 60) {
+  const oneLine = String(text).replace(/\s+/g, ' ').trim();
+  if (oneLine === '') return 'an empty line';
+  const cut = oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+  return JSON.stringify(cut);
+}
