@@ -1,0 +1,152 @@
+// The validate step: every JSON document under data/ against its schema, then
+// the checks a schema cannot express. Every problem is collected (never just
+// the first), each with file, JSON pointer, raw line where known, rule,
+// expected and found.
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { join, relative } from 'node:path';
+import { schemaValidators } from './schemas.mjs';
+import { domainProblems } from './domain.mjs';
+
+/**
+ * @typedef {object} Problem
+ * @property {'error'|'warning'} severity
+ * @property {string} file
+ * @property {string} pointer     JSON pointer into the document ('' = whole document)
+ * @property {string} rule
+ * @property {string} expected
+ * @property {string} [found]
+ * @property {number} [line]      line in the JSON file
+ * @property {{source: string, line: number}} [raw]  the raw output line behind the value
+ */
+
+/** Checks one parsed document; `file` only names it in problems. */
+export function documentProblems(doc, file, { root = process.cwd() } = {}) {
+  const validators = schemaValidators();
+  const kind = doc && typeof doc === 'object' ? doc.kind : undefined;
+  const validate = validators.get(kind);
+  if (!validate) {
+    return [{
+      severity: 'error', file, pointer: '/kind', rule: 'kind',
+      expected: `a document kind with a schema (${[...validators.keys()].join(', ')})`,
+      found: JSON.stringify(kind),
+    }];
+  }
+  if (!validate(doc)) return validate.errors.map((e) => schemaProblem(e, doc, file));
+  return domainProblems(doc, file, { root });
+}
+
+function schemaProblem(error, doc, file) {
+  const pointer = error.instancePath;
+  const value = valueAt(doc, pointer);
+  const { expected, pointerSuffix } = describeExpectation(error);
+  return {
+    severity: 'error',
+    file,
+    pointer: pointer + pointerSuffix,
+    rule: `schema/${error.keyword}`,
+    expected,
+    found: pointerSuffix ? 'nothing' : shortJson(value),
+    ...rawLineNear(doc, pointer),
+  };
+}
+
+function describeExpectation(error) {
+  const p = error.params;
+  switch (error.keyword) {
+    case 'required': return { expected: `property "${p.missingProperty}"`, pointerSuffix: `/${p.missingProperty}` };
+    case 'additionalProperties':
+    case 'unevaluatedProperties': {
+      const name = p.additionalProperty ?? p.unevaluatedProperty;
+      return { expected: `no property "${name}"`, pointerSuffix: `/${name}` };
+    }
+    case 'enum': return { expected: `one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`, pointerSuffix: '' };
+    case 'const': return { expected: JSON.stringify(p.allowedValue), pointerSuffix: '' };
+    case 'type': return { expected: `a value of type ${[].concat(p.type).join(' or ')}`, pointerSuffix: '' };
+    default: return { expected: error.message, pointerSuffix: '' };
+  }
+}
+
+export function valueAt(doc, pointer) {
+  if (!pointer) return doc;
+  return pointer.split('/').slice(1).reduce(
+    (node, key) => (node == null ? undefined : node[key.replace(/~1/g, '/').replace(/~0/g, '~')]),
+    doc,
+  );
+}
+
+/** The raw line a value came from: the nearest enclosing object with a `line`. */
+export function rawLineNear(doc, pointer) {
+  const source = doc?.provenance?.source;
+  const parts = pointer ? pointer.split('/').slice(1) : [];
+  for (let n = parts.length; n >= 1; n -= 1) {
+    const node = valueAt(doc, `/${parts.slice(0, n).join('/')}`);
+    if (node && typeof node === 'object' && Number.isInteger(node.line)) {
+      return source ? { raw: { source, line: node.line } } : {};
+    }
+  }
+  return {};
+}
+
+function shortJson(value) {
+  const text = JSON.stringify(value);
+  if (text === undefined) return 'nothing';
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+/** Validates JSON files (or every .json under given folders). Returns all problems and a count. */
+export async function validatePaths(paths, { root = process.cwd() } = {}) {
+  const files = (await Promise.all(paths.map((p) => jsonFilesUnder(p)))).flat().sort();
+  const problems = [];
+  for (const path of files) {
+    const file = relative(root, path) || path;
+    problems.push(...(await fileProblems(path, file, root)));
+  }
+  return { files: files.length, problems };
+}
+
+async function fileProblems(path, file, root) {
+  const text = await readFile(path, 'utf8');
+  let doc;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    return [jsonSyntaxProblem(error, text, file)];
+  }
+  return documentProblems(doc, file, { root }).map((p) => ({ ...p, line: p.line ?? jsonLineOf(text, p.pointer) }));
+}
+
+function jsonSyntaxProblem(error, text, file) {
+  const at = /position (\d+)/.exec(error.message);
+  const line = at ? text.slice(0, Number(at[1])).split('\n').length : 1;
+  return { severity: 'error', file, pointer: '', rule: 'json', expected: 'valid JSON', found: error.message.replace(/^.*?: /, ''), line };
+}
+
+/** Best-effort line of a pointer in pretty-printed JSON (the form tpsreport writes). */
+function jsonLineOf(text, pointer) {
+  if (!pointer) return 1;
+  const parts = pointer.split('/').slice(1);
+  let offset = 0;
+  for (const part of parts) {
+    const key = /^\d+$/.test(part) ? null : `"${part}":`;
+    if (key === null) continue;
+    const found = text.indexOf(key, offset);
+    if (found < 0) break;
+    offset = found;
+  }
+  return text.slice(0, offset).split('\n').length;
+}
+
+async function jsonFilesUnder(path) {
+  const info = await stat(path).catch(() => null);
+  if (!info) return [path];
+  if (info.isFile()) return [path];
+  const entries = await readdir(path, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.json'))
+    .map((e) => join(e.parentPath ?? e.path, e.name));
+}
+
+export function sha256Of(buffer) {
+  return createHash('sha256').update(buffer).digest('hex');
+}
