@@ -1,0 +1,99 @@
+// The ingest step: for every report bundle, parse the raw files its front
+// matter lists under `sources`, attach the author's labels, and write one
+// normalized document per raw file to data/reports/<slug>/. Labels describe a
+// run and always come from the author, never from a file name.
+import { readFile, readdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join, relative, extname } from 'node:path';
+import { InputError } from '../lib/errors.mjs';
+import { writeFileAtomic, toJson } from '../lib/files.mjs';
+import { parseFile, getFormat } from '../parse/index.mjs';
+import { readFrontMatter } from './front-matter.mjs';
+
+const LABEL_NAME = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * Ingests every report under `contentDir`. Problems in one source do not stop
+ * the others: all of them are returned, and a broken source writes nothing.
+ */
+export async function ingestReports({ root = process.cwd(), contentDir = 'content/reports', dataDir = 'data/reports' } = {}) {
+  const reportsDir = join(root, contentDir);
+  const slugs = existsSync(reportsDir)
+    ? (await readdir(reportsDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    : [];
+  const result = { reports: 0, documents: 0, errors: [] };
+  for (const slug of slugs) {
+    const index = join(reportsDir, slug, 'index.md');
+    if (!existsSync(index)) continue;
+    result.reports += 1;
+    const { written, errors } = await ingestReport({ root, slug, index, outDir: join(root, dataDir, slug) });
+    result.documents += written;
+    result.errors.push(...errors);
+  }
+  return result;
+}
+
+async function ingestReport({ root, slug, index, outDir }) {
+  const source = relative(root, index);
+  const errors = [];
+  let plan;
+  try {
+    plan = planSources(await readFile(index, 'utf8'), source, join(root, 'content', 'reports', slug), root);
+  } catch (error) {
+    if (error instanceof InputError) return { written: 0, errors: [error] };
+    throw error;
+  }
+  const keep = new Set();
+  for (const entry of plan) {
+    keep.add(entry.out);
+    try {
+      const doc = await parseFile(entry.path, { source: relative(root, entry.path), format: entry.format });
+      Object.assign(doc, { report: slug, order: entry.order, labels: entry.labels });
+      if (entry.runLabels) doc.run_labels = entry.runLabels;
+      await writeFileAtomic(join(outDir, entry.out), toJson(doc));
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      errors.push(error);
+    }
+  }
+  await removeStale(outDir, keep);
+  return { written: keep.size - errors.length, errors };
+}
+
+/** Checks the `sources` list and resolves each entry to a raw file and an output name. */
+export function planSources(text, source, bundleDir, root) {
+  const { data, lineOf } = readFrontMatter(text, source);
+  const sources = data.sources ?? [];
+  const fail = (path, expected, found) => new InputError({ source, line: lineOf(path), column: 1, expected, found, rule: 'sources' });
+  if (!Array.isArray(sources)) throw fail(['sources'], 'a list under `sources`', typeof sources);
+  const outs = new Map();
+  return sources.map((entry, i) => {
+    if (!entry || typeof entry.file !== 'string') throw fail(['sources', i], 'an entry with `file: raw/<name>`', JSON.stringify(entry));
+    const path = join(bundleDir, entry.file);
+    if (!existsSync(path)) throw fail(['sources', i, 'file'], `a raw file beside the report (${relative(root, path)})`, 'no such file');
+    if (entry.format) {
+      try { getFormat(entry.format); } catch (e) { throw fail(['sources', i, 'format'], e.expected, e.found); }
+    }
+    checkLabels(entry.labels ?? {}, (what, found) => fail(['sources', i, 'labels'], what, found));
+    (entry.run_labels ?? []).forEach((l) => checkLabels(l, (what, found) => fail(['sources', i, 'run_labels'], what, found)));
+    const out = `${entry.file.replace(/^raw\//, '').slice(0, -extname(entry.file).length || undefined).replace(/[^A-Za-z0-9._-]+/g, '--')}.json`;
+    if (outs.has(out)) throw fail(['sources', i, 'file'], `a file name unique within the report (also used by source ${outs.get(out) + 1})`, entry.file);
+    outs.set(out, i);
+    return { path, out, order: i, format: entry.format, labels: entry.labels ?? {}, runLabels: entry.run_labels };
+  });
+}
+
+function checkLabels(labels, fail) {
+  if (typeof labels !== 'object' || Array.isArray(labels)) throw fail('labels as a map of name: value', JSON.stringify(labels));
+  for (const [name, value] of Object.entries(labels)) {
+    if (!LABEL_NAME.test(name)) throw fail('label names in lower case (a-z, 0-9, _)', JSON.stringify(name));
+    if (value === null || typeof value === 'object') throw fail(`a text or number for label ${name}`, JSON.stringify(value));
+  }
+}
+
+async function removeStale(dir, keep) {
+  if (!existsSync(dir)) return;
+  for (const name of await readdir(dir)) {
+    if (name.endsWith('.json') && !keep.has(name)) await rm(join(dir, name));
+  }
+}

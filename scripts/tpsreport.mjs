@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// The tpsreport command line: a thin shell over the library in scripts/.
+// It turns library results into exit codes and printed text, nothing more.
+import { spawn } from 'node:child_process';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { InputError } from './lib/errors.mjs';
+import { toJson } from './lib/files.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const HUGO = join(ROOT, '.venv', 'hugo');
+
+const HELP = `tpsreport: database benchmark reports from raw tool output
+
+Usage: tpsreport <command> [options]
+
+Commands:
+  parse FILE [--format NAME]   print the normalized JSON document for one raw output file
+  formats                      list the input formats and what each produces
+  validate [PATH...]           check JSON documents (default: data/) against schemas/
+           [--reporter text|github|json]
+  ingest                       parse every report's raw files into data/reports/
+  build                        ingest, validate, run Hugo and prerender charts into public/
+  serve                        ingest, validate and serve the site with live reload
+  prerender [DIR]              draw the charts of an already built site (default: public/)
+  help                         show this text
+
+Exit codes: 0 success, 1 bad input or invalid data, 2 wrong usage.`;
+
+const commands = {
+  async parse(args) {
+    const { values, positionals } = parseArgs({ args, options: { format: { type: 'string' } }, allowPositionals: true });
+    if (positionals.length !== 1) return usage('parse takes exactly one FILE');
+    const { parseFile } = await import('./parse/index.mjs');
+    const doc = await parseFile(positionals[0], { source: positionals[0], format: values.format });
+    process.stdout.write(toJson(doc));
+    return 0;
+  },
+
+  async formats() {
+    const { formats } = await import('./parse/index.mjs');
+    const width = Math.max(...formats.map((f) => f.name.length));
+    for (const f of formats) console.log(`${f.name.padEnd(width)}  ${f.title}\n${' '.repeat(width)}  → ${f.produces}`);
+    return 0;
+  },
+
+  async validate(args) {
+    const { values, positionals } = parseArgs({ args, options: { reporter: { type: 'string', default: 'text' } }, allowPositionals: true });
+    const { reporters } = await import('./reporters.mjs');
+    const report = reporters[values.reporter];
+    if (!report) return usage(`unknown reporter "${values.reporter}"; use one of ${Object.keys(reporters).join(', ')}`);
+    const { validatePaths } = await import('./validate/index.mjs');
+    const result = await validatePaths(positionals.length ? positionals : [join(ROOT, 'data')], { root: ROOT });
+    console.log(report(result));
+    return result.problems.some((p) => p.severity === 'error') ? 1 : 0;
+  },
+
+  async ingest() {
+    const { ingestReports } = await import('./ingest/index.mjs');
+    const result = await ingestReports({ root: ROOT });
+    for (const error of result.errors) console.error(String(error));
+    console.error(`ingest: ${result.documents} document${result.documents === 1 ? '' : 's'} from ${result.reports} report${result.reports === 1 ? '' : 's'}${result.errors.length ? `, ${result.errors.length} failed` : ''}`);
+    return result.errors.length ? 1 : 0;
+  },
+
+  async prerender(args) {
+    const { prerenderSite } = await import('./prerender/index.mjs');
+    const started = performance.now();
+    const { pages, charts } = await prerenderSite(args[0] ?? join(ROOT, 'public'), { cacheDir: join(ROOT, '.cache', 'charts') });
+    console.error(`prerender: ${charts} chart${charts === 1 ? '' : 's'} in ${pages} pages, ${Math.round(performance.now() - started)} ms`);
+    return 0;
+  },
+
+  async build() {
+    return (await commands.ingest()) || (await commands.validate([])) || (await hugo(['--gc', '--cleanDestinationDir', '--logLevel', 'warn'])) || commands.prerender([]);
+  },
+
+  async serve() {
+    return (await commands.ingest()) || (await commands.validate([])) || hugo(['server', '--bind', '127.0.0.1', '--port', '1313']);
+  },
+
+  async help() {
+    console.log(HELP);
+    return 0;
+  },
+};
+
+function hugo(args) {
+  return new Promise((resolve) => {
+    const child = spawn(HUGO, args, { cwd: ROOT, stdio: 'inherit' });
+    child.on('error', (error) => {
+      console.error(`tpsreport: cannot run Hugo at ${HUGO} (${error.code}); run \`npm run setup\` first`);
+      resolve(1);
+    });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+function usage(message) {
+  console.error(`tpsreport: ${message}\n\n${HELP}`);
+  return 2;
+}
+
+async function main([name = 'help', ...args]) {
+  if (name === '--help' || name === '-h') name = 'help';
+  const command = commands[name];
+  if (!command) return usage(`unknown command "${name}"`);
+  try {
+    return await command(args);
+  } catch (error) {
+    if (error instanceof InputError) {
+      console.error(String(error));
+      return 1;
+    }
+    if (error?.code === 'ENOENT' || error?.code === 'EISDIR' || error?.code === 'EACCES') {
+      console.error(`${error.path}: expected a readable file, found ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a directory' : 'no permission to read it'}`);
+      return 1;
+    }
+    if (error?.code?.startsWith?.('ERR_PARSE_ARGS')) return usage(error.message);
+    console.error(`tpsreport: internal error: ${error?.message ?? error} (set TPSREPORT_DEBUG=1 for details)`);
+    if (process.env.TPSREPORT_DEBUG) console.error(error);
+    return 70;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
