@@ -1,0 +1,42 @@
+// Charts read without JavaScript (the SVG is in the page), and with
+// JavaScript vega-embed takes over and adds tooltips.
+import { test, expect } from '@playwright/test';
+import { reportPages } from './site.mjs';
+
+const chartPages = reportPages();
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const path of chartPages) {
+    test(`every chart on ${path} is an SVG with one bar per figure`, async ({ page }) => {
+      await page.goto(path);
+      const figures = page.locator('figure.tps-chart');
+      for (const figure of await figures.all()) {
+        const rows = JSON.parse(await figure.locator('script.tps-chart__data').textContent()).rows.filter((r) => r.value !== null);
+        await expect(figure.locator('.tps-chart__svg > svg')).toHaveCount(1);
+        await expect(figure.locator('.tps-chart__svg svg .role-mark path')).toHaveCount(rows.length);
+        for (const row of rows) await expect(figure.locator('.tps-chart__svg svg text', { hasText: row.text }).first()).toBeAttached();
+      }
+    });
+  }
+});
+
+test('hovering a bar shows the figure, its server and its raw file in a tooltip', async ({ page }) => {
+  await page.goto('/reports/innodb-plugin-vs-builtin/');
+  const figure = page.locator('#chart-tps-by-server');
+  await expect(figure).toHaveAttribute('data-hydrated', 'true');
+  const bar = figure.locator('.tps-chart__live svg .role-mark path[aria-label*="112.32"]').first();
+  await bar.hover();
+  const tooltip = page.locator('#vg-tooltip-element');
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText('112.32');
+  await expect(tooltip).toContainText('MySQL 5.1.49sp1 InnoDB plugin');
+  await expect(tooltip).toContainText('raw/sysbench-5.1-plugin-rw.txt');
+});
+
+test('pages without charts do not load vega', async ({ page }) => {
+  const scripts = [];
+  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(r.url()); });
+  await page.goto('/');
+  expect(scripts).toEqual([]);
+});
