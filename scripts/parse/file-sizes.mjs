@@ -1,0 +1,286 @@
+// File sizes as `ls -l` / `ls -ls` / `ls -lh` and `du` (-b, -k, -h, -sh, plain)
+// print them: benchmark write-ups compare .ibd, ibdata1 and ib_logfile sizes
+// across row formats and compression settings.
+//
+// Neither tool prints its unit. `ls -l` sizes are bytes, `ls -s` blocks and the
+// `total` line are 1 KiB blocks, `-h` adds a K/M/G suffix in powers of 1024.
+// `du` is the hard case: plain `du` and `du -k` print KiB, `du -b` prints bytes,
+// and nothing in the output tells them apart. So the shell command line above
+// the output (`$ du -b …`) decides when it is there; otherwise a plain number is
+// read as KiB, flagged `implied`, and a warning asks for the command line.
+import { InputError, quote } from '../lib/errors.mjs';
+import { figure } from '../lib/figure.mjs';
+import { columnOf } from '../lib/text.mjs';
+import { parseText } from './index.mjs';
+
+const HUMAN_UNITS = { '': 'bytes', K: 'KiB', M: 'MiB', G: 'GiB', T: 'TiB', P: 'PiB' };
+const POWERS = { bytes: 0, KiB: 1, MiB: 2, GiB: 3, TiB: 4, PiB: 5 };
+
+const MODE = String.raw`([-dlcbpsD?])([-rwxsStTlL]{9})([.+@]?)`;
+const DATE = String.raw`(?:\d{4}-\d\d-\d\d(?: \d\d:\d\d(?::\d\d(?:\.\d+)?)?)?(?: [+-]\d{4})?|\d\d-\d\d \d\d:\d\d|\S+ +\d{1,2},? +(?:\d{1,2}:\d\d|\d{4}))`;
+const SIZE = String.raw`(\d+(?:[.,]\d+)?[KMGTPEkB]?|\d+, *\d+)`;
+// Owner and group are optional (`ls -o`, `ls -g`, `ls -n` still fit).
+const LS_ENTRY = new RegExp(String.raw`^\s*(?:(\d+(?:[.,]\d+)?[KMGTPE]?)\s+)?${MODE}\s+(\d+)\s+(?:(\S+)\s+)??(?:(\S+)\s+)??${SIZE}\s+(${DATE})\s(.+)$`);
+// The start of an ls -l line: anything that begins so but did not parse was cut off.
+const LS_START = new RegExp(String.raw`^(?:\d\S*\s+)?${MODE}\s`);
+const LS_TOTAL = /^total\s+(\d+(?:[.,]\d+)?[KMGTPE]?)$/;
+const DU_ENTRY = /^(\d+(?:[.,]\d+)?[KMGTPE]?)(?:\t+|\s+)(\S.*)$/;
+const HEADING = /^(\S.*):$/;
+const PROMPT = /^(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::\S*)?|[\w.~/-]+)?\s?[$#]\s+(\S.*)$/;
+const ANNOTATION = /\t+#.*$|\s+#\s.*$/;
+
+export const format = {
+  name: 'file-sizes',
+  version: '1.0.0',
+  title: 'File sizes from ls -l / ls -ls / ls -lh and du / du -b / du -k / du -h / du -sh (GNU coreutils)',
+  produces: 'Every listing with each file or directory: the size as printed, its bytes (derived) and the total line',
+  detect,
+  createParser,
+};
+
+export function parse(text, opts = {}) {
+  return parseText(text, { ...opts, format: 'file-sizes' });
+}
+
+/** `ls -l` rows are unmistakable; `du` rows (number, TAB, path) less so. */
+function detect(lines) {
+  let ls = 0;
+  let du = 0;
+  let other = 0;
+  for (const line of lines) {
+    const t = line.trim();
+    if (t === '' || LS_TOTAL.test(t) || PROMPT.test(t) || HEADING.test(t)) continue;
+    if (LS_ENTRY.test(line)) ls += 1;
+    else if (/^\d+(?:\.\d+)?[KMGTPE]?\t\S/.test(line) && /[/.]|total$/.test(line)) du += 1;
+    else other += 1;
+  }
+  if (ls + du === 0 || other > ls + du) return 0;
+  return ls > 0 ? 60 : 40;
+}
+
+function createParser() {
+  const listings = [];
+  const notes = [];
+  const warnings = [];
+  let command = null;
+  let heading = null;
+  let current = null;
+  let assumedUnitWarned = false;
+
+  const open = (tool, lineNo) => {
+    current = {
+      tool,
+      command: command?.text ?? null,
+      directory: heading,
+      size_unit: null,
+      unit_source: null,
+      lines: { first: lineNo, last: lineNo },
+      total: null,
+      files: [],
+    };
+    listings.push(current);
+    return current;
+  };
+  const listingFor = (tool, lineNo) => {
+    if (!current || current.tool !== tool) open(tool, lineNo);
+    current.lines.last = lineNo;
+    return current;
+  };
+
+  return {
+    push(line, lineNo) {
+      const t = line.trim();
+      if (t === '') return;
+      const cut = ANNOTATION.exec(t);
+      const body = cut && cut.index > 0 ? t.slice(0, cut.index) : t;
+      if (body !== t) notes.push({ line: lineNo, text: cut[0].trim(), kind: 'annotation' });
+      const prompt = PROMPT.exec(t);
+      if (prompt && !LS_ENTRY.test(line)) {
+        notes.push({ line: lineNo, text: t, kind: 'command' });
+        command = { text: prompt[1], options: commandOptions(prompt[1]) };
+        current = null;
+        heading = null;
+        return;
+      }
+      const total = LS_TOTAL.exec(body);
+      if (total) {
+        const listing = current?.tool === 'ls' && current.files.length === 0 ? current : open('ls', lineNo);
+        listing.total = totalOf(total[1], body, lineNo, command);
+        listing.lines.last = lineNo;
+        return;
+      }
+      const ls = LS_ENTRY.exec(body);
+      if (ls) {
+        const listing = listingFor('ls', lineNo);
+        listing.files.push(lsEntry(ls, body, lineNo, listing, command));
+        return;
+      }
+      const du = DU_ENTRY.exec(body);
+      if (du && (!current || current.tool === 'du' || /\t/.test(line))) {
+        const listing = listingFor('du', lineNo);
+        const entry = duEntry(du, body, lineNo, listing, command);
+        if (entry.name === 'total' && listing.files.length > 0) {
+          listing.total = { size: entry.size, bytes: entry.bytes, line: lineNo };
+        } else {
+          listing.files.push(entry);
+        }
+        if (listing.unit_source === 'assumed' && !assumedUnitWarned) {
+          assumedUnitWarned = true;
+          warnings.push({
+            line: lineNo,
+            message: 'du printed plain numbers and no command line says which unit: read as KiB (plain du, du -k); put the command (`$ du -b …`) above the output if it was du -b',
+            text: line,
+          });
+        }
+        return;
+      }
+      if (LS_START.test(t)) throw cutOff(line, lineNo);
+      const dir = HEADING.exec(t);
+      if (dir) {
+        heading = dir[1];
+        current = null;
+        notes.push({ line: lineNo, text: t, kind: 'directory-heading' });
+        return;
+      }
+      if (/^(?:ls|du): /.test(t)) {
+        notes.push({ line: lineNo, text: t, kind: 'tool-message' });
+        return;
+      }
+      warnings.push({ line: lineNo, message: 'not a line of ls or du output', text: line });
+    },
+    end() {
+      if (listings.length === 0) {
+        throw new InputError({ line: 1, column: 1, expected: 'a line of ls -l or du output', found: 'none', rule: 'file-sizes' });
+      }
+      const first = listings[0];
+      return {
+        tool: { name: first.tool, version: null, line: first.lines.first },
+        notes,
+        warnings,
+        listings,
+      };
+    },
+  };
+}
+
+function lsEntry(m, line, lineNo, listing, command) {
+  const [, blocks, type, perms, attr, links, owner, group, size, date, rest] = m;
+  const human = command?.options.human || /[KMGTPE]$/.test(size) || (blocks && /[KMGTPE]$/.test(blocks));
+  const entry = {
+    name: rest,
+    type: TYPES[type] ?? 'other',
+    mode: `${type}${perms}${attr}`,
+    links: Number(links),
+    owner: group === undefined ? null : owner ?? null,
+    group: group ?? owner ?? null,
+    date,
+  };
+  if (type === 'l' && rest.includes(' -> ')) {
+    const at = rest.indexOf(' -> ');
+    entry.name = rest.slice(0, at);
+    entry.target = rest.slice(at + 4);
+  }
+  if (/,/.test(size) && (type === 'c' || type === 'b')) {
+    entry.device = size.replace(/\s+/g, '');
+    entry.size = null;
+    entry.bytes = null;
+  } else {
+    const unit = human ? humanUnit(size, line, lineNo) : 'bytes';
+    if (!listing.size_unit) listing.size_unit = human ? 'human' : 'bytes';
+    listing.unit_source ??= human ? 'suffix' : 'layout';
+    Object.assign(entry, sized(size, unit, lineNo, line, human));
+  }
+  if (blocks !== undefined) {
+    const unit = /[KMGTPE]$/.test(blocks) ? humanUnit(blocks, line, lineNo) : 'KiB';
+    entry.allocated = figure(stripSuffix(blocks), unit, lineNo, unit === 'KiB' && !/K$/.test(blocks) ? { implied: true } : {});
+    entry.allocated.text = blocks;
+    entry.allocated_bytes = bytesOf(entry.allocated, lineNo);
+  }
+  entry.line = lineNo;
+  return entry;
+}
+
+const TYPES = { '-': 'file', d: 'directory', l: 'symlink', c: 'device', b: 'device', p: 'fifo', s: 'socket' };
+
+function duEntry(m, line, lineNo, listing, command) {
+  const [, size, name] = m;
+  const hasSuffix = /[KMGTPE]$/.test(size);
+  let unit;
+  let source;
+  if (hasSuffix || command?.options.human) [unit, source] = [humanUnit(size, line, lineNo), command?.options.human ? 'command' : 'suffix'];
+  else if (command?.options.unit) [unit, source] = [command.options.unit, 'command'];
+  else if (listing.size_unit === 'human') [unit, source] = ['bytes', 'suffix'];
+  else [unit, source] = ['KiB', 'assumed'];
+  const human = hasSuffix || command?.options.human || listing.size_unit === 'human';
+  if (!listing.size_unit || listing.size_unit === 'KiB') listing.size_unit = human ? 'human' : unit;
+  if (listing.unit_source !== 'command' && listing.unit_source !== 'suffix') listing.unit_source = source;
+  return { name, ...sized(size, unit, lineNo, line, human, source === 'assumed'), line: lineNo };
+}
+
+/** `size` as printed and `bytes` beside it (derived unless the tool printed bytes). */
+function sized(text, unit, lineNo, line, human, implied = false) {
+  const value = Number(stripSuffix(text).replace(',', '.'));
+  if (!Number.isFinite(value)) {
+    throw new InputError({ line: lineNo, column: columnOf(line, text), expected: 'a size', found: quote(text), rule: 'number' });
+  }
+  const size = { value, text, unit, line: lineNo };
+  // Only a K/M/G suffix is a printed unit; bare numbers get theirs from the layout.
+  if (implied || !/[A-Za-z]$/.test(text)) size.implied = true;
+  if (unit === 'bytes') return { size, bytes: size };
+  const out = { size, bytes: bytesOf(size, lineNo) };
+  if (human) out.approximate = true;
+  return out;
+}
+
+function bytesOf(size, lineNo) {
+  const bytes = Math.round(size.value * 1024 ** POWERS[size.unit]);
+  return { value: bytes, text: String(bytes), unit: 'bytes', line: lineNo, derived: true };
+}
+
+function totalOf(text, line, lineNo, command) {
+  const human = /[KMGTPE]$/.test(text) || command?.options.human;
+  const unit = human ? humanUnit(text, line, lineNo) : 'KiB';
+  const size = { value: Number(stripSuffix(text).replace(',', '.')), text, unit, line: lineNo };
+  if (!human) size.implied = true;
+  return { size, bytes: bytesOf(size, lineNo), line: lineNo };
+}
+
+function humanUnit(text, line, lineNo) {
+  const suffix = /[A-Za-z]$/.test(text) ? text.slice(-1) : '';
+  const unit = HUMAN_UNITS[suffix];
+  if (!unit) {
+    throw new InputError({
+      line: lineNo,
+      column: columnOf(line, text),
+      expected: 'a size with a K, M, G, T or P suffix',
+      found: quote(text),
+      rule: 'size-suffix',
+    });
+  }
+  return unit;
+}
+
+const stripSuffix = (text) => text.replace(/[A-Za-z]$/, '');
+
+/** The options of an `ls`/`du` command line that decide the unit of its output. */
+function commandOptions(cmd) {
+  const words = cmd.split(/\s+/);
+  const flags = words.filter((w) => /^-[A-Za-z]+$/.test(w)).join('');
+  const long = words.filter((w) => w.startsWith('--'));
+  const human = /h/.test(flags) || long.includes('--human-readable');
+  let unit = null;
+  if (/b/.test(flags) || long.includes('--bytes')) unit = 'bytes';
+  else if (/m/.test(flags)) unit = 'MiB';
+  else if (/k/.test(flags)) unit = 'KiB';
+  return { human, unit };
+}
+
+function cutOff(line, lineNo) {
+  return new InputError({
+    line: lineNo,
+    column: 1,
+    expected: 'a complete ls -l line (mode, links, owner, group, size, date, name)',
+    found: quote(line),
+    rule: 'ls-entry',
+  });
+}

@@ -1,0 +1,173 @@
+// `mpstat N`, `mpstat -P ALL N` (sysstat 5 – 12): a banner, then per interval a
+// header line and one row per CPU, then the `Average:` block. Time stamps are
+// 24 h (`01:51:23`) or 12 h (`01:51:23 PM`) depending on the locale. The
+// columns changed over the years (%user/%system → %usr/%sys, %guest, %gnice,
+// intr/s), so they are read from each header, never assumed.
+import { InputError, quote } from '../lib/errors.mjs';
+import { columnOf, toNumber } from '../lib/text.mjs';
+import { parseText } from './index.mjs';
+
+const BANNER = /^(\S+) (\S+) \(([^)]*)\)\s+(\S+)(?:\s+_(\S+)_)?(?:\s+\((\d+) CPU\))?$/;
+const DATE = /^(?:\d\d\/\d\d\/\d\d(?:\d\d)?|\d{4}-\d\d-\d\d)$/;
+const TIME = String.raw`(\d\d:\d\d:\d\d(?: ?[AP]M)?)`;
+const HEADER = new RegExp(String.raw`^(?:${TIME}|(Average):)\s+(CPU)\s+(.*%.*|.*/s.*)$`);
+const ROW = new RegExp(String.raw`^(?:${TIME}|(Average):)\s+(all|\d+)\s+(.*)$`);
+const PROMPT = /^(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::\S*)?|[\w.~/-]+)?\s?[$#]\s+(\S.*)$/;
+const ANNOTATION = /\t+#.*$|\s+#\s.*$/;
+
+export const format = {
+  name: 'mpstat',
+  version: '1.0.0',
+  title: 'mpstat (sysstat 5 – 12): mpstat N, mpstat -P ALL N, 12 h and 24 h time stamps, Average block',
+  produces: 'Each mpstat run: banner (kernel, host, CPU count), columns and units, every per-CPU sample and the Average rows kept apart',
+  detect,
+  createParser,
+};
+
+export function parse(text, opts = {}) {
+  return parseText(text, { ...opts, format: 'mpstat' });
+}
+
+function detect(lines) {
+  let score = 0;
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (HEADER.test(line) && /%(usr|user|idle)\b/.test(line)) score += 40;
+    else if (BANNER.test(line) && /\(\d+ CPU\)$/.test(line)) score += 20;
+  }
+  return Math.min(score, 200);
+}
+
+function createParser() {
+  const runs = [];
+  const notes = [];
+  const warnings = [];
+  let command = null;
+  let run = null;
+  let columns = null; // the header the next rows belong to
+
+  const start = (lineNo, banner = null) => {
+    run = { command: command?.text ?? null, lines: { first: lineNo, last: lineNo }, banner, columns: null, units: null, samples: [], averages: [] };
+    runs.push(run);
+    command = null;
+    columns = null;
+  };
+
+  const readHeader = (m, t, lineNo) => {
+    const names = m[4].split(/\s+/);
+    if (!run) start(lineNo);
+    if (run.columns && run.columns.join(' ') !== names.join(' ')) {
+      // mpstat -A / -I print other tables; each gets a run of its own.
+      const banner = run.banner;
+      start(lineNo, banner);
+    }
+    run.columns = names;
+    run.units = Object.fromEntries(names.map((n) => [n, unitOf(n)]));
+    columns = names;
+  };
+
+  const readRow = (m, line, t, lineNo) => {
+    const [, time, average, cpu, rest] = m;
+    if (!columns) {
+      throw new InputError({ line: lineNo, column: 1, expected: 'the mpstat header (CPU %usr %nice …) before the rows', found: quote(t), rule: 'mpstat/header' });
+    }
+    const fields = rest.trim().split(/\s+/);
+    if (fields.length !== columns.length) {
+      throw new InputError({
+        line: lineNo,
+        column: columnOf(line, rest.trim()),
+        expected: `${columns.length} values (${columns.join(' ')})`,
+        found: `${fields.length} values in ${quote(t)}`,
+        rule: 'mpstat/row',
+      });
+    }
+    const values = {};
+    fields.forEach((text, i) => {
+      const value = toNumber(text.replace(',', '.'));
+      if (value === null) {
+        throw new InputError({ line: lineNo, column: columnOf(line, text), expected: `a number for ${columns[i]}`, found: quote(text), rule: 'number' });
+      }
+      values[columns[i]] = value;
+    });
+    const row = { line: lineNo, cpu };
+    if (average) run.averages.push({ ...row, values });
+    else run.samples.push({ ...row, time, values });
+  };
+
+  return {
+    push(line, lineNo) {
+      const t = withoutAnnotation(line, lineNo, notes);
+      if (t === '') return;
+      const header = HEADER.exec(t);
+      if (header) {
+        readHeader(header, t, lineNo);
+        run.lines.last = lineNo;
+        return;
+      }
+      const row = ROW.exec(t);
+      if (row) {
+        readRow(row, line, t, lineNo);
+        run.lines.last = lineNo;
+        return;
+      }
+      const banner = BANNER.exec(t);
+      if (banner && (banner[5] || banner[6] || DATE.test(banner[4]))) {
+        start(lineNo, bannerOf(banner, lineNo));
+        return;
+      }
+      const prompt = PROMPT.exec(t);
+      if (prompt) {
+        notes.push({ line: lineNo, text: t, kind: 'command' });
+        command = { text: prompt[1], line: lineNo };
+        run = null;
+        columns = null;
+        return;
+      }
+      if (/^\^C$/.test(t)) {
+        notes.push({ line: lineNo, text: t, kind: 'interrupt' });
+        return;
+      }
+      warnings.push({ line: lineNo, message: 'not a line of mpstat output', text: line });
+    },
+    end() {
+      if (runs.length === 0 || runs.every((r) => !r.columns)) {
+        throw new InputError({ line: 1, column: 1, expected: 'an mpstat header (HH:MM:SS  CPU  %usr …)', found: 'none', rule: 'mpstat' });
+      }
+      const first = runs[0];
+      return {
+        tool: { name: 'mpstat', version: null, line: first.lines.first },
+        notes,
+        warnings,
+        runs: runs.filter((r) => r.columns),
+      };
+    },
+  };
+}
+
+function bannerOf(m, lineNo) {
+  const [, os, kernel, host, date, arch, cpus] = m;
+  return {
+    os,
+    kernel,
+    host,
+    date,
+    arch: arch ?? null,
+    cpus: cpus === undefined ? null : { value: Number(cpus), text: cpus, unit: 'count', line: lineNo },
+    line: lineNo,
+  };
+}
+
+function unitOf(name) {
+  if (name.startsWith('%')) return 'percent';
+  if (name.endsWith('/s')) return 'interrupts/s';
+  return 'count';
+}
+
+/** Author notes after a TAB or ` # ` are kept as notes, not read as output. */
+function withoutAnnotation(line, lineNo, notes) {
+  const t = line.trim();
+  const cut = ANNOTATION.exec(t);
+  if (!cut || cut.index === 0) return t;
+  notes.push({ line: lineNo, text: cut[0].trim(), kind: 'annotation' });
+  return t.slice(0, cut.index);
+}
