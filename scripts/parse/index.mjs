@@ -50,9 +50,9 @@ export function parseText(text, { source = '<input>', format } = {}) {
   refuseBinary(bytes, source);
   const lines = splitLines(text);
   refuseEmpty(lines, source);
-  const chosen = format ? getFormat(format) : detectFormat(lines.slice(0, DETECT_LINES));
+  const chosen = wrapParserErrors(() => (format ? getFormat(format) : detectFormat(lines.slice(0, DETECT_LINES))), source)();
   const parser = chosen.createParser({ source });
-  lines.forEach((line, i) => parser.push(line, i + 1));
+  lines.forEach(wrapParserErrors((line, i) => parser.push(line, i + 1), source));
   return envelope(chosen, finish(parser, source), {
     source,
     sha256: createHash('sha256').update(bytes).digest('hex'),
@@ -95,7 +95,7 @@ export async function parseFile(path, { source = path, format } = {}) {
   }
   rest += decoder.decode();
   if (rest !== '') wrapParserErrors(take, source)(rest);
-  if (!parser) start();
+  if (!parser) wrapParserErrors(start, source)();
   return envelope(parser.format, finish(parser.lines, source), {
     source,
     sha256: hash.digest('hex'),

@@ -5,10 +5,11 @@ import { test, expect } from '@playwright/test';
 import { reportPages, rawLines } from './site.mjs';
 
 for (const path of reportPages()) {
-  test(`every table figure on ${path} is printed on its raw line`, async ({ page }) => {
+  test(`every figure on ${path}, in tables and in the prose, is printed on its raw line`, async ({ page }) => {
     await page.goto(path);
-    const cells = await page.locator('table.tps-table a.fig[data-value]').evaluateAll((links) =>
+    const cells = await page.locator('a.fig[data-value]').evaluateAll((links) =>
       links.map((a) => ({ text: a.textContent.trim(), value: a.dataset.value, source: a.dataset.source, line: Number(a.dataset.line) })));
+    expect(cells.length).toBeGreaterThan(0);
     for (const cell of cells) {
       const line = rawLines(path, cell.source)[cell.line - 1];
       expect(line, `${cell.source}:${cell.line}`).toBeDefined();

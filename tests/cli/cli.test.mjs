@@ -1,0 +1,78 @@
+// The command line as a user meets it: help lists every command, parse prints
+// JSON on stdout, and bad input gets one located line on stderr, never a
+// stack trace and never a half document on stdout.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'scripts', 'tpsreport.mjs');
+const run = (...args) => spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8' });
+const LOCATED = /^[^\s:]+:\d+(:\d+)?: expected .+, found .+\n$/;
+
+test('tpsreport --help lists every command', () => {
+  const { status, stdout } = run('--help');
+  assert.equal(status, 0);
+  for (const command of ['parse', 'formats', 'validate', 'ingest', 'build', 'serve', 'prerender']) {
+    assert.match(stdout, new RegExp(`^  ${command}\\b`, 'm'), `help does not list ${command}`);
+  }
+});
+
+test('tpsreport parse prints the normalized document on stdout and exits 0', () => {
+  const file = 'content/reports/innodb-plugin-vs-builtin/raw/sysbench-5.1-plugin-rw.txt';
+  const { status, stdout, stderr } = run('parse', file);
+  assert.equal(status, 0, stderr);
+  const doc = JSON.parse(stdout);
+  assert.equal(doc.kind, 'sysbench');
+  assert.equal(doc.provenance.source, file);
+  assert.equal(doc.runs[0].transactions.rate.value, 112.32);
+  assert.equal(doc.runs[0].transactions.rate.unit, 'tx/s');
+});
+
+for (const [name, file] of [
+  ['an empty file', 'tests/fixtures/errors/empty.txt'],
+  ['a binary file', 'tests/fixtures/errors/binary.bin'],
+  ['a log from another tool', 'tests/fixtures/errors/other-tool.txt'],
+  ['a truncated summary', 'tests/fixtures/sysbench/errors/summary-cut-in-general-statistics.txt'],
+]) {
+  test(`tpsreport parse refuses ${name} with FILE:LINE: expected …, found … and nothing on stdout`, () => {
+    const { status, stdout, stderr } = run('parse', file);
+    assert.notEqual(status, 0);
+    assert.equal(stdout, '');
+    assert.match(stderr, LOCATED);
+    assert.ok(stderr.startsWith(`${file}:`), stderr);
+    assert.doesNotMatch(stderr, /\n\s+at /, 'stack trace printed');
+  });
+}
+
+test('tpsreport parse names a missing file without a stack trace', () => {
+  const { status, stdout, stderr } = run('parse', 'no/such/file.txt');
+  assert.equal(status, 1);
+  assert.equal(stdout, '');
+  assert.equal(stderr, 'no/such/file.txt: expected a readable file, found no such file\n');
+});
+
+test('tpsreport parse --format with an unknown name lists the known formats', () => {
+  const { status, stderr } = run('parse', 'tests/fixtures/errors/other-tool.txt', '--format', 'pgbench');
+  assert.equal(status, 1);
+  assert.match(stderr, /expected a format name, one of sysbench.*, found "pgbench"/);
+});
+
+test('tpsreport validate reports every problem of every file, then a summary, and exits 1', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tpsreport-validate-'));
+  const good = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/sysbench/hand-1.0.20-headless-fatal.json'), 'utf8'));
+  const bad = structuredClone(good);
+  bad.runs[0].status = 'exploded';
+  delete bad.provenance.sha256;
+  writeFileSync(join(dir, 'a.json'), JSON.stringify(bad, null, 2));
+  writeFileSync(join(dir, 'b.json'), '{ "kind": ');
+  const { status, stdout } = run('validate', dir);
+  assert.equal(status, 1);
+  assert.match(stdout, /a\.json:\d+ \/provenance\/sha256: error schema\/required: expected property "sha256", found nothing/);
+  assert.match(stdout, /a\.json:\d+ \/runs\/0\/status: error schema\/enum: expected one of .*"ok".*, found "exploded"/);
+  assert.match(stdout, /b\.json:1: error json: expected valid JSON/);
+  assert.match(stdout, /^2 files checked: 3 errors, 0 warnings$/m);
+});
