@@ -73,7 +73,7 @@ const commands = {
   },
 
   async build() {
-    return (await commands.ingest()) || (await commands.validate([])) || (await hugo(['--gc', '--cleanDestinationDir', '--logLevel', 'warn'])) || commands.prerender([]);
+    return (await commands.ingest()) || (await commands.validate([])) || (await hugo(['--gc', '--cleanDestinationDir', '--logLevel', 'warn', '--quiet'])) || commands.prerender([]);
   },
 
   async serve() {
