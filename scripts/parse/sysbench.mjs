@@ -60,10 +60,10 @@ function num(text, unit, at, label, extra = {}) {
   return { ...requireFigure(text, unit, at.n, at.line, label), ...extra };
 }
 
-/** A plain number for interval samples (they are compact: no figure objects). */
-function plain(text, at, label) {
-  if (NO_VALUE.test(text)) return null;
-  return requireFigure(text, 'count', at.n, at.line, label).value;
+/** A number already matched by a strict pattern (interval samples are plain numbers, not figures). */
+function plain(text) {
+  const n = Number(text);
+  return Number.isNaN(n) ? null : n; // nan, N/A
 }
 
 /** `12345  (112.32 per sec.)` → {count, rate}. */
@@ -270,31 +270,35 @@ function requiredSteps(part, run) {
 
 // ─── interval lines ─────────────────────────────────────────────────────────
 
-const V = String.raw`([^\s,()/]+)`;
+// Interval lines are most of a long log, so they are matched with strict
+// number patterns and converted with Number() directly. Only when no strict
+// pattern matches is the lax twin tried, to point at the value that is not a
+// number (instead of calling a malformed sample an unknown line).
+const STRICT = String.raw`([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|[-+]?nan|N/A)`;
+const LAX = String.raw`([^\s,()/]+)`;
+const intervalLayout = (template, names) => [template(STRICT), template(LAX), names];
 const INTERVALS = [
   // 1.0/1.1 DB tests (db_driver.c); the bundled Lua hook drops the colon after err/s.
-  [new RegExp(String.raw`^\[ ${V}s \] thds: (\d+) tps: ${V} qps: ${V} \(r/w/o: ${V}/${V}/${V}\) lat \(ms,(\d+)%\): ${V} err/s:? ${V} reconn/s: ${V}$`),
-    ['t', 'threads', 'tps', 'qps', 'reads', 'writes', 'other', '%', 'latency', 'errors', 'reconnects']],
+  intervalLayout((V) => new RegExp(String.raw`^\[ ${V}s \] thds: (\d+) tps: ${V} qps: ${V} \(r/w/o: ${V}/${V}/${V}\) lat \(ms,(\d+)%\): ${V} err/s:? ${V} reconn/s: ${V}$`),
+    ['t', 'threads', 'tps', 'qps', 'reads', 'writes', 'other', '%', 'latency', 'errors', 'reconnects']),
   // 1.0/1.1 non-DB tests (cpu, mutex, memory, …).
-  [new RegExp(String.raw`^\[ ${V}s \] thds: (\d+) eps: ${V} lat \(ms,(\d+)%\): ${V}$`),
-    ['t', 'threads', 'eps', '%', 'latency']],
+  intervalLayout((V) => new RegExp(String.raw`^\[ ${V}s \] thds: (\d+) eps: ${V} lat \(ms,(\d+)%\): ${V}$`),
+    ['t', 'threads', 'eps', '%', 'latency']),
   // 0.4 branch and 0.5: `[  10s] threads: N, tps: …` with or without the comma
   // before "response time", reads/s or reads, and the 2014 errors/reconnects tail.
-  [new RegExp(String.raw`^\[\s*${V}s\] threads: (\d+), tps: ${V}, reads(?:/s)?: ${V}, writes(?:/s)?: ${V},? response time: ${V}ms \((\d+)%\)(?:, errors: ${V}, reconnects:\s+${V})?$`),
-    ['t', 'threads', 'tps', 'reads', 'writes', 'latency', '%', 'errors', 'reconnects']],
+  intervalLayout((V) => new RegExp(String.raw`^\[\s*${V}s\] threads: (\d+), tps: ${V}, reads(?:/s)?: ${V}, writes(?:/s)?: ${V},? response time: ${V}ms \((\d+)%\)(?:, errors: ${V}, reconnects:\s+${V})?$`),
+    ['t', 'threads', 'tps', 'reads', 'writes', 'latency', '%', 'errors', 'reconnects']),
   // 0.4.12.10 (Percona build): "Intermediate results: 8 threads, …".
-  [new RegExp(String.raw`^\[\s*${V}s\] Intermediate results: (\d+) threads, tps: ${V}, reads/s: ${V}, writes/s: ${V},? response time: ${V}ms \((\d+)%\)$`),
-    ['t', 'threads', 'tps', 'reads', 'writes', 'latency', '%']],
+  intervalLayout((V) => new RegExp(String.raw`^\[\s*${V}s\] Intermediate results: (\d+) threads, tps: ${V}, reads/s: ${V}, writes/s: ${V},? response time: ${V}ms \((\d+)%\)$`),
+    ['t', 'threads', 'tps', 'reads', 'writes', 'latency', '%']),
 ];
-const QUEUE = new RegExp(String.raw`^\[\s*${V}s\s*\] queue length: (\d+),? concurrency: (\d+)$`);
+const QUEUE = new RegExp(String.raw`^\[\s*${STRICT}s\s*\] queue length: (\d+),? concurrency: (\d+)$`);
 const CHECKPOINT = /^\[\s*(\d+(?:\.\d+)?)(s|ms)\s*\] Checkpoint report:$/;
 
 const SAMPLE_UNITS = {
   t: 's', tps: 'tx/s', qps: 'queries/s', reads: 'queries/s', writes: 'queries/s', other: 'queries/s',
   latency: 'ms', errors: 'errors/s', reconnects: 'reconnects/s', eps: 'events/s',
 };
-const SAMPLE_ORDER = ['line', 't', 'threads', 'tps', 'qps', 'reads', 'writes', 'other', 'latency', 'errors',
-  'reconnects', 'eps', 'queue_length', 'concurrency'];
 
 // ─── header, noise and wrapper lines ────────────────────────────────────────
 
@@ -478,8 +482,8 @@ class Run {
   }
 }
 
-function intervalsJSON({ percentile, samples }) {
-  const keys = new Set(samples.flatMap((s) => Object.keys(s)));
+function intervalsJSON({ percentile, samples, layout }) {
+  const keys = new Set(['t', ...(layout ?? [])]);
   const units = Object.fromEntries(Object.entries(SAMPLE_UNITS).filter(([k]) => keys.has(k)));
   return { percentile, units, samples };
 }
@@ -503,6 +507,8 @@ class SysbenchParser {
     if (annotation) this.notes.push({ line: n, text: annotation, kind: 'annotation' });
     if (content === '') return this.blank();
     const at = { n, line, content };
+    // Interval lines are nearly every line of a long log: try them first.
+    if (content.charCodeAt(0) === 91 /* [ */ && this.bracketed(at)) return undefined;
     const handled = this.banner(at) || this.wrapper(at) || this.toolMessage(at) || this.bracketed(at)
       || this.histogramBucket(at) || this.sectionHeader(at) || this.sectionLine(at) || this.headerLine(at)
       || this.noise(at);
@@ -616,13 +622,17 @@ class SysbenchParser {
   /** Lines that begin with `[ Ns ]`: interval samples, queue lines, checkpoint reports. */
   bracketed(at) {
     if (!at.content.startsWith('[')) return false;
-    const cp = CHECKPOINT.exec(at.content);
-    if (cp) return this.checkpoint(at, cp);
+    for (const [strict, , names] of INTERVALS) {
+      const m = strict.exec(at.content);
+      if (m) return this.sample(at, m, names);
+    }
     const q = QUEUE.exec(at.content);
     if (q) return this.queueLine(at, q);
-    for (const [re, names] of INTERVALS) {
-      const m = re.exec(at.content);
-      if (m) return this.sample(at, m, names);
+    const cp = CHECKPOINT.exec(at.content);
+    if (cp) return this.checkpoint(at, cp);
+    for (const [, lax, names] of INTERVALS) {
+      const m = lax.exec(at.content);
+      if (m) names.forEach((name, i) => { if (m[i + 1] !== undefined) num(m[i + 1], 'count', at, `interval ${name}`); });
     }
     return false;
   }
@@ -633,30 +643,34 @@ class SysbenchParser {
     run.section = null;
     const sample = { line: at.n };
     let rank = null;
-    names.forEach((name, i) => {
+    let printed = 0;
+    for (let i = 0; i < names.length; i += 1) {
       const text = m[i + 1];
-      if (text === undefined) return;
-      if (name === '%') rank = Number(text);
-      else sample[name] = plain(text, at, `interval ${name}`);
-    });
+      if (text === undefined) continue; // an optional group this layout did not print
+      printed += 1;
+      if (names[i] === '%') rank = Number(text);
+      else sample[names[i]] = plain(text);
+    }
     // `lat (ms,95%): 0.00` with no event in the interval is "no latency", not zero.
     const throughput = sample.tps ?? sample.eps;
     if (sample.latency === 0 && throughput === 0) sample.latency = null;
-    run.samples ??= { percentile: rank, samples: [] };
-    run.samples.samples.push(orderSample(sample));
+    run.samples ??= { percentile: rank, samples: [], layout: null, printed: 0 };
+    run.samples.samples.push(sample);
+    // The keys samples have, for the units table; recomputed only when the layout changes.
+    if (printed !== run.samples.printed) [run.samples.layout, run.samples.printed] = [Object.keys(sample), printed];
     return true;
   }
 
   /** `--rate` prints queue length and concurrency on a line of its own after each sample. */
   queueLine(at, q) {
     const run = this.ensureRun(at);
-    const t = plain(q[1], at, 'interval time');
+    const t = plain(q[1]);
     const samples = run.samples?.samples ?? [];
     const last = samples[samples.length - 1];
     const extra = { queue_length: Number(q[2]), concurrency: Number(q[3]) };
     if (last && last.t === t && last.queue_length === undefined) Object.assign(last, extra);
     else {
-      run.samples ??= { percentile: null, samples: [] };
+      run.samples ??= { percentile: null, samples: [], layout: null, printed: 0 };
       samples.push({ line: at.n, t, ...extra });
       run.samples.samples = samples;
     }
@@ -781,9 +795,6 @@ function located(fn, source) {
   }
 }
 
-function orderSample(sample) {
-  return Object.fromEntries(SAMPLE_ORDER.filter((k) => sample[k] !== undefined).map((k) => [k, sample[k]]));
-}
 
 // ─── the format ─────────────────────────────────────────────────────────────
 
