@@ -1,0 +1,98 @@
+// The file-sizes parser's contract: sizes kept as ls/du printed them, bytes
+// beside them, and no unit guessed without saying so.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+// index.mjs first: it loads formats.mjs, which loads file-sizes.mjs.
+import { detectFormat } from '../../scripts/parse/index.mjs';
+import { format, parse } from '../../scripts/parse/file-sizes.mjs';
+import { InputError } from '../../scripts/lib/errors.mjs';
+
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'file-sizes');
+const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');
+const parseFixture = (name) => parse(read(name), { source: name });
+const byName = (listing) => Object.fromEntries(listing.files.map((f) => [f.name, f]));
+
+test('parse() keeps the seed-002 .ibd sizes 2.3G, 1.2G, 592M as printed, in GiB/MiB, with rounded bytes derived', () => {
+  const [listing] = parseFixture('ls-lh-ibd-row-formats.txt').listings;
+  const files = byName(listing);
+  const compact = files['compact/test/sbtest.ibd'];
+  assert.deepEqual(compact.size, { value: 2.3, text: '2.3G', unit: 'GiB', line: 2 });
+  assert.deepEqual(compact.bytes, { value: 2469606195, text: '2469606195', unit: 'bytes', line: 2, derived: true });
+  assert.equal(compact.approximate, true);
+  assert.equal(files['compressed8k/test/sbtest.ibd'].size.text, '1.2G');
+  assert.equal(files['compressed4k/test/sbtest.ibd'].bytes.value, 592 * 1024 ** 2);
+  assert.equal(files['dynamic/test/sbtest.ibd'].size.unit, 'GiB');
+});
+
+test('parse() reads ls -l sizes as bytes (implied) and the total line as 1 KiB blocks with bytes derived', () => {
+  const doc = parseFixture('ls-l-datadir.txt');
+  const [listing] = doc.listings;
+  assert.equal(listing.command, 'ls -l /var/lib/mysql');
+  const files = byName(listing);
+  assert.deepEqual(files.ib_logfile0.size, { value: 100663296, text: '100663296', unit: 'bytes', line: 7, implied: true });
+  assert.equal(files.ibdata1.bytes.value, 12582912);
+  assert.equal(files.mysql.type, 'directory');
+  assert.deepEqual(listing.total.size, { value: 111040, text: '111040', unit: 'KiB', line: 2, implied: true });
+  assert.equal(listing.total.bytes.value, 111040 * 1024);
+  assert.equal(listing.total.bytes.derived, true);
+});
+
+test('parse() keeps ls -s allocated blocks beside the apparent size', () => {
+  const files = byName(parseFixture('ls-ls-schema-dir.txt').listings[0]);
+  assert.equal(files['column_stats.frm'].size.value, 2367);
+  assert.deepEqual(files['column_stats.frm'].allocated, { value: 4, text: '4', unit: 'KiB', line: 5, implied: true });
+  assert.equal(files['column_stats.frm'].allocated_bytes.value, 4096);
+});
+
+test('parse() takes the du unit from the command line: du -b is bytes, du -k is KiB', () => {
+  const bytes = byName(parseFixture('du-b-ibd.txt').listings[0]);
+  assert.deepEqual(bytes['/var/lib/mysql/mysql/transaction_registry.ibd'].size, { value: 114688, text: '114688', unit: 'bytes', line: 5, implied: true });
+  const kib = parseFixture('du-k-datadir.txt');
+  assert.equal(kib.listings[0].unit_source, 'command');
+  assert.equal(byName(kib.listings[0])['/var/lib/mysql'].bytes.value, 115724 * 1024);
+  assert.deepEqual(kib.warnings, []);
+});
+
+test('parse() reads plain du numbers as KiB only with a warning asking for the command line', () => {
+  const doc = parseFixture('du-plain-no-command.txt');
+  assert.equal(doc.listings[0].unit_source, 'assumed');
+  assert.equal(doc.listings[0].files[0].size.unit, 'KiB');
+  assert.equal(doc.listings[0].files[0].size.implied, true);
+  assert.equal(doc.warnings.length, 1);
+  assert.match(doc.warnings[0].message, /du -b/);
+});
+
+test('parse() keeps the du -c total apart from the files', () => {
+  const [listing] = parseFixture('du-ch-total.txt').listings;
+  assert.equal(listing.files.length, 5);
+  assert.equal(listing.total.size.text, '109M');
+  assert.equal(listing.total.bytes.value, 109 * 1024 ** 2);
+  assert.ok(!listing.files.some((f) => f.name === 'total'));
+});
+
+test('parse() splits ls -l of two directories into two listings and keeps symlink targets and author notes', () => {
+  const doc = parseFixture('ls-l-long-iso-pasted-crlf.txt');
+  assert.deepEqual(doc.listings.map((l) => l.directory), ['/data/mysql', '/data/mysql/sbtest']);
+  const first = byName(doc.listings[0]);
+  assert.equal(first.sbtest.target, '/data2/mysql/sbtest');
+  assert.equal(first.ibdata1.date, '2008-05-02 14:07');
+  const ibd = byName(doc.listings[1])['sbtest.ibd'];
+  assert.equal(ibd.bytes.value, 2462056448);
+  assert.ok(doc.notes.some((n) => n.kind === 'annotation' && n.text === '# compact row format' && n.line === 17));
+});
+
+test('detect picks ls and du output and scores other tools at zero', () => {
+  assert.equal(detectFormat(read('ls-lh-datadir.txt').split('\n')).name, 'file-sizes');
+  assert.equal(detectFormat(read('du-sh-datadir.txt').split('\n')).name, 'file-sizes');
+  assert.equal(format.detect(['OLTP test statistics:', '    queries performed:', '        read:  140000']), 0);
+  assert.equal(format.detect(['innodb_buffer_pool_size = 100M', 'innodb_log_file_size = 25M']), 0);
+});
+
+test('parse() refuses an ls line cut off before the file name, at its line', () => {
+  const error = (() => { try { parse(read('errors/ls-cut-off.txt')); } catch (e) { return e; } return null; })();
+  assert.ok(error instanceof InputError);
+  assert.equal(error.line, 5);
+  assert.match(error.message, /expected a complete ls -l line/);
+});
