@@ -11,9 +11,7 @@
 import { InputError, quote } from '../lib/errors.mjs';
 import { figure } from '../lib/figure.mjs';
 import { columnOf } from '../lib/text.mjs';
-// ./formats.mjs imports this module and ./index.mjs imports ./formats.mjs:
-// import ./index.mjs before this file so the cycle resolves.
-import { parseText } from './index.mjs';
+import { parseTextWith } from './driver.mjs';
 
 const NUM = String.raw`[-+]?(?:\d+(?:\.\d*)?|\.\d+)`;
 // R prints NaN for a transaction that never ran; perl printed N/A.
@@ -68,7 +66,7 @@ export const format = {
 };
 
 export function parse(text, opts = {}) {
-  return parseText(text, { ...opts, format: 'dbt2' });
+  return parseTextWith(format, text, opts);
 }
 
 function detect(lines) {

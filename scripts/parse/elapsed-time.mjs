@@ -9,7 +9,7 @@
 import { InputError, quote } from '../lib/errors.mjs';
 import { figure, requireFigure } from '../lib/figure.mjs';
 import { columnOf } from '../lib/text.mjs';
-import { parseText } from './index.mjs';
+import { parseTextWith } from './driver.mjs';
 
 const NUM = String.raw`\d+(?:\.\d+)?`;
 const BASH = new RegExp(String.raw`^(real|user|sys)\s+((?:(\d+)m)?(${NUM})s)$`);
@@ -38,7 +38,7 @@ export const format = {
 };
 
 export function parse(text, opts = {}) {
-  return parseText(text, { ...opts, format: 'elapsed-time' });
+  return parseTextWith(format, text, opts);
 }
 
 /**

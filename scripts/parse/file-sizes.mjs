@@ -11,7 +11,7 @@
 import { InputError, quote } from '../lib/errors.mjs';
 import { figure } from '../lib/figure.mjs';
 import { columnOf } from '../lib/text.mjs';
-import { parseText } from './index.mjs';
+import { parseTextWith } from './driver.mjs';
 
 const HUMAN_UNITS = { '': 'bytes', K: 'KiB', M: 'MiB', G: 'GiB', T: 'TiB', P: 'PiB' };
 const POWERS = { bytes: 0, KiB: 1, MiB: 2, GiB: 3, TiB: 4, PiB: 5 };
@@ -39,7 +39,7 @@ export const format = {
 };
 
 export function parse(text, opts = {}) {
-  return parseText(text, { ...opts, format: 'file-sizes' });
+  return parseTextWith(format, text, opts);
 }
 
 /** `ls -l` rows are unmistakable; `du` rows (number, TAB, path) less so. */

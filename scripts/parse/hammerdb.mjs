@@ -9,9 +9,7 @@
 import { InputError, quote } from '../lib/errors.mjs';
 import { figure } from '../lib/figure.mjs';
 import { columnOf } from '../lib/text.mjs';
-// ./formats.mjs imports this module and ./index.mjs imports ./formats.mjs:
-// import ./index.mjs before this file so the cycle resolves.
-import { parseText } from './index.mjs';
+import { parseTextWith } from './driver.mjs';
 
 const RESULT_NOPM_FIRST = /TEST RESULT\s*:\s*System achieved (\S+) NOPM from (\S+) (.+?) TPM$/;
 const RESULT_TPM_FIRST = /TEST RESULT\s*:\s*System achieved (\S+) (.+?) TPM at (\S+) NOPM$/;
@@ -83,7 +81,7 @@ export const format = {
 };
 
 export function parse(text, opts = {}) {
-  return parseText(text, { ...opts, format: 'hammerdb' });
+  return parseTextWith(format, text, opts);
 }
 
 function detect(lines) {

@@ -5,7 +5,7 @@
 // intr/s), so they are read from each header, never assumed.
 import { InputError, quote } from '../lib/errors.mjs';
 import { columnOf, toNumber } from '../lib/text.mjs';
-import { parseText } from './index.mjs';
+import { parseTextWith } from './driver.mjs';
 
 const BANNER = /^(\S+) (\S+) \(([^)]*)\)\s+(\S+)(?:\s+_(\S+)_)?(?:\s+\((\d+) CPU\))?$/;
 const DATE = /^(?:\d\d\/\d\d\/\d\d(?:\d\d)?|\d{4}-\d\d-\d\d)$/;
@@ -25,7 +25,7 @@ export const format = {
 };
 
 export function parse(text, opts = {}) {
-  return parseText(text, { ...opts, format: 'mpstat' });
+  return parseTextWith(format, text, opts);
 }
 
 function detect(lines) {

@@ -7,7 +7,7 @@
 // `loose-` prefix, so each option keeps its name as written plus a canonical one.
 import { InputError, quote } from '../lib/errors.mjs';
 import { columnOf } from '../lib/text.mjs';
-import { parseText } from './index.mjs';
+import { parseTextWith } from './driver.mjs';
 
 const SECTION = /^\[([^\]]*)\]\s*(?:[#;].*)?$/;
 const OPTION = /^([A-Za-z][\w.-]*)\s*(?:=\s*(.*))?$/;
@@ -29,7 +29,7 @@ export const format = {
 };
 
 export function parse(text, opts = {}) {
-  return parseText(text, { ...opts, format: 'my-cnf' });
+  return parseTextWith(format, text, opts);
 }
 
 /**

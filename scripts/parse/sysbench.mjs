@@ -10,14 +10,10 @@
 // Every line ends up in exactly one place: a figure, a known noise line, a
 // note (wrapper lines, author annotations, elisions) or a warning naming it.
 //
-// Import note: this module imports ./index.mjs for the `parse` convenience and
-// ./formats.mjs imports this module. Import ./index.mjs (or ./formats.mjs)
-// before this file so the cycle resolves; importing this file first makes
-// formats.mjs read `format` before it is defined.
 import { InputError, quote } from '../lib/errors.mjs';
 import { figure, requireFigure } from '../lib/figure.mjs';
 import { columnOf, toNumber } from '../lib/text.mjs';
-import { parseText } from './index.mjs';
+import { parseTextWith } from './driver.mjs';
 
 // ─── detection ──────────────────────────────────────────────────────────────
 
@@ -812,5 +808,5 @@ export const format = {
 
 /** Parses sysbench output held in memory (the file-streaming entry point is parseFile in ./index.mjs). */
 export function parse(text, opts = {}) {
-  return parseText(text, { ...opts, format: 'sysbench' });
+  return parseTextWith(format, text, opts);
 }

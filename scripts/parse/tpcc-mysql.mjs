@@ -9,9 +9,7 @@
 import { InputError, quote } from '../lib/errors.mjs';
 import { figure, requireFigure } from '../lib/figure.mjs';
 import { columnOf, toNumber } from '../lib/text.mjs';
-// ./formats.mjs imports this module and ./index.mjs imports ./formats.mjs:
-// import ./index.mjs before this file so the cycle resolves.
-import { parseText } from './index.mjs';
+import { parseTextWith } from './driver.mjs';
 
 const TX = ['new_order', 'payment', 'order_status', 'delivery', 'stock_level'];
 const TX_LABEL = { 'New-Order': 'new_order', Payment: 'payment', 'Order-Status': 'order_status', Delivery: 'delivery', 'Stock-Level': 'stock_level' };
@@ -61,7 +59,7 @@ export const format = {
 };
 
 export function parse(text, opts = {}) {
-  return parseText(text, { ...opts, format: 'tpcc-mysql' });
+  return parseTextWith(format, text, opts);
 }
 
 /** Markdown and HTML escapes that blog copies add to the tool's own characters. */

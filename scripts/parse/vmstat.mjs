@@ -8,7 +8,7 @@
 // above the output decides; without one KiB is assumed and marked implied.
 import { InputError, quote } from '../lib/errors.mjs';
 import { columnOf } from '../lib/text.mjs';
-import { parseText } from './index.mjs';
+import { parseTextWith } from './driver.mjs';
 
 const GROUPS = /^-*procs-*\s+-+memory-+\s+-+swap-+\s+-+io-+\s+-+system-+\s+-+cpu-+(?:\s+-+timestamp-+)?$/;
 const COLUMNS = /^r\s+b\s+(?:swpd|free)\b/;
@@ -35,7 +35,7 @@ export const format = {
 };
 
 export function parse(text, opts = {}) {
-  return parseText(text, { ...opts, format: 'vmstat' });
+  return parseTextWith(format, text, opts);
 }
 
 function detect(lines) {

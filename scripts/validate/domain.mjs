@@ -9,14 +9,23 @@ export function domainProblems(doc, file, { root }) {
   return [...rawFileProblems(doc, file, root)];
 }
 
+// Several documents can point at one raw file; hash each file once per run.
+const rawHashes = new Map();
+
+function rawSha256(path) {
+  if (!rawHashes.has(path)) {
+    rawHashes.set(path, existsSync(path) ? createHash('sha256').update(readFileSync(path)).digest('hex') : null);
+  }
+  return rawHashes.get(path);
+}
+
 /** The raw file a document was parsed from must still be the same bytes. */
 function rawFileProblems(doc, file, root) {
   const { source, sha256 } = doc.provenance;
-  const path = join(root, source);
-  if (!existsSync(path)) {
+  const actual = rawSha256(join(root, source));
+  if (actual === null) {
     return [{ severity: 'error', file, pointer: '/provenance/source', rule: 'raw-file-exists', expected: `raw file ${source} beside the data`, found: 'no such file' }];
   }
-  const actual = createHash('sha256').update(readFileSync(path)).digest('hex');
   if (actual === sha256) return [];
   return [{
     severity: 'error', file, pointer: '/provenance/sha256', rule: 'raw-file-sha256',

@@ -1,0 +1,14 @@
+// Every input format tpsreport reads. Each module exports `format` with
+// { name, version, title, produces, detect(lines) → score, createParser() }.
+// Order matters only for ties in detection: more specific formats first.
+import { format as sysbench } from './sysbench.mjs';
+import { format as dbt2 } from './dbt2.mjs';
+import { format as tpccMysql } from './tpcc-mysql.mjs';
+import { format as hammerdb } from './hammerdb.mjs';
+import { format as fileSizes } from './file-sizes.mjs';
+import { format as elapsedTime } from './elapsed-time.mjs';
+import { format as vmstat } from './vmstat.mjs';
+import { format as mpstat } from './mpstat.mjs';
+import { format as myCnf } from './my-cnf.mjs';
+
+export const formats = [sysbench, dbt2, tpccMysql, hammerdb, fileSizes, elapsedTime, vmstat, mpstat, myCnf];
