@@ -108,6 +108,18 @@ sandbox_start() {
     "# which ran: $(cat "$SANDBOX_DIR/mariadbd.cmdline")"
 }
 
+# Restart the current sandbox on the same datadir with new mariadbd options
+# (and SANDBOX_CPUS as set now): same data, different server settings.
+sandbox_restart() {
+  log "restarting sandbox ${SANDBOX_CPUS:+(cpus $SANDBOX_CPUS) }$*"
+  "$SANDBOX" stop "$SANDBOX_DIR"
+  "$SANDBOX" start "$SANDBOX_DIR" "$@"
+  note "" "# server: restarted on the same datadir with" \
+    "${SANDBOX_CPUS:+SANDBOX_CPUS=$SANDBOX_CPUS }scripts/capture/mariadb-sandbox.sh stop $SANDBOX_DIR" \
+    "${SANDBOX_CPUS:+SANDBOX_CPUS=$SANDBOX_CPUS }scripts/capture/mariadb-sandbox.sh start $SANDBOX_DIR $*" \
+    "# which ran: $(cat "$SANDBOX_DIR/mariadbd.cmdline")"
+}
+
 sandbox_stop() {
   [[ -n $SANDBOX_DIR ]] || return 0
   "$SANDBOX" stop "$SANDBOX_DIR" || true
@@ -135,6 +147,14 @@ mariadb_client() {
 # For commands.txt and run_capture: the same client call as plain words.
 client_words() {
   CLIENT=(mariadb --no-defaults --socket="$MYSQL_SOCKET" --user="$MYSQL_USER")
+}
+
+# A setup statement that prints nothing when it works: logged in commands.txt,
+# and fatal when it fails, because every later measurement would depend on it.
+sql_step() {
+  client_words
+  note "" "$(quote_command "${CLIENT[@]}" -e "$1")"
+  mariadb_client -e "$1"
 }
 
 sysbench_connection() {

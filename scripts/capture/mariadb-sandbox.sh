@@ -7,6 +7,8 @@
 # The server lives entirely inside DIR (datadir, socket, pid file, error log),
 # listens on a unix socket only and reads no system option files, so a capture
 # run neither depends on nor disturbs any MariaDB already on the machine.
+# Starting on a DIR that already holds a datadir restarts that server with the
+# options given now, which is how a capture compares settings on the same data.
 # Options given after DIR are passed to mariadbd unchanged; a
 # --defaults-file=... / --defaults-extra-file=... among them replaces
 # --no-defaults, because mariadbd only accepts those as its first option.
@@ -34,11 +36,15 @@ absolute_dir() {
   (cd "$1" && pwd)
 }
 
-# A fresh datadir each time: results must not depend on what a previous run
-# left in the buffer pool, the redo log or the tables.
+# A new DIR gets a fresh datadir, so results do not depend on tables or redo
+# log left over from some earlier experiment.
 init_datadir() {
   local dir=$1
-  [[ -e $dir/data ]] && die "$dir/data already exists; use an empty directory"
+  if [[ -e $dir/data ]]; then
+    [[ -f $dir/mysqld.pid ]] && kill -0 "$(cat "$dir/mysqld.pid")" 2>/dev/null &&
+      die "a server is already running in $dir; stop it first"
+    return 0
+  fi
   mariadb-install-db --no-defaults --user=root \
     --auth-root-authentication-method=normal \
     --datadir="$dir/data" >"$dir/install-db.log" 2>&1 ||
