@@ -43,7 +43,8 @@ async function ingestReport({ root, slug, index, outDir }) {
     if (error instanceof InputError) return { written: 0, errors: [error] };
     throw error;
   }
-  const keep = new Set();
+  const keep = new Set(['report.json']);
+  await writeFileAtomic(join(outDir, 'report.json'), toJson(reportDocument(slug, plan.meta, plan, root)));
   for (const entry of plan) {
     keep.add(entry.out);
     try {
@@ -57,17 +58,34 @@ async function ingestReport({ root, slug, index, outDir }) {
     }
   }
   await removeStale(outDir, keep);
-  return { written: keep.size - errors.length, errors };
+  return { written: keep.size - 1 - errors.length, errors };
 }
 
-/** Checks the `sources` list and resolves each entry to a raw file and an output name. */
+/**
+ * The report's own document: what it compares and which raw file became which
+ * data file. `validate` reads it for the checks that span several documents.
+ */
+function reportDocument(slug, meta, plan, root) {
+  return {
+    kind: 'report',
+    schema_version: 1,
+    report: slug,
+    title: meta.title ?? slug,
+    compare: meta.compare,
+    sweep: meta.sweep,
+    sources: plan.map((e) => ({ file: relative(root, e.path), data: e.out, order: e.order, labels: e.labels, ...(e.format ? { format: e.format } : {}) })),
+  };
+}
+
+/** Checks the front matter and resolves each `sources` entry to a raw file and an output name. */
 export function planSources(text, source, bundleDir, root) {
   const { data, lineOf } = readFrontMatter(text, source);
   const sources = data.sources ?? [];
   const fail = (path, expected, found) => new InputError({ source, line: lineOf(path), column: 1, expected, found, rule: 'sources' });
   if (!Array.isArray(sources)) throw fail(['sources'], 'a list under `sources`', typeof sources);
-  const outs = new Map();
-  return sources.map((entry, i) => {
+  const meta = { title: data.title, compare: labelList(data.compare, ['compare'], fail), sweep: labelList(data.sweep, ['sweep'], fail) };
+  const outs = new Map([['report.json', -1]]);
+  const plan = sources.map((entry, i) => {
     if (!entry || typeof entry.file !== 'string') throw fail(['sources', i], 'an entry with `file: raw/<name>`', JSON.stringify(entry));
     const path = join(bundleDir, entry.file);
     if (!existsSync(path)) throw fail(['sources', i, 'file'], `a raw file beside the report (${relative(root, path)})`, 'no such file');
@@ -77,10 +95,24 @@ export function planSources(text, source, bundleDir, root) {
     checkLabels(entry.labels ?? {}, (what, found) => fail(['sources', i, 'labels'], what, found));
     (entry.run_labels ?? []).forEach((l) => checkLabels(l, (what, found) => fail(['sources', i, 'run_labels'], what, found)));
     const out = `${entry.file.replace(/^raw\//, '').slice(0, -extname(entry.file).length || undefined).replace(/[^A-Za-z0-9._-]+/g, '--')}.json`;
-    if (outs.has(out)) throw fail(['sources', i, 'file'], `a file name unique within the report (also used by source ${outs.get(out) + 1})`, entry.file);
+    if (outs.has(out)) {
+      const other = outs.get(out) < 0 ? 'the report document' : `source ${outs.get(out) + 1}`;
+      throw fail(['sources', i, 'file'], `a file name unique within the report (also used by ${other})`, entry.file);
+    }
     outs.set(out, i);
     return { path, out, order: i, format: entry.format, labels: entry.labels ?? {}, runLabels: entry.run_labels };
   });
+  return Object.assign(plan, { meta });
+}
+
+/** `compare:` and `sweep:` name labels: one name or a list of names. */
+function labelList(value, path, fail) {
+  if (value === undefined) return [];
+  const list = [].concat(value);
+  for (const name of list) {
+    if (typeof name !== 'string' || !LABEL_NAME.test(name)) throw fail(path, 'label names (a-z, 0-9, _)', JSON.stringify(name));
+  }
+  return list;
 }
 
 function checkLabels(labels, fail) {

@@ -1,13 +1,9 @@
 // Checks a JSON Schema cannot express. They report exactly like schema
-// problems so CI output has one shape.
+// problems (file, pointer, raw line where known, rule, expected, found) so
+// CI output has one shape.
 import { readFileSync, existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-
-/** Problems beyond the schema for one document. */
-export function domainProblems(doc, file, { root }) {
-  return [...rawFileProblems(doc, file, root)];
-}
 
 // Several documents can point at one raw file; hash each file once per run.
 const rawHashes = new Map();
@@ -17,6 +13,12 @@ function rawSha256(path) {
     rawHashes.set(path, existsSync(path) ? createHash('sha256').update(readFileSync(path)).digest('hex') : null);
   }
   return rawHashes.get(path);
+}
+
+/** Problems beyond the schema for one document on its own. */
+export function domainProblems(doc, file, { root }) {
+  if (!doc.provenance) return [];
+  return [...rawFileProblems(doc, file, root), ...lineRangeProblems(doc, file)];
 }
 
 /** The raw file a document was parsed from must still be the same bytes. */
@@ -29,7 +31,87 @@ function rawFileProblems(doc, file, root) {
   if (actual === sha256) return [];
   return [{
     severity: 'error', file, pointer: '/provenance/sha256', rule: 'raw-file-sha256',
-    expected: `sha256 ${sha256.slice(0, 12)}… of ${source} (re-run \`tpsreport ingest\` after changing a raw file)`,
+    expected: `sha256 ${sha256.slice(0, 12)}… of ${source} (run \`tpsreport ingest\` after changing a raw file)`,
     found: `${actual.slice(0, 12)}…`,
   }];
+}
+
+/** Every figure's line must exist in its raw file. */
+function lineRangeProblems(doc, file) {
+  const last = doc.provenance.lines;
+  const problems = [];
+  for (const { pointer, node } of figures(doc)) {
+    if (node.line > last) {
+      problems.push({ severity: 'error', file, pointer: `${pointer}/line`, rule: 'raw-line-exists', expected: `a line number within the raw file's ${last} lines`, found: String(node.line), raw: { source: doc.provenance.source, line: node.line } });
+    }
+  }
+  return problems;
+}
+
+/** Every figure ({value, unit, line}) in a document, with its JSON pointer. */
+export function* figures(node, pointer = '') {
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i += 1) yield* figures(node[i], `${pointer}/${i}`);
+  } else if (node && typeof node === 'object') {
+    if ('value' in node && typeof node.unit === 'string' && Number.isInteger(node.line)) yield { pointer, node };
+    for (const [key, child] of Object.entries(node)) {
+      if (key !== 'provenance' && child && typeof child === 'object') yield* figures(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    }
+  }
+}
+
+/**
+ * Checks across the documents of one report: units agree for the same figure
+ * in documents of the same kind (a comparison must not mix ms and s), and each
+ * swept label really varies.
+ * @param {object} report   the report document (kind "report")
+ * @param {Map<string, object>} docs  data file name → document
+ */
+export function reportProblems(report, docs, reportFile, fileOf) {
+  return [...unitProblems(docs, fileOf), ...sweepProblems(report, docs, reportFile)];
+}
+
+function unitProblems(docs, fileOf) {
+  const first = new Map();
+  const problems = [];
+  for (const [name, doc] of docs) {
+    if (!doc?.provenance) continue;
+    for (const { pointer, node } of figures(doc)) {
+      const key = `${doc.kind} ${pointer.replace(/\/\d+(?=\/|$)/g, '/*')}`;
+      const seen = first.get(key);
+      if (!seen) first.set(key, { unit: node.unit, name, pointer });
+      else if (seen.unit !== node.unit) {
+        problems.push({
+          severity: 'error', file: fileOf(name), pointer: `${pointer}/unit`, rule: 'units-agree',
+          expected: `"${seen.unit}" as in ${fileOf(seen.name)} ${seen.pointer} (the same figure in one comparison has one unit)`,
+          found: JSON.stringify(node.unit), raw: { source: doc.provenance.source, line: node.line },
+        });
+      }
+    }
+  }
+  return problems;
+}
+
+function sweepProblems(report, docs, reportFile) {
+  const problems = [];
+  for (const label of report.sweep ?? []) {
+    const byKind = new Map();
+    for (const source of report.sources) {
+      const doc = docs.get(source.data);
+      const values = [source.labels?.[label], ...(doc?.run_labels ?? []).map((l) => l?.[label])].filter((v) => v !== undefined);
+      const kind = doc?.kind ?? source.format ?? '?';
+      if (!byKind.has(kind)) byKind.set(kind, new Set());
+      values.forEach((v) => byKind.get(kind).add(String(v)));
+    }
+    for (const [kind, values] of byKind) {
+      if (values.size < 2) {
+        problems.push({
+          severity: 'error', file: reportFile, pointer: '/sweep', rule: 'sweep-varies',
+          expected: `label "${label}" to take at least two values across the ${kind} runs it sweeps`,
+          found: values.size ? `only ${[...values].map((v) => JSON.stringify(v)).join('')}` : 'no run with that label',
+        });
+      }
+    }
+  }
+  return problems;
 }

@@ -4,9 +4,9 @@
 // expected and found.
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { join, relative } from 'node:path';
+import { join, relative, dirname } from 'node:path';
 import { schemaValidators } from './schemas.mjs';
-import { domainProblems } from './domain.mjs';
+import { domainProblems, reportProblems } from './domain.mjs';
 
 /**
  * @typedef {object} Problem
@@ -98,10 +98,15 @@ function shortJson(value) {
 export async function validatePaths(paths, { root = process.cwd() } = {}) {
   const files = (await Promise.all(paths.map((p) => jsonFilesUnder(p)))).flat().sort();
   const problems = [];
+  const loaded = new Map();
   for (const path of files) {
     const file = relative(root, path) || path;
-    problems.push(...(await fileProblems(path, file, root)));
+    const { doc, text, problems: found } = await fileProblems(path, file, root);
+    problems.push(...found);
+    if (doc) loaded.set(path, { doc, text, file });
   }
+  problems.push(...crossDocumentProblems(loaded));
+  problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
   return { files: files.length, problems };
 }
 
@@ -111,14 +116,32 @@ async function fileProblems(path, file, root) {
   try {
     doc = JSON.parse(text);
   } catch (error) {
-    return [jsonSyntaxProblem(error, text, file)];
+    return { problems: [jsonSyntaxProblem(error, text, file)] };
   }
-  return documentProblems(doc, file, { root }).map((p) => ({ ...p, line: p.line ?? jsonLineOf(text, p.pointer) }));
+  return { doc, text, problems: documentProblems(doc, file, { root }).map((p) => ({ ...p, line: p.line ?? jsonLineOf(text, p.pointer) })) };
+}
+
+/** Report-level checks: a report.json and the documents beside it. */
+function crossDocumentProblems(loaded) {
+  const problems = [];
+  for (const [path, { doc }] of loaded) {
+    if (doc?.kind !== 'report' || !Array.isArray(doc.sources)) continue;
+    const dir = dirname(path);
+    const docs = new Map();
+    for (const s of doc.sources) docs.set(s.data, loaded.get(join(dir, s.data))?.doc);
+    const fileOf = (name) => loaded.get(join(dir, name))?.file ?? join(dir, name);
+    const withLines = (p) => {
+      const entry = [...loaded.values()].find((e) => e.file === p.file);
+      return { ...p, line: p.line ?? (entry ? jsonLineOf(entry.text, p.pointer) : undefined) };
+    };
+    problems.push(...reportProblems(doc, docs, loaded.get(path).file, fileOf).map(withLines));
+  }
+  return problems;
 }
 
 function jsonSyntaxProblem(error, text, file) {
   const at = /position (\d+)/.exec(error.message);
-  const line = at ? text.slice(0, Number(at[1])).split('\n').length : 1;
+  const line = at ? text.slice(0, Number(at[1])).split('\n').length : text.trimEnd().split('\n').length;
   return { severity: 'error', file, pointer: '', rule: 'json', expected: 'valid JSON', found: error.message.replace(/^.*?: /, ''), line };
 }
 

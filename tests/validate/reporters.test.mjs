@@ -1,0 +1,48 @@
+// `tpsreport validate` on a report whose data is broken in every way the
+// checks know: each reporter's exact output is a golden file, and the exit
+// status is 1. The fixture documents are real ingest output with one defect
+// each:
+//   oltp_read_write-t1.json  status "exploded" (schema)
+//   oltp_read_write-t2.json  sha256 no longer matches its raw file
+//   oltp_read_write-t4.json  latency.avg in "s" where the others say "ms"
+//   report.json              sweeps threads, but every run says threads=4
+//   truncated.json           not JSON at all
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { assertGolden } from '../helpers/golden.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const FIXTURE = 'tests/validate/fixtures/broken-report';
+
+for (const [reporter, ext] of [['text', 'txt'], ['github', 'txt'], ['json', 'json']]) {
+  test(`validate --reporter ${reporter} prints every problem of the broken report exactly as in its golden file`, async () => {
+    const { status, stdout } = spawnSync(process.execPath, ['scripts/tpsreport.mjs', 'validate', FIXTURE, '--reporter', reporter], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(status, 1);
+    await assertGolden(stdout, join(ROOT, 'tests/validate/golden', `broken-report.${reporter}.${ext}`));
+  });
+}
+
+test('the github reporter writes one ::error annotation per problem with file and line', () => {
+  const { stdout } = spawnSync(process.execPath, ['scripts/tpsreport.mjs', 'validate', FIXTURE, '--reporter', 'github'], { cwd: ROOT, encoding: 'utf8' });
+  const annotations = stdout.split('\n').filter((l) => l.startsWith('::error '));
+  assert.equal(annotations.length, 6);
+  for (const a of annotations) assert.match(a, /^::error file=tests\/validate\/fixtures\/broken-report\/[^,]+\.json,line=\d+,title=[^:]+::/);
+});
+
+test('the json reporter counts errors and keeps the raw line of a figure', () => {
+  const { stdout } = spawnSync(process.execPath, ['scripts/tpsreport.mjs', 'validate', FIXTURE, '--reporter', 'json'], { cwd: ROOT, encoding: 'utf8' });
+  const out = JSON.parse(stdout);
+  assert.equal(out.files, 5);
+  assert.equal(out.errors, 6);
+  const unit = out.problems.find((p) => p.rule === 'units-agree');
+  assert.deepEqual(unit.raw, { source: 'content/reports/mariadb-sysbench-threads/raw/oltp_read_write-t4.txt', line: 29 });
+  assert.ok(out.problems.some((p) => p.rule === 'sweep-varies' && p.file.endsWith('report.json')));
+});
+
+test('validate passes the committed data of every report', () => {
+  const { status, stdout } = spawnSync(process.execPath, ['scripts/tpsreport.mjs', 'validate'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(status, 0, stdout);
+  assert.match(stdout, /files checked: 0 errors/);
+});
