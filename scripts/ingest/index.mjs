@@ -48,7 +48,7 @@ async function ingestReport({ root, slug, index, outDir }) {
   for (const entry of plan) {
     keep.add(entry.out);
     try {
-      const doc = await parseFile(entry.path, { source: relative(root, entry.path), format: entry.format });
+      const doc = await parseFile(entry.path, { source: relative(root, entry.path), format: entry.format, options: entry.options });
       Object.assign(doc, { report: slug, order: entry.order, labels: entry.labels });
       if (entry.runLabels) doc.run_labels = entry.runLabels;
       await writeFileAtomic(join(outDir, entry.out), toJson(doc));
@@ -100,7 +100,10 @@ export function planSources(text, source, bundleDir, root) {
       throw fail(['sources', i, 'file'], `a file name unique within the report (also used by ${other})`, entry.file);
     }
     outs.set(out, i);
-    return { path, out, order: i, format: entry.format, labels: entry.labels ?? {}, runLabels: entry.run_labels };
+    if (entry.options !== undefined && (typeof entry.options !== 'object' || entry.options === null || Array.isArray(entry.options))) {
+      throw fail(['sources', i, 'options'], 'options as a map the parser reads (e.g. `options: { units: { Data: bytes } }`)', JSON.stringify(entry.options));
+    }
+    return { path, out, order: i, format: entry.format, labels: entry.labels ?? {}, runLabels: entry.run_labels, options: entry.options };
   });
   return Object.assign(plan, { meta });
 }

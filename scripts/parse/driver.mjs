@@ -13,15 +13,16 @@ export const DETECT_LINES = 400;
 
 /**
  * Parses a whole text held in memory with the format `choose(headLines)` returns.
- * `choose` may be a format object for callers that already know it.
+ * `choose` may be a format object for callers that already know it. `options`
+ * (the report's `sources[].options`) reach the format's createParser as is.
  */
-export function parseTextWith(choose, text, { source = '<input>' } = {}) {
+export function parseTextWith(choose, text, { source = '<input>', options } = {}) {
   const bytes = Buffer.from(text, 'utf8');
   refuseBinary(bytes, source);
   const lines = splitLines(text);
   refuseEmpty(lines, source);
   const format = located(source, () => pick(choose, lines.slice(0, DETECT_LINES)));
-  const parser = format.createParser({ source });
+  const parser = located(source, () => format.createParser({ source, options }));
   located(source, () => lines.forEach((line, i) => parser.push(line, i + 1)));
   return envelope(format, located(source, () => parser.end()), {
     source,
@@ -32,7 +33,7 @@ export function parseTextWith(choose, text, { source = '<input>' } = {}) {
 }
 
 /** Parses a file line by line, without holding it in memory. */
-export async function parseFileWith(choose, path, { source = path } = {}) {
+export async function parseFileWith(choose, path, { source = path, options } = {}) {
   const hash = createHash('sha256');
   const decoder = new TextDecoder('utf-8');
   const head = [];
@@ -45,7 +46,7 @@ export async function parseFileWith(choose, path, { source = path } = {}) {
   const start = () => {
     refuseEmpty(head, source);
     format = pick(choose, head);
-    parser = format.createParser({ source });
+    parser = format.createParser({ source, options });
     head.forEach((line, i) => parser.push(line, i + 1));
   };
   const take = (raw) => {

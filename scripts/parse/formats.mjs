@@ -10,5 +10,6 @@ import { format as elapsedTime } from './elapsed-time.mjs';
 import { format as vmstat } from './vmstat.mjs';
 import { format as mpstat } from './mpstat.mjs';
 import { format as myCnf } from './my-cnf.mjs';
+import { format as publishedTable } from './published-table.mjs';
 
-export const formats = [sysbench, dbt2, tpccMysql, hammerdb, fileSizes, elapsedTime, vmstat, mpstat, myCnf];
+export const formats = [sysbench, dbt2, tpccMysql, hammerdb, fileSizes, elapsedTime, vmstat, mpstat, myCnf, publishedTable];

@@ -41,11 +41,11 @@ export function detectFormat(lines) {
 const chooser = (format) => (head) => (format ? getFormat(format) : detectFormat(head));
 
 /** Parses a whole text held in memory. `source` names it in errors and provenance. */
-export function parseText(text, { source = '<input>', format } = {}) {
-  return parseTextWith(chooser(format), text, { source });
+export function parseText(text, { source = '<input>', format, options } = {}) {
+  return parseTextWith(chooser(format), text, { source, options });
 }
 
 /** Parses a file line by line, without holding it in memory. */
-export async function parseFile(path, { source = path, format } = {}) {
-  return parseFileWith(chooser(format), path, { source });
+export async function parseFile(path, { source = path, format, options } = {}) {
+  return parseFileWith(chooser(format), path, { source, options });
 }
