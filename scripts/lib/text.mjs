@@ -4,19 +4,31 @@
 // original line number.
 
 const FULLWIDTH_COLON = /\uFF1A/g;
+export const NON_ASCII = /[^\x00-\x7F]/;
 
-/** The form parsers match against: NFKC (turns `：` into `:`), no CR, no trailing blanks. */
-export function normalizeLine(raw) {
-  let line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-  if (/[^\x00-\x7F]/.test(line)) line = line.normalize('NFKC').replace(FULLWIDTH_COLON, ':');
-  return line.replace(/[ \t\u00A0]+$/, '');
+/**
+ * The form parsers match against: NFKC (turns `：` into `:`), no CR, no
+ * trailing blanks. This runs once per input line, so it avoids regexes on the
+ * common path; `ascii` lets a caller that already knows a whole chunk is ASCII
+ * skip the Unicode check.
+ */
+export function normalizeLine(raw, ascii = false) {
+  let line = raw;
+  if (!ascii && NON_ASCII.test(line)) line = line.normalize('NFKC').replace(FULLWIDTH_COLON, ':');
+  let end = line.length;
+  while (end > 0) {
+    const c = line.charCodeAt(end - 1);
+    if (c === 32 || c === 9 || c === 13 || c === 160) end -= 1;
+    else break;
+  }
+  return end === line.length ? line : line.slice(0, end);
 }
 
 /** Splits a whole text into normalised lines (for the in-memory `parse(text)` entry point). */
 export function splitLines(text) {
   const lines = text.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  return lines.map(normalizeLine);
+  return lines.map((line) => normalizeLine(line));
 }
 
 /** Parses a number as the tool printed it; returns null for N/A, nan and the like. */

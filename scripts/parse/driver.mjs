@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { InputError } from '../lib/errors.mjs';
-import { normalizeLine, splitLines } from '../lib/text.mjs';
+import { normalizeLine, splitLines, NON_ASCII } from '../lib/text.mjs';
 
 export const SCHEMA_VERSION = 1;
 export const DETECT_LINES = 400;
@@ -49,9 +49,10 @@ export async function parseFileWith(choose, path, { source = path, options } = {
     parser = format.createParser({ source, options });
     head.forEach((line, i) => parser.push(line, i + 1));
   };
+  let ascii = false;
   const take = (raw) => {
     lineNo += 1;
-    const line = normalizeLine(raw);
+    const line = normalizeLine(raw, ascii);
     if (parser) return parser.push(line, lineNo);
     head.push(line);
     if (head.length === DETECT_LINES) start();
@@ -62,11 +63,14 @@ export async function parseFileWith(choose, path, { source = path, options } = {
     if (bytes === 0) refuseBinary(chunk, source);
     bytes += chunk.length;
     hash.update(chunk);
-    const parts = (rest + decoder.decode(chunk, { stream: true })).split('\n');
+    const text = rest + decoder.decode(chunk, { stream: true });
+    ascii = !NON_ASCII.test(text);
+    const parts = text.split('\n');
     rest = parts.pop();
     located(source, () => parts.forEach(take));
   }
   rest += decoder.decode();
+  ascii = false;
   located(source, () => {
     if (rest !== '') take(rest);
     if (!parser) start();
