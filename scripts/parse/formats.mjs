@@ -11,5 +11,10 @@ import { format as vmstat } from './vmstat.mjs';
 import { format as mpstat } from './mpstat.mjs';
 import { format as myCnf } from './my-cnf.mjs';
 import { format as publishedTable } from './published-table.mjs';
+import { format as mysqlslap } from './mysqlslap.mjs';
+import { format as tableStatus } from './table-status.mjs';
+import { format as innodbCmp } from './innodb-cmp.mjs';
+import { format as innodbMutex } from './innodb-mutex.mjs';
+import { format as globalVariables } from './global-variables.mjs';
 
-export const formats = [sysbench, dbt2, tpccMysql, hammerdb, fileSizes, elapsedTime, vmstat, mpstat, myCnf, publishedTable];
+export const formats = [sysbench, dbt2, tpccMysql, hammerdb, fileSizes, elapsedTime, vmstat, mpstat, myCnf, publishedTable, mysqlslap, tableStatus, innodbCmp, innodbMutex, globalVariables];
