@@ -29,7 +29,7 @@ async function checkFile(path, expectedKind) {
     if (expectedKind && doc.kind !== expectedKind) return { verdict: 'wrong kind', detail: `detected as ${doc.kind}` };
     const problems = documentProblems(doc, source, { root: join(CORPUS, '..') });
     if (problems.length) return { verdict: 'invalid', detail: `${problems[0].pointer}: ${problems[0].rule} expected ${problems[0].expected}` };
-    const status = doc.runs?.map((r) => r.status).join(',') ?? doc.status ?? 'ok';
+    const status = doc.status ?? doc.runs?.map((r) => r.status).join(',') ?? 'ok';
     return { verdict: 'parsed', detail: `${doc.warnings.length} warnings, status ${status}` };
   } catch (error) {
     if (error instanceof InputError) return { verdict: 'refused', detail: String(error) };

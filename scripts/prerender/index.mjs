@@ -1,19 +1,24 @@
 // The prerender step runs after Hugo. For every chart placeholder in the built
 // pages it builds the spec (with the same chart module the browser uses),
-// draws the SVG into the page so the chart reads without JavaScript, and
-// writes the chart's files beside the page: <name>.svg and <name>.vl.json.
+// draws the SVG into the page so the chart reads without JavaScript, adds a
+// data table for screen readers and an "Embed / Download" control, and writes
+// the chart's files beside the page (see exports.mjs).
 import { readFile, readdir } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { buildSpec } from '../render/charts.mjs';
+import { altText, tableColumns } from '../render/describe.mjs';
 import { renderSvg } from './svg.mjs';
-import { writeFileAtomic, toJson } from '../lib/files.mjs';
+import { writeChartFiles, titled, escapeXml } from './exports.mjs';
+import { writeFileAtomic } from '../lib/files.mjs';
 
-const FIGURE = /(<figure class="tps-chart" id="([^"]+)" data-chart="([^"]+)">\s*<div class="tps-chart__svg"[^>]*>)(<\/div>)\s*<script type="application\/json" class="tps-chart__data">([\s\S]*?)<\/script>/g;
+const FIGURE_START = /<figure class="tps-chart" id="([^"]+)" data-chart="([^"]+)">/g;
+const DATA = /<script type="application\/json" class="tps-chart__data">([\s\S]*?)<\/script>/;
+const EMPTY_SVG_SLOT = /<div class="tps-chart__svg"[^>]*><\/div>/;
 
 /** Prerenders every page under `publicDir`; returns counts for the build log. */
 export async function prerenderSite(publicDir, { cacheDir } = {}) {
   const pages = (await readdir(publicDir, { recursive: true }))
-    .filter((f) => f.endsWith('.html'))
+    .filter((f) => f.endsWith('.html') && !f.includes('/charts/'))
     .map((f) => join(publicDir, f));
   let charts = 0;
   for (const page of pages) charts += await prerenderPage(page, { cacheDir });
@@ -23,26 +28,64 @@ export async function prerenderSite(publicDir, { cacheDir } = {}) {
 export async function prerenderPage(page, { cacheDir }) {
   const html = await readFile(page, 'utf8');
   if (!html.includes('tps-chart__data')) return 0;
-  const found = [...html.matchAll(FIGURE)];
-  const svgs = [];
-  for (const [, , id, name, , json] of found) {
-    const chart = JSON.parse(json);
-    const spec = buildSpec(chart);
-    const svg = await renderSvg(spec, { cacheDir, idPrefix: `${id}-` });
-    svgs.push(svg);
-    await writeChartFiles(dirname(page), name, spec, await renderSvg(spec, { cacheDir }));
+  const report = {
+    title: /<meta property="og:title" content="([^"]*)"/.exec(html)?.[1] ?? /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '',
+    url: /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1] ?? 'http://localhost/',
+  };
+  let out = '';
+  let done = 0;
+  let count = 0;
+  for (const match of html.matchAll(FIGURE_START)) {
+    const start = match.index;
+    const end = html.indexOf('</figure>', start) + '</figure>'.length;
+    out += html.slice(done, start) + (await prerenderFigure(html.slice(start, end), match[1], match[2], page, report, cacheDir));
+    done = end;
+    count += 1;
   }
-  let i = 0;
-  const out = html.replace(FIGURE, (all, open, id, name, close) => {
-    const svg = svgs[i++];
-    return all.replace(open + close, open + svg + close);
-  });
-  await writeFileAtomic(page, out);
-  return found.length;
+  await writeFileAtomic(page, out + html.slice(done));
+  return count;
 }
 
-async function writeChartFiles(dir, name, spec, svg) {
-  const base = join(dir, 'charts', name);
-  await writeFileAtomic(`${base}.svg`, `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`);
-  await writeFileAtomic(`${base}.vl.json`, toJson(spec));
+async function prerenderFigure(figure, id, name, page, report, cacheDir) {
+  const chart = JSON.parse(DATA.exec(figure)[1]);
+  const spec = buildSpec(chart);
+  const title = chart.options.title ?? name;
+  const alt = altText(chart);
+  const pageSvg = titled(await renderSvg(spec, { cacheDir, idPrefix: `${id}-` }), title, alt, `${id}-`);
+  const standalone = titled(await renderSvg({ ...spec, background: 'white' }, { cacheDir }), title, alt);
+  const sources = [...new Set(chart.rows.map((r) => r.source))];
+  const files = await writeChartFiles(dirname(page), name, { spec, standaloneSvg: standalone, alt, title, reportTitle: report.title, reportUrl: report.url, sources });
+  const size = /<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(standalone);
+  return figure
+    .replace(EMPTY_SVG_SLOT, `<div class="tps-chart__svg" role="img" aria-label="${escapeXml(alt)}">${pageSvg}</div>`)
+    .replace('</figcaption>', `</figcaption>\n${dataTable(chart, title)}\n${embedControl({ name, title, alt, files, url: report.url, size })}`);
+}
+
+/** The chart's figures as a table only screen readers announce. */
+function dataTable(chart, title) {
+  const columns = tableColumns(chart);
+  const head = columns.map((c) => `<th scope="col">${escapeXml(c.title)}</th>`).join('');
+  const body = chart.rows
+    .map((r) => `<tr>${columns.map((c) => `<td>${escapeXml(r[c.field])}</td>`).join('')}</tr>`)
+    .join('');
+  return `<table class="visually-hidden"><caption>Figures of: ${escapeXml(title)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+}
+
+function embedControl({ name, title, alt, files, url, size }) {
+  const abs = (file) => new URL(file, url).href;
+  const [svg, png, spec, csv, embed] = files;
+  const width = size ? Math.ceil(Number(size[1])) + 16 : 640;
+  const height = size ? Math.ceil(Number(size[2])) + 48 : 400;
+  const snippets = [
+    ['HTML image', `<img src="${abs(svg)}" alt="${escapeXml(alt)}">`],
+    ['iframe', `<iframe src="${abs(embed)}" title="${escapeXml(title)}" width="${width}" height="${height}" style="border:0" loading="lazy"></iframe>`],
+    ['Markdown', `![${alt.replace(/[[\]]/g, '')}](${abs(png)})`],
+  ];
+  const links = [[svg, 'SVG'], [png, 'PNG (2x)'], [spec, 'Vega-Lite spec'], [csv, 'CSV data'], [embed, 'Embed page']]
+    .map(([href, text]) => `<a href="${href}"${href.endsWith('.html') ? '' : ' download'}>${text}</a>`)
+    .join(' · ');
+  const fields = snippets
+    .map(([label, code], i) => `<label for="embed-${name}-${i}">${label}</label><textarea id="embed-${name}-${i}" readonly rows="2" spellcheck="false">${escapeXml(code)}</textarea>`)
+    .join('');
+  return `<details class="tps-embed"><summary>Embed / Download</summary><p class="tps-embed__files">${links}</p>${fields}</details>`;
 }

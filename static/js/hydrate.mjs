@@ -8,6 +8,8 @@ async function hydrate(figure) {
   const target = figure.querySelector('.tps-chart__svg');
   const holder = document.createElement('div');
   holder.className = 'tps-chart__live';
+  // The generated alt text stays with the chart after the redraw.
+  for (const name of ['role', 'aria-label']) if (target.hasAttribute(name)) holder.setAttribute(name, target.getAttribute(name));
   await window.vegaEmbed(holder, buildSpec(data), { renderer: 'svg', actions: false });
   target.replaceWith(holder);
   figure.dataset.hydrated = 'true';

@@ -1,0 +1,19 @@
+// axe-core, run inside Chromium on every page of the built site, in light
+// and dark mode: no serious or critical accessibility violation.
+import { test, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { sitePages } from './site.mjs';
+
+for (const scheme of ['light', 'dark']) {
+  test.describe(`${scheme} mode`, () => {
+    test.use({ colorScheme: scheme });
+    for (const path of sitePages()) {
+      test(`${path} has no serious accessibility violation`, async ({ page }) => {
+        await page.goto(path);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`)).toEqual([]);
+      });
+    }
+  });
+}

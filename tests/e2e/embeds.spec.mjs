@@ -1,0 +1,80 @@
+// Every chart can leave the site: its standalone SVG, 2x PNG, Vega-Lite spec,
+// CSV and iframe page exist at stable URLs beside the report, parse, and
+// agree with each other; the Embed / Download control offers them.
+import { test, expect } from '@playwright/test';
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { reportPages, PUBLIC } from './site.mjs';
+
+function chartsOn(path) {
+  const html = readFileSync(join(PUBLIC, path, 'index.html'), 'utf8');
+  return [...html.matchAll(/<figure class="tps-chart" id="[^"]+" data-chart="([^"]+)">/g)].map((m) => m[1]);
+}
+
+const charts = reportPages().flatMap((path) => chartsOn(path).map((name) => ({ path, name })));
+
+test('there are charts to check', () => {
+  expect(charts.length).toBeGreaterThan(0);
+});
+
+for (const { path, name } of charts) {
+  test(`${path}charts/${name}.* exist and parse: SVG, PNG, spec, CSV`, async ({ page }) => {
+    const base = join(PUBLIC, path, 'charts', name);
+    for (const ext of ['svg', 'png', 'vl.json', 'csv', 'html']) expect(existsSync(`${base}.${ext}`), `${name}.${ext}`).toBe(true);
+
+    const png = readFileSync(`${base}.png`);
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+    const spec = JSON.parse(readFileSync(`${base}.vl.json`, 'utf8'));
+    const values = spec.data.values;
+    expect(values.length).toBeGreaterThan(0);
+
+    const [header, ...lines] = readFileSync(`${base}.csv`, 'utf8').trimEnd().split('\r\n');
+    expect(header.split(',')).toEqual([...new Set(values.flatMap((v) => Object.keys(v)))]);
+    expect(lines.length).toBe(values.length);
+
+    await page.goto(`${path}charts/${name}.svg`);
+    const svg = await page.evaluate(async (url) => {
+      const doc = new DOMParser().parseFromString(await (await fetch(url)).text(), 'image/svg+xml');
+      return { root: doc.documentElement.nodeName, error: doc.querySelector('parsererror')?.textContent ?? null, title: doc.querySelector('svg > title')?.textContent, desc: doc.querySelector('svg > desc')?.textContent };
+    }, `${path}charts/${name}.svg`);
+    expect(svg.error).toBeNull();
+    expect(svg.root).toBe('svg');
+    expect(svg.title).toBe(spec.title.text);
+    expect(svg.desc).toMatch(/highest: /);
+  });
+
+  test(`${path}charts/${name}.html renders in an iframe with its title, units, source and a link back`, async ({ page }) => {
+    await page.setContent(`<iframe src="${path}charts/${name}.html" width="700" height="520"></iframe>`);
+    await page.goto(path);
+    const snippet = await page.locator(`#chart-${name} .tps-embed textarea`).nth(1).inputValue();
+    const src = /src="([^"]+)"/.exec(snippet)[1];
+    await page.setContent(snippet.replace(src, new URL(`${path}charts/${name}.html`, page.url()).href));
+    const frame = page.frameLocator('iframe');
+    await expect(frame.locator('svg').first()).toBeVisible();
+    await expect(frame.locator('svg text').filter({ hasText: /\(.+\)/ }).first()).toBeAttached();
+    await expect(frame.locator('figcaption')).toContainText('Source:');
+    await expect(frame.locator(`figcaption a[href$="${path}"]`)).toHaveCount(1);
+  });
+}
+
+test('the Embed / Download control offers img, iframe and Markdown snippets with absolute URLs', async ({ page }) => {
+  await page.goto('/reports/innodb-plugin-vs-builtin/');
+  const control = page.locator('#chart-tps-by-server .tps-embed');
+  await control.locator('summary').click();
+  const [img, iframe, md] = await control.locator('textarea').evaluateAll((t) => t.map((x) => x.value));
+  expect(img).toMatch(/^<img src="http:\/\/[^"]+\/reports\/innodb-plugin-vs-builtin\/charts\/tps-by-server\.svg" alt="[^"]*highest: [^"]+">$/);
+  expect(iframe).toMatch(/<iframe src="http:\/\/[^"]+\/charts\/tps-by-server\.html"/);
+  expect(md).toMatch(/^!\[[^\]]+\]\(http:\/\/[^)]+\/charts\/tps-by-server\.png\)$/);
+  for (const link of await control.locator('a').all()) {
+    const response = await page.request.get(new URL(await link.getAttribute('href'), page.url()).href);
+    expect(response.status(), await link.getAttribute('href')).toBe(200);
+  }
+});
+
+test('alt text names the highest figure as the raw file printed it', async ({ page }) => {
+  await page.goto('/reports/innodb-plugin-vs-builtin/');
+  const raw = readFileSync(join(PUBLIC, 'reports/innodb-plugin-vs-builtin/raw/sysbench-5.1-builtin-ro.txt'), 'utf8');
+  const tps = /transactions:\s+\d+\s+\(([\d.]+) per sec\.\)/.exec(raw)[1];
+  await expect(page.locator('#chart-tps-by-server [role="img"]').first()).toHaveAttribute('aria-label', new RegExp(`highest: MySQL 5\\.1\\.49sp1 built-in InnoDB, read-only, ${tps.replace('.', '\\.')} tx/s`));
+});
