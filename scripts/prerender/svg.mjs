@@ -8,8 +8,36 @@ import { writeFileAtomic } from '../lib/files.mjs';
 
 let libraries = null;
 async function load() {
-  libraries ??= Promise.all([import('vega'), import('vega-lite')]).then(([vega, vegaLite]) => ({ vega, vegaLite }));
+  libraries ??= Promise.all([import('vega'), import('vega-lite')]).then(([vega, vegaLite]) => {
+    vega.textMetrics.width = textWidth;
+    return { vega, vegaLite };
+  });
   return libraries;
+}
+
+// Without a canvas, vega guesses every character at 0.8 em, so titles and
+// labels get about half again the room they take and the layout drifts from
+// the browser's. These are Helvetica's advance widths (per 1000 em) for
+// printable ASCII, widened about a tenth toward DejaVu Sans, the font the site's
+// stack falls back to on Linux; anything else counts as a digit. A fixed
+// table also keeps the SVG the same on every machine.
+const WIDTHS = [278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,
+  556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015,
+  667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611,
+  278, 278, 278, 469, 556, 333,
+  556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500,
+  334, 260, 334, 584];
+
+function textWidth(item, text) {
+  const value = String(text ?? item.text ?? '');
+  const size = item.fontSize ?? 11;
+  const bold = item.fontWeight === 'bold' || Number(item.fontWeight) >= 600 ? 1.12 : 1;
+  let units = 0;
+  for (const ch of value) {
+    const code = ch.codePointAt(0);
+    units += code >= 32 && code <= 126 ? WIDTHS[code - 32] : 556;
+  }
+  return (units / 1000) * size * 1.12 * bold;
 }
 
 export function specHash(spec) {

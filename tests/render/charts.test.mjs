@@ -1,0 +1,244 @@
+// Chart kinds are pure functions (rows, options) → Vega-Lite spec. These tests
+// read the specs as data (encodings, titles with units, formats, palette, the
+// transforms that compute a statistic) and draw each kind to SVG with vega in
+// Node, compared byte for byte with a reviewed golden file: the rendering is
+// deterministic (fixed text metrics, no clock, no randomness).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import {
+  buildSpec, chartKinds, PALETTE, SHAPES, DASHES, titleWithUnit, numberFormat, figureFormat,
+  log2Axis, expandCpuList, cpusInUseFilter, wrapText, logTicks,
+} from '../../scripts/render/charts.mjs';
+import { renderSvg } from '../../scripts/prerender/svg.mjs';
+import { assertGolden } from '../helpers/golden.mjs';
+
+const GOLDEN = join(import.meta.dirname, 'golden');
+const fig = (value, extra = {}) => ({ value, text: value === null ? 'failed' : value.toFixed(2), unit: 'tx/s', source: 'raw/run.txt', line: 17, ...extra });
+
+const threadRows = [1, 2, 4, 8, 16].flatMap((threads, i) => [
+  fig(300 + 150 * i, { threads, workload: 'read/write', line: 20 + i }),
+  fig(900 + 200 * i, { threads, workload: 'read-only', line: 40 + i }),
+]);
+
+/** One chart description per kind, with hand-made rows shaped like tps/rows.html's. */
+export const EXAMPLES = {
+  'grouped-bar': {
+    rows: threadRows.slice(0, 4).map((r) => ({ ...r, server: `MariaDB ${r.threads}` })),
+    options: { title: 'Throughput by server', x: { field: 'server', title: 'Server' }, color: { field: 'workload', title: 'Workload' }, y: { title: 'Transactions per second', unit: 'tx/s' } },
+  },
+  lines: {
+    rows: threadRows,
+    options: { title: 'Transactions per second by client threads', x: { field: 'threads', title: 'Client threads' }, color: { field: 'workload', title: 'Workload' }, y: { title: 'Transactions per second', unit: 'tx/s' } },
+  },
+  'lines-facet': {
+    kind: 'lines',
+    rows: threadRows.flatMap((r) => ['128M', '1G'].map((bp, k) => ({ ...r, buffer_pool: bp, value: r.value * (1 + k) }))),
+    options: { title: 'Throughput by threads and buffer pool', x: { field: 'threads', title: 'Client threads' }, color: { field: 'workload', title: 'Workload' }, facet: { field: 'buffer_pool', title: 'Buffer pool' }, y: { title: 'Transactions per second', unit: 'tx/s' } },
+  },
+  'cores-cpu': {
+    rows: [
+      ...[1, 2].flatMap((cores) => ['OFF', 'ON'].map((ahi) => ({ ...fig(cores * (ahi === 'ON' ? 500 : 400)), panel: 'throughput', cores, ahi, cpus: cores === 1 ? '0' : '0-1' }))),
+      // mpstat per-CPU samples: cpu "all" and a CPU outside the pinned set must not count.
+      ...[1, 2].flatMap((cores) => ['OFF', 'ON'].flatMap((ahi) => [1, 2].flatMap((second) => ['all', '0', '1'].map((cpu) => ({
+        panel: 'cpu', cores, ahi, cpus: cores === 1 ? '0' : '0-1', cpu, value: cpu === '0' ? 10 * second : cpu === '1' ? 50 : 99, iowait: cpu === '0' ? 5 : 0,
+        text: '', unit: '', source: `raw/mpstat-${ahi}-c${cores}.txt`, line: 3 + second * 4 + ['all', '0', '1'].indexOf(cpu),
+      }))))),
+    ],
+    options: { title: 'Throughput and CPU busy by cores', x: { field: 'cores', title: 'Cores' }, color: { field: 'ahi', title: 'Adaptive hash index' }, y: { title: 'Transactions per second', unit: 'tx/s' }, cpus: { field: 'cpus' } },
+  },
+  'over-time': {
+    rows: [1, 2, 3, 4, 5, 6].flatMap((t) => [
+      { ...fig(t === 4 ? null : 800 + 10 * t, { text: t === 4 ? 'null' : String(800 + 10 * t) }), t, run: 'A', line: 10 + t },
+      { ...fig(700 + 20 * t), t, run: 'B', line: 30 + t },
+    ]),
+    options: { title: 'Transactions per second over time', x: { field: 't', title: 'Time', unit: 's' }, color: { field: 'run', title: 'Run' }, y: { title: 'Transactions per second', unit: 'tx/s' }, interpolate: 'step' },
+  },
+  'top-waits': {
+    rows: ['buf0buf.cc:1457', 'log0log.cc:844', 'trx0sys.cc:120', 'dict0dict.cc:2687', 'fil0fil.cc:1500', 'srv0srv.cc:300', 'buf0buf.cc:1457'].map((name, i) => ({
+      name, value: [5000, 120, 34000, 7, 900, 120, 2000][i], text: String([5000, 120, 34000, 7, 900, 120, 2000][i]), unit: 'count', source: 'raw/mutex.txt', line: 5 + i,
+    })),
+    options: { title: 'Top waits', x: { field: 'name', title: 'Latch' }, y: { title: 'OS waits', unit: 'count' }, top: 4 },
+  },
+  histogram: {
+    rows: [0.218, 0.222, 0.226, 0.23, 1.01, 12.3, 480.33].map((bucket, i) => ({
+      x_value: bucket, value: [346, 2072, 735, 510, 3, 1, 1][i], text: String([346, 2072, 735, 510, 3, 1, 1][i]), unit: '', source: 'raw/hist.txt', line: 16 + i, threads: 1,
+    })),
+    options: { title: 'Event latency', x: { field: 'x_value', title: 'Latency', unit: 'ms' }, y: { title: 'Events', unit: 'count' } },
+  },
+};
+
+const spec = (name) => {
+  const { kind = name, rows, options } = EXAMPLES[name];
+  return buildSpec({ kind, rows, options });
+};
+
+/** Every unit-level view of a spec (inside layers, facets and concatenations). */
+function views(node) {
+  const inner = [...(node.layer ?? []), ...(node.vconcat ?? []), ...(node.spec ? [node.spec] : [])];
+  return [node, ...inner.flatMap(views)];
+}
+const encodings = (s) => views(s).filter((v) => v.encoding).map((v) => v.encoding);
+
+test('every registered kind has an example, and buildSpec names the known kinds when asked for another', () => {
+  const covered = new Set(Object.entries(EXAMPLES).map(([name, e]) => e.kind ?? name));
+  assert.deepEqual([...covered].sort(), Object.keys(chartKinds).sort());
+  assert.throws(() => buildSpec({ kind: 'pie', rows: [], options: {} }), /unknown chart kind "pie"; known: grouped-bar, lines/);
+});
+
+test('titleWithUnit adds the unit in parentheses, % for percent, nothing for counts', () => {
+  assert.equal(titleWithUnit('Transactions per second', 'tx/s'), 'Transactions per second (tx/s)');
+  assert.equal(titleWithUnit('CPU busy', 'percent'), 'CPU busy (%)');
+  assert.equal(titleWithUnit('Events', 'count'), 'Events');
+  assert.equal(titleWithUnit('Threads', ''), 'Threads');
+});
+
+test('numberFormat: counts whole, percent one decimal, rates and times two', () => {
+  assert.equal(numberFormat('count'), ',.0f');
+  assert.equal(numberFormat('percent'), '.1f');
+  assert.equal(numberFormat('ms'), ',.2f');
+});
+
+test('figureFormat keeps as many decimals as the tool printed', () => {
+  assert.equal(figureFormat([{ text: '0.218' }, { text: '12.3' }], 'ms'), ',.3f');
+  assert.equal(figureFormat([{ text: '1236' }, { text: '630.42' }], 'tx/s'), ',.2f');
+  assert.equal(figureFormat([{ text: '5000' }], 'count'), ',.0f');
+  assert.equal(figureFormat([{ text: 'failed' }], 'ms'), ',.2f');
+});
+
+test('wrapText breaks a long title at spaces into lines of at most 40 characters', () => {
+  assert.equal(wrapText('Short title'), 'Short title');
+  const lines = wrapText('Transactions per second, one-second intervals, 4 threads');
+  assert.deepEqual(lines, ['Transactions per second, one-second', 'intervals, 4 threads']);
+});
+
+test('log2Axis puts a tick at every value that occurs, on a base-2 log scale', () => {
+  const axis = log2Axis([1, 2, 4, 16, 512, 4].map((threads) => ({ threads })), 'threads');
+  assert.deepEqual(axis.axis.values, [1, 2, 4, 16, 512]);
+  assert.deepEqual(axis.scale, { type: 'log', base: 2, domain: [1, 512], nice: false, padding: 14 });
+  assert.deepEqual(log2Axis([{ cores: 4 }], 'cores').scale.domain, [2, 8]);
+});
+
+test('logTicks lists 1-2-5 steps across the decades a histogram spans', () => {
+  assert.deepEqual(logTicks(0.18, 600), [0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500]);
+});
+
+test('every series gets an Okabe–Ito colour, a point shape and a dash pattern in the same order', () => {
+  const s = spec('lines');
+  const [line, points] = s.layer;
+  assert.deepEqual(points.encoding.color.scale, { domain: ['read/write', 'read-only'], range: PALETTE.slice(0, 2) });
+  assert.deepEqual(points.encoding.shape.scale, { domain: ['read/write', 'read-only'], range: SHAPES.slice(0, 2) });
+  assert.deepEqual(line.encoding.strokeDash.scale, { domain: ['read/write', 'read-only'], range: DASHES.slice(0, 2) });
+  assert.deepEqual(line.encoding.strokeDash.legend, points.encoding.color.legend, 'one legend shows colour, shape and dash together');
+  assert.equal(PALETTE[0], '#0072B2');
+});
+
+test('lines: x a numeric label on a log-2 axis, y the figure from zero with its unit in the title', () => {
+  const s = spec('lines');
+  assert.deepEqual(s.encoding.x.scale.type, 'log');
+  assert.deepEqual(s.encoding.x.axis.values, [1, 2, 4, 8, 16]);
+  assert.equal(s.encoding.x.title, 'Client threads');
+  assert.equal(s.encoding.y.title, 'Transactions per second (tx/s)');
+  assert.equal(s.encoding.y.scale.zero, true);
+  assert.deepEqual(s.transform, [{ calculate: 'toNumber(datum["threads"])', as: 'threads' }]);
+});
+
+test('every tooltip names the figure with its unit and format, its labels, raw file and line', () => {
+  for (const name of Object.keys(EXAMPLES)) {
+    const tips = encodings(spec(name)).map((e) => e.tooltip).filter(Boolean);
+    assert.ok(tips.length, `${name} has a tooltip`);
+    for (const tip of tips) {
+      const fields = tip.map((t) => t.field);
+      assert.ok(fields.includes('value') && fields.includes('source') && fields.includes('line'), `${name}: ${fields}`);
+      assert.equal(tip.find((t) => t.field === 'source').title, 'raw file');
+      assert.ok(tip.find((t) => t.field === 'value').format, `${name}: the figure has a number format`);
+    }
+  }
+  const lineTip = spec('lines').layer[1].encoding.tooltip;
+  assert.deepEqual(lineTip.map((t) => t.title), ['Client threads', 'Workload', 'Transactions per second (tx/s)', 'raw file', 'line']);
+  assert.equal(lineTip[2].format, ',.2f');
+});
+
+test('lines with a facet: one panel per value in one column, headed "Title: value", in the authors\' order', () => {
+  const s = spec('lines-facet');
+  assert.equal(s.columns, 1);
+  assert.equal(s.facet.field, 'panel');
+  assert.deepEqual(s.facet.sort, ['Buffer pool: 128M', 'Buffer pool: 1G']);
+  assert.deepEqual(s.transform[0], { calculate: '"Buffer pool: " + datum["buffer_pool"]', as: 'panel' });
+  assert.ok(s.spec.layer, 'the panel keeps points and lines');
+});
+
+test('expandCpuList reads taskset lists and refuses anything else', () => {
+  assert.deepEqual(expandCpuList('0'), ['0']);
+  assert.deepEqual(expandCpuList('0-1'), ['0', '1']);
+  assert.deepEqual(expandCpuList('0,2-3'), ['0', '2', '3']);
+  assert.throws(() => expandCpuList('0-1x'), /CPU list "0-1x": "0-1x" is not a CPU number or range/);
+});
+
+test('cores-cpu keeps the pinned CPUs, takes 100 − %idle − %iowait per sample and averages per run in the spec', () => {
+  const s = spec('cores-cpu');
+  const [top, bottom] = s.vconcat;
+  assert.equal(top.data.values.length, 4);
+  assert.equal(bottom.data.values.length, 24, 'every mpstat row travels in the spec; the spec filters');
+  assert.equal(cpusInUseFilter(bottom.data.values, 'cpus'),
+    '(datum["cpus"] === "0" && indexof(["0"], datum.cpu) >= 0) || (datum["cpus"] === "0-1" && indexof(["0","1"], datum.cpu) >= 0)');
+  const [, filter, busy, aggregate] = bottom.transform;
+  assert.equal(filter.filter, cpusInUseFilter(bottom.data.values, 'cpus'));
+  assert.match(busy.calculate, /100 - datum\.value - /);
+  assert.deepEqual(aggregate.aggregate[0], { op: 'mean', field: 'busy', as: 'value' });
+  assert.deepEqual(aggregate.groupby, ['cores', 'ahi', 'cpus', 'source']);
+  assert.deepEqual(bottom.encoding.y.scale.domain, [0, 100]);
+  assert.equal(bottom.encoding.y.title, 'CPU busy, share of the cores in use (%)');
+});
+
+test('cores-cpu averages to the figures a reader computes by hand', async () => {
+  const svg = await renderSvg(spec('cores-cpu'));
+  const busy = [...svg.matchAll(/aria-label="(Cores: [^"]*CPU busy[^"]*)"/g)].map(([, label]) => label);
+  const byRun = Object.fromEntries(busy.map((label) => [
+    `${/Adaptive hash index: (\w+)/.exec(label)[1]} c${/Cores: (\d+)/.exec(label)[1]}`,
+    Number(/CPU busy, share of the cores in use \(%\): ([\d.]+)/.exec(label)[1]),
+  ]));
+  // 1 core, CPU 0 only: seconds 1 and 2 → 100−10−5 = 85 and 100−20−5 = 75 → 80.
+  // 2 cores, CPUs 0 and 1: 85, 75, 50, 50 → 65. The "all" rows never count.
+  assert.deepEqual(byRun, { 'OFF c1': 80, 'ON c1': 80, 'OFF c2': 65, 'ON c2': 65 });
+});
+
+test('over-time: step lines over t in seconds, a null sample breaks the line and has no point', () => {
+  const s = spec('over-time');
+  const [line, points] = s.layer;
+  assert.equal(line.mark.interpolate, 'step-before');
+  assert.equal(line.mark.invalid, 'break-paths-show-domains');
+  assert.deepEqual(points.transform, [{ filter: 'isValid(datum.value)' }]);
+  assert.equal(s.encoding.x.title, 'Time (s)');
+  assert.equal(points.encoding.tooltip[0].type, 'quantitative');
+});
+
+test('top-waits: the N largest by a row_number window in the spec, ties broken by name', () => {
+  const s = spec('top-waits');
+  assert.deepEqual(s.transform.slice(2), [
+    { window: [{ op: 'row_number', as: 'rank' }], sort: [{ field: 'value', order: 'descending' }, { field: 'name', order: 'ascending' }], groupby: [] },
+    { filter: 'datum.rank <= 4' },
+  ]);
+  assert.deepEqual(s.transform[0].aggregate[0], { op: 'sum', field: 'value', as: 'value' }, 'a repeated name counts once, with its waits summed');
+  assert.deepEqual(s.encoding.y.sort, { field: 'value', op: 'sum', order: 'descending' });
+  assert.equal(s.encoding.x.title, 'OS waits');
+});
+
+test('histogram: one bar per bucket at its latency on a log axis, counts on a symlog axis', () => {
+  const s = spec('histogram');
+  assert.equal(s.encoding.x.field, 'x_value');
+  assert.equal(s.encoding.x.scale.type, 'log');
+  assert.equal(s.encoding.x.title, 'Latency (ms)');
+  assert.equal(s.encoding.y.scale.type, 'symlog');
+  assert.deepEqual(s.encoding.y.axis.values, [1, 10, 100, 1000]);
+  assert.equal(s.encoding.tooltip[0].format, ',.3f', 'bucket latencies as sysbench printed them');
+});
+
+for (const name of Object.keys(EXAMPLES)) {
+  test(`${name} draws the same SVG as the reviewed golden file, twice in a row`, async () => {
+    const first = await renderSvg(spec(name));
+    const second = await renderSvg(spec(name));
+    assert.equal(first, second);
+    await assertGolden(`${first}\n`, join(GOLDEN, `${name}.svg`));
+  });
+}
