@@ -65,15 +65,45 @@ async function benchValidate(dir) {
   console.log(`validate   ${count} files: median ${m.toFixed(0)} ms = ${Math.round(count / (m / 1000))} files/s`);
 }
 
+/** One chart description per kind, sized like a real report's (a 1–512 sweep, a 5-minute interval log…). */
+function chartExamples() {
+  const fig = (value, extra) => ({ value, text: value.toFixed(2), unit: 'tx/s', source: 'raw/x.txt', line: 7, ...extra });
+  const tps = { title: 'Transactions per second', unit: 'tx/s' };
+  const threads = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
+  return {
+    'grouped-bar': { rows: ['A', 'B', 'C'].flatMap((server, i) => ['read/write', 'read-only'].map((w, j) => fig(100 + 10 * i + j, { server, workload: w }))), options: { x: { field: 'server' }, color: { field: 'workload' }, y: tps } },
+    lines: { rows: threads.flatMap((t, i) => ['MariaDB 10.11', 'MySQL 8.0', 'Percona 8.0'].map((server, j) => fig(300 + 90 * i + 40 * j, { threads: t, server }))), options: { x: { field: 'threads' }, color: { field: 'server' }, y: tps } },
+    'over-time': { rows: ['t4', 't16'].flatMap((run, k) => Array.from({ length: 300 }, (_, i) => fig(900 + ((i * 37 + k * 11) % 200), { t: i + 1, run }))), options: { x: { field: 't', unit: 's' }, color: { field: 'run' }, y: tps, interpolate: 'step' } },
+    'cores-cpu': {
+      rows: [1, 2, 4].flatMap((cores) => ['OFF', 'ON'].flatMap((ahi) => [
+        fig(400 * cores, { panel: 'throughput', cores, ahi, cpus: `0-${cores - 1}` }),
+        ...Array.from({ length: 15 * (cores + 1) }, (_, i) => ({ panel: 'cpu', cores, ahi, cpus: `0-${cores - 1}`, cpu: i % (cores + 1) === 0 ? 'all' : String((i % (cores + 1)) - 1), value: 10 + (i % 7), iowait: 1, source: `raw/mpstat-${ahi}-${cores}.txt`, line: 4 + i })),
+      ])),
+      options: { x: { field: 'cores' }, color: { field: 'ahi' }, y: tps, cpus: { field: 'cpus' } },
+    },
+    'top-waits': { rows: Array.from({ length: 60 }, (_, i) => ({ name: `file${i % 40}.cc:${i}`, value: (i * 7919) % 5000, text: String((i * 7919) % 5000), source: 'raw/m.txt', line: i + 3 })), options: { x: { field: 'name' }, y: { title: 'OS waits', unit: 'count' }, top: 10 } },
+    histogram: { rows: Array.from({ length: 220 }, (_, i) => ({ bucket: Number((0.2 * 1.018 ** i).toFixed(3)), value: 1 + ((i * 13) % 900), text: '', source: 'raw/h.txt', line: 16 + i })), options: { x: { field: 'bucket', unit: 'ms' }, y: { title: 'Events', unit: 'count' } } },
+  };
+}
+
 async function benchPrerender(dir) {
-  const rows = ['A', 'B', 'C'].flatMap((server, i) => ['read/write', 'read-only'].map((w, j) => ({ server, workload: w, value: 100 + 10 * i + j, text: String(100 + 10 * i + j), source: 'raw/x.txt', line: 7 })));
-  const spec = (n) => buildSpec({ kind: 'grouped-bar', rows, options: { title: `chart ${n}`, x: { field: 'server' }, color: { field: 'workload' }, y: { title: 'Transactions per second', unit: 'tx/s' } } });
-  const load = await time(() => renderSvg(spec(-1)));
-  const cold = [];
-  for (let i = 0; i < 20; i += 1) cold.push(await time(() => renderSvg(spec(i), { cacheDir: join(dir, 'cache') })));
-  const warm = [];
-  for (let i = 0; i < 20; i += 1) warm.push(await time(() => renderSvg(spec(i), { cacheDir: join(dir, 'cache') })));
-  console.log(`prerender  first chart (imports vega) ${load.toFixed(0)} ms; then per chart median ${median(cold).toFixed(1)} ms cold, ${median(warm).toFixed(2)} ms from cache`);
+  const examples = chartExamples();
+  const spec = (kind, n) => buildSpec({ kind, rows: examples[kind].rows, options: { ...examples[kind].options, title: `${kind} ${n}` } });
+  const load = await time(() => renderSvg(spec('grouped-bar', -1)));
+  console.log(`prerender  first chart (imports vega) ${load.toFixed(0)} ms`);
+  for (const kind of Object.keys(examples)) {
+    const cold = [];
+    const cpu = [];
+    for (let i = 0; i < 12; i += 1) {
+      const before = process.cpuUsage();
+      cold.push(await time(() => renderSvg(spec(kind, i), { cacheDir: join(dir, 'cache') })));
+      const used = process.cpuUsage(before);
+      cpu.push((used.user + used.system) / 1000);
+    }
+    const warm = [];
+    for (let i = 0; i < 12; i += 1) warm.push(await time(() => renderSvg(spec(kind, i), { cacheDir: join(dir, 'cache') })));
+    console.log(`prerender  ${kind.padEnd(11)} ${String(examples[kind].rows.length).padStart(4)} rows: median ${median(cold).toFixed(1)} ms cold (${median(cpu).toFixed(1)} ms CPU), ${median(warm).toFixed(2)} ms from cache`);
+  }
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'tpsreport-bench-'));
