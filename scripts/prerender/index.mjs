@@ -47,6 +47,8 @@ export async function prerenderPage(page, { cacheDir }) {
 }
 
 async function prerenderFigure(figure, id, name, page, report, cacheDir) {
+  // Running prerender twice over one build must not draw a chart twice.
+  if (!EMPTY_SVG_SLOT.test(figure)) return figure;
   const chart = JSON.parse(DATA.exec(figure)[1]);
   const spec = buildSpec(chart);
   const title = chart.options.title ?? name;
