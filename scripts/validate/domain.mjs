@@ -71,11 +71,16 @@ export function reportProblems(report, docs, reportFile, fileOf) {
   return [...unitProblems(docs, fileOf), ...sweepProblems(report, docs, reportFile)];
 }
 
+// Kinds whose figures take their unit from the author's column or row, not
+// from their place in the document: a published table's cells hold load
+// times, sizes and counts side by side, so "same pointer, same unit" does not apply.
+const UNIT_BY_COLUMN = new Set(['published-table']);
+
 function unitProblems(docs, fileOf) {
   const first = new Map();
   const problems = [];
   for (const [name, doc] of docs) {
-    if (!doc?.provenance) continue;
+    if (!doc?.provenance || UNIT_BY_COLUMN.has(doc.kind)) continue;
     for (const { pointer, node } of figures(doc)) {
       const key = `${doc.kind} ${pointer.replace(/\/\d+(?=\/|$)/g, '/*')}`;
       const seen = first.get(key);
