@@ -10,15 +10,17 @@ import { altText, tableColumns } from '../render/describe.mjs';
 import { renderSvg } from './svg.mjs';
 import { writeChartFiles, titled, escapeXml } from './exports.mjs';
 import { writeFileAtomic } from '../lib/files.mjs';
+import { writeRawViews } from './raw-views.mjs';
 
 const FIGURE_START = /<figure class="tps-chart" id="([^"]+)" data-chart="([^"]+)">/g;
 const DATA = /<script type="application\/json" class="tps-chart__data">([\s\S]*?)<\/script>/;
 const EMPTY_SVG_SLOT = /<div class="tps-chart__svg"[^>]*><\/div>/;
 
 /** Prerenders every page under `publicDir`; returns counts for the build log. */
-export async function prerenderSite(publicDir, { cacheDir } = {}) {
+export async function prerenderSite(publicDir, { cacheDir, root = join(publicDir, '..') } = {}) {
+  await writeRawViews(publicDir, { root });
   const pages = (await readdir(publicDir, { recursive: true }))
-    .filter((f) => f.endsWith('.html') && !f.includes('/charts/'))
+    .filter((f) => f.endsWith('.html') && !f.includes('/charts/') && !f.includes('/raw/'))
     .map((f) => join(publicDir, f));
   let charts = 0;
   for (const page of pages) charts += await prerenderPage(page, { cacheDir });
