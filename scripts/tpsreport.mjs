@@ -73,7 +73,7 @@ const commands = {
   },
 
   async build() {
-    return (await commands.ingest()) || (await commands.validate([])) || (await hugo(['--gc', '--cleanDestinationDir', '--logLevel', 'warn', '--quiet'])) || commands.prerender([]);
+    return (await commands.ingest()) || (await commands.validate([])) || (await hugo(['--gc', '--cleanDestinationDir', '--logLevel', 'warn'], { summary: false })) || commands.prerender([]);
   },
 
   async serve() {
@@ -86,9 +86,10 @@ const commands = {
   },
 };
 
-function hugo(args) {
+/** Runs Hugo; with `summary: false` its page-count table (stdout) is dropped, its warnings and errors (stderr) are not. */
+function hugo(args, { summary = true } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(HUGO, args, { cwd: ROOT, stdio: 'inherit' });
+    const child = spawn(HUGO, args, { cwd: ROOT, stdio: ['ignore', summary ? 'inherit' : 'ignore', 'inherit'] });
     child.on('error', (error) => {
       console.error(`tpsreport: cannot run Hugo at ${HUGO} (${error.code}); run \`npm run setup\` first`);
       resolve(1);

@@ -48,14 +48,24 @@ function lineRangeProblems(doc, file) {
   return problems;
 }
 
-/** Every figure ({value, unit, line}) in a document, with its JSON pointer. */
-export function* figures(node, pointer = '') {
+/**
+ * Every figure ({value, unit, line}) in a document, with its JSON pointer.
+ * `printedBesideDerived` marks a figure kept as printed ("512M", "28m 18s")
+ * next to a derived figure in one unit (bytes, seconds): the printed unit may
+ * vary from file to file, the derived one may not.
+ */
+export function* figures(node, pointer = '', printedBesideDerived = false) {
   if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i += 1) yield* figures(node[i], `${pointer}/${i}`);
+    for (let i = 0; i < node.length; i += 1) yield* figures(node[i], `${pointer}/${i}`, printedBesideDerived);
   } else if (node && typeof node === 'object') {
-    if ('value' in node && typeof node.unit === 'string' && Number.isInteger(node.line)) yield { pointer, node };
+    if ('value' in node && typeof node.unit === 'string' && Number.isInteger(node.line)) {
+      yield { pointer, node, printedBesideDerived: printedBesideDerived && node.derived !== true };
+    }
+    const besideDerived = printedBesideDerived || Object.values(node).some((v) => v && typeof v === 'object' && v.derived === true && typeof v.unit === 'string');
     for (const [key, child] of Object.entries(node)) {
-      if (key !== 'provenance' && child && typeof child === 'object') yield* figures(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      if (key !== 'provenance' && child && typeof child === 'object') {
+        yield* figures(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, besideDerived && child.derived !== true);
+      }
     }
   }
 }
@@ -81,7 +91,8 @@ function unitProblems(docs, fileOf) {
   const problems = [];
   for (const [name, doc] of docs) {
     if (!doc?.provenance || UNIT_BY_COLUMN.has(doc.kind)) continue;
-    for (const { pointer, node } of figures(doc)) {
+    for (const { pointer, node, printedBesideDerived } of figures(doc)) {
+      if (printedBesideDerived) continue;
       const key = `${doc.kind} ${pointer.replace(/\/\d+(?=\/|$)/g, '/*')}`;
       const seen = first.get(key);
       if (!seen) first.set(key, { unit: node.unit, name, pointer });
@@ -108,12 +119,18 @@ function sweepProblems(report, docs, reportFile) {
       if (!byKind.has(kind)) byKind.set(kind, new Set());
       values.forEach((v) => byKind.get(kind).add(String(v)));
     }
-    for (const [kind, values] of byKind) {
+    // A kind whose runs do not carry the label at all (a config dump beside a
+    // sweep) is not part of the sweep; a kind that carries it must vary.
+    const carrying = [...byKind].filter(([, values]) => values.size > 0);
+    if (carrying.length === 0) {
+      problems.push({ severity: 'error', file: reportFile, pointer: '/sweep', rule: 'sweep-varies', expected: `runs labelled "${label}", the label the report sweeps`, found: 'no run with that label' });
+    }
+    for (const [kind, values] of carrying) {
       if (values.size < 2) {
         problems.push({
           severity: 'error', file: reportFile, pointer: '/sweep', rule: 'sweep-varies',
           expected: `label "${label}" to take at least two values across the ${kind} runs it sweeps`,
-          found: values.size ? `only ${[...values].map((v) => JSON.stringify(v)).join('')}` : 'no run with that label',
+          found: `only ${[...values].map((v) => JSON.stringify(v)).join('')}`,
         });
       }
     }

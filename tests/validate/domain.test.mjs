@@ -1,0 +1,37 @@
+// Cross-document checks on hand-built documents: what they must flag and what
+// they must let through.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { reportProblems } from '../../scripts/validate/domain.mjs';
+
+const fig = (value, unit, line, extra = {}) => ({ value, unit, line, text: String(value), ...extra });
+const rules = (report, docs) => reportProblems(report, new Map(Object.entries(docs)), 'report.json', (n) => n).map((p) => `${p.rule} ${p.file} ${p.pointer}`);
+const noSweep = { sweep: [], sources: [] };
+
+test('units-agree flags the same figure in ms in one run and s in another', () => {
+  const c = { kind: 'sysbench', provenance: { source: 'c' }, runs: [{ latency: { avg: fig(1, 'ms', 3) } }] };
+  const d = { kind: 'sysbench', provenance: { source: 'd' }, runs: [{ latency: { avg: fig(1, 's', 3) } }] };
+  assert.deepEqual(rules(noSweep, { c, d }), ['units-agree d /runs/0/latency/avg/unit']);
+});
+
+test('units-agree lets printed sizes differ when a derived figure in bytes sits beside them', () => {
+  const a = { kind: 'my-cnf', provenance: { source: 'a' }, options: [{ size: fig(256, 'MiB', 1), bytes: fig(268435456, 'bytes', 1, { derived: true }) }] };
+  const b = { kind: 'my-cnf', provenance: { source: 'b' }, options: [{ size: fig(1, 'GiB', 1), bytes: fig(1073741824, 'bytes', 1, { derived: true }) }] };
+  assert.deepEqual(rules(noSweep, { a, b }), []);
+});
+
+test('units-agree still compares the derived figures themselves', () => {
+  const a = { kind: 'my-cnf', provenance: { source: 'a' }, options: [{ size: fig(256, 'MiB', 1), bytes: fig(1, 'bytes', 1, { derived: true }) }] };
+  const b = { kind: 'my-cnf', provenance: { source: 'b' }, options: [{ size: fig(1, 'GiB', 1), bytes: fig(1, 'KiB', 1, { derived: true }) }] };
+  assert.deepEqual(rules(noSweep, { a, b }), ['units-agree b /options/0/bytes/unit']);
+});
+
+test('sweep-varies ignores a kind that does not carry the swept label, and flags one that carries a single value', () => {
+  const report = { sweep: ['threads'], sources: [
+    { data: 's1', labels: { threads: 4 } }, { data: 's2', labels: { threads: 4 } }, { data: 'g', labels: {} },
+  ] };
+  const docs = { s1: { kind: 'sysbench' }, s2: { kind: 'sysbench' }, g: { kind: 'global-variables' } };
+  assert.deepEqual(rules(report, docs), ['sweep-varies report.json /sweep']);
+  report.sources[1].labels.threads = 8;
+  assert.deepEqual(rules(report, docs), []);
+});
