@@ -16,5 +16,6 @@ import { format as tableStatus } from './table-status.mjs';
 import { format as innodbCmp } from './innodb-cmp.mjs';
 import { format as innodbMutex } from './innodb-mutex.mjs';
 import { format as globalVariables } from './global-variables.mjs';
+import { format as innodbStatus } from './innodb-status.mjs';
 
-export const formats = [sysbench, dbt2, tpccMysql, hammerdb, fileSizes, elapsedTime, vmstat, mpstat, myCnf, publishedTable, mysqlslap, tableStatus, innodbCmp, innodbMutex, globalVariables];
+export const formats = [sysbench, dbt2, tpccMysql, hammerdb, fileSizes, elapsedTime, vmstat, mpstat, myCnf, publishedTable, mysqlslap, tableStatus, innodbCmp, innodbMutex, globalVariables, innodbStatus];
