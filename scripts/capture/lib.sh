@@ -30,13 +30,15 @@ die() {
   exit 1
 }
 
-# OUTDIR must not hold files from an earlier capture: mixing two sessions'
-# outputs in one report would make the numbers incomparable without saying so.
+# OUTDIR must not hold an earlier capture (it would have a commands.txt):
+# mixing two sessions' outputs in one report would make the numbers
+# incomparable without saying so. Other files, such as results an author
+# copied from a published article, may stay.
 prepare_outdir() {
   local outdir=$1
   mkdir -p "$outdir"
-  if [[ -n $(ls -A "$outdir") ]]; then
-    die "$outdir is not empty; move the old capture away first"
+  if [[ -e $outdir/commands.txt ]]; then
+    die "$outdir already holds a capture (commands.txt); move it away first"
   fi
   OUTDIR=$(cd "$outdir" && pwd)
   COMMANDS="$OUTDIR/commands.txt"
