@@ -429,7 +429,9 @@ export function histogram(rows, options) {
   const countTicks = logTicks(1, most).filter((t) => String(t)[0] === '1');
   const view = {
     width: PLOT_WIDTH, height: PLOT_HEIGHT * 0.7,
-    mark: { type: 'bar', width: 2, tooltip: true, color: PALETTE[0] },
+    // Hundreds of buckets: no aria label per bar (the figure's description and data
+    // table speak for them), which also keeps the page light for assistive tools.
+    mark: { type: 'bar', width: 2, tooltip: true, color: PALETTE[0], aria: false },
     encoding: {
       x: { field: bucket, type: 'quantitative', title: titleWithUnit(x.title ?? x.field, x.unit), scale: { type: 'log', domain: [lo, hi], nice: false }, axis: { values: logTicks(lo, hi), format: AXIS_FORMAT, grid: false, labelOverlap: 'greedy' } },
       y: { field: 'value', type: 'quantitative', title: titleWithUnit(options.y.title, options.y.unit), scale: { type: 'symlog', constant: 1, domain: [0, most], nice: false }, axis: levelTitle({ values: countTicks, format: ',~r' }) },

@@ -129,10 +129,11 @@ test.describe('with JavaScript', () => {
     await page.goto(GALLERY);
     const figure = page.locator('#chart-cpu-latency-histogram');
     await expect(figure).toHaveAttribute('data-hydrated', 'true');
-    const bar = figure.locator('.tps-chart__live svg g.mark-rect path[aria-label*="Threads: 1;"]').nth(1);
+    const bar = figure.locator('.tps-chart__live svg g.mark-rect.role-mark').first().locator('path').nth(1);
     await bar.hover({ force: true });
+    const file = await tooltipValue(page, 'raw file');
     const lineNo = Number(await tooltipValue(page, 'line'));
-    const [, bucket, count] = /^\s+([\d.]+) \|\**\s+(\d+)$/.exec(rawLines(GALLERY, 'raw/sysbench-cpu-histogram-t1.txt')[lineNo - 1]);
+    const [, bucket, count] = /^\s+([\d.]+) \|\**\s+(\d+)$/.exec(rawLines(GALLERY, file)[lineNo - 1]);
     expect(await tooltipValue(page, 'Event latency (ms)')).toBe(bucket);
     expect(number(await tooltipValue(page, 'Events'))).toBe(Number(count));
   });
