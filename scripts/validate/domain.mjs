@@ -54,17 +54,23 @@ function lineRangeProblems(doc, file) {
  * next to a derived figure in one unit (bytes, seconds): the printed unit may
  * vary from file to file, the derived one may not.
  */
-export function* figures(node, pointer = '', printedBesideDerived = false) {
+export function* figures(node, pointer = '', printedBesideDerived = false, key = pointer) {
   if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i += 1) yield* figures(node[i], `${pointer}/${i}`, printedBesideDerived);
+    // Elements of a list of named things (GNU time's resources, variables) are
+    // different figures at the same index pattern, so their key is the name.
+    for (let i = 0; i < node.length; i += 1) {
+      const name = node[i]?.name;
+      yield* figures(node[i], `${pointer}/${i}`, printedBesideDerived, `${key}/${typeof name === 'string' ? `[${name}]` : '*'}`);
+    }
   } else if (node && typeof node === 'object') {
     if ('value' in node && typeof node.unit === 'string' && Number.isInteger(node.line)) {
-      yield { pointer, node, printedBesideDerived: printedBesideDerived && node.derived !== true };
+      yield { pointer, key, node, printedBesideDerived: printedBesideDerived && node.derived !== true };
     }
     const besideDerived = printedBesideDerived || Object.values(node).some((v) => v && typeof v === 'object' && v.derived === true && typeof v.unit === 'string');
-    for (const [key, child] of Object.entries(node)) {
-      if (key !== 'provenance' && child && typeof child === 'object') {
-        yield* figures(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, besideDerived && child.derived !== true);
+    for (const [name, child] of Object.entries(node)) {
+      if (name !== 'provenance' && child && typeof child === 'object') {
+        const segment = name.replace(/~/g, '~0').replace(/\//g, '~1');
+        yield* figures(child, `${pointer}/${segment}`, besideDerived && child.derived !== true, `${key}/${segment}`);
       }
     }
   }
@@ -91,9 +97,9 @@ function unitProblems(docs, fileOf) {
   const problems = [];
   for (const [name, doc] of docs) {
     if (!doc?.provenance || UNIT_BY_COLUMN.has(doc.kind)) continue;
-    for (const { pointer, node, printedBesideDerived } of figures(doc)) {
+    for (const { pointer, key: figureKey, node, printedBesideDerived } of figures(doc)) {
       if (printedBesideDerived) continue;
-      const key = `${doc.kind} ${pointer.replace(/\/\d+(?=\/|$)/g, '/*')}`;
+      const key = `${doc.kind} ${figureKey}`;
       const seen = first.get(key);
       if (!seen) first.set(key, { unit: node.unit, name, pointer });
       else if (seen.unit !== node.unit) {

@@ -26,6 +26,15 @@ test('units-agree still compares the derived figures themselves', () => {
   assert.deepEqual(rules(noSweep, { a, b }), ['units-agree b /options/0/bytes/unit']);
 });
 
+test('units-agree tells the named figures of a list apart (GNU time resources), and still compares one name across documents', () => {
+  const resources = (rss) => [{ name: 'Percent of CPU this job got', value: fig(0, 'percent', 4) }, { name: 'Maximum resident set size (kbytes)', value: fig(1, rss, 10) }];
+  const a = { kind: 'elapsed-time', provenance: { source: 'a' }, timings: [{ resources: resources('KiB') }] };
+  const b = { kind: 'elapsed-time', provenance: { source: 'b' }, timings: [{ resources: resources('KiB') }] };
+  assert.deepEqual(rules(noSweep, { a, b }), []);
+  b.timings[0].resources = resources('bytes');
+  assert.deepEqual(rules(noSweep, { a, b }), ['units-agree b /timings/0/resources/1/value/unit']);
+});
+
 test('sweep-varies ignores a kind that does not carry the swept label, and flags one that carries a single value', () => {
   const report = { sweep: ['threads'], sources: [
     { data: 's1', labels: { threads: 4 } }, { data: 's2', labels: { threads: 4 } }, { data: 'g', labels: {} },
