@@ -3,7 +3,7 @@
 import { defineConfig } from '@playwright/test';
 import { launchOptions } from './helpers/browser.mjs';
 
-const PORT = 4173;
+const PORT = Number(process.env.TPSREPORT_TEST_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',

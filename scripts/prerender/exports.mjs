@@ -24,6 +24,15 @@ export function titled(svg, title, desc, idPrefix = '') {
   return svg.replace(/^<svg([^>]*)>/, `<svg$1 role="img"${labelled}><title${ids}>${escapeXml(title)}</title><desc${idd}>${escapeXml(desc)}</desc>`);
 }
 
+/** Every inline data row of a spec, including those of its panels (vconcat, layer, …). */
+export function specValues(spec) {
+  if (Array.isArray(spec)) return spec.flatMap(specValues);
+  if (!spec || typeof spec !== 'object') return [];
+  const own = Array.isArray(spec.data?.values) ? spec.data.values : [];
+  const nested = Object.entries(spec).filter(([k]) => k !== 'data' && k !== 'config').flatMap(([, v]) => (v && typeof v === 'object' ? specValues(v) : []));
+  return [...own, ...nested];
+}
+
 /** CSV of the chart's data, one column per field of the spec's data values. */
 export function toCsv(values) {
   const fields = [...new Set(values.flatMap((v) => Object.keys(v)))];
@@ -74,7 +83,7 @@ export async function writeChartFiles(dir, name, { spec, standaloneSvg, alt, tit
   await writeFileAtomic(`${base}.svg`, `<?xml version="1.0" encoding="UTF-8"?>\n${standaloneSvg}\n`);
   await writeFileAtomic(`${base}.png`, png);
   await writeFileAtomic(`${base}.vl.json`, toJson(spec));
-  await writeFileAtomic(`${base}.csv`, toCsv(spec.data?.values ?? []));
+  await writeFileAtomic(`${base}.csv`, toCsv(specValues(spec)));
   await writeFileAtomic(`${base}.html`, embedPage({ title, svg: standaloneSvg, alt, reportTitle, reportUrl, sources }));
   return ['svg', 'png', 'vl.json', 'csv', 'html'].map((ext) => `charts/${name}.${ext}`);
 }

@@ -7,10 +7,11 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { buildSpec } from '../render/charts.mjs';
 import { altText, tableColumns } from '../render/describe.mjs';
-import { renderSvg } from './svg.mjs';
+import { renderSvg, prefixIds } from './svg.mjs';
 import { writeChartFiles, titled, escapeXml } from './exports.mjs';
 import { writeFileAtomic } from '../lib/files.mjs';
 import { writeRawViews } from './raw-views.mjs';
+import { addTableDownloads } from './table-csv.mjs';
 
 const FIGURE_START = /<figure class="tps-chart" id="([^"]+)" data-chart="([^"]+)">/g;
 const DATA = /<script type="application\/json" class="tps-chart__data">([\s\S]*?)<\/script>/;
@@ -28,8 +29,13 @@ export async function prerenderSite(publicDir, { cacheDir, root = join(publicDir
 }
 
 export async function prerenderPage(page, { cacheDir }) {
-  const html = await readFile(page, 'utf8');
-  if (!html.includes('tps-chart__data')) return 0;
+  const built = await readFile(page, 'utf8');
+  // A second prerender run over the same build must not add links twice.
+  const html = built.includes('tps-table-download') ? built : await addTableDownloads(built, dirname(page));
+  if (!html.includes('tps-chart__data')) {
+    if (html !== built) await writeFileAtomic(page, html);
+    return 0;
+  }
   const report = {
     title: /<meta property="og:title" content="([^"]*)"/.exec(html)?.[1] ?? /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '',
     url: /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1] ?? 'http://localhost/',
@@ -55,14 +61,20 @@ async function prerenderFigure(figure, id, name, page, report, cacheDir) {
   const spec = buildSpec(chart);
   const title = chart.options.title ?? name;
   const alt = altText(chart);
-  const pageSvg = titled(await renderSvg(spec, { cacheDir, idPrefix: `${id}-` }), title, alt, `${id}-`);
-  const standalone = titled(await renderSvg({ ...spec, background: 'white' }, { cacheDir }), title, alt);
+  const drawn = await renderSvg(spec, { cacheDir });
+  const pageSvg = titled(prefixIds(drawn, `${id}-`), title, alt, `${id}-`);
+  const standalone = titled(onWhite(drawn), title, alt);
   const sources = [...new Set(chart.rows.map((r) => r.source))];
   const files = await writeChartFiles(dirname(page), name, { spec, standaloneSvg: standalone, alt, title, reportTitle: report.title, reportUrl: report.url, sources });
   const size = /<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(standalone);
   return figure
     .replace(EMPTY_SVG_SLOT, `<div class="tps-chart__svg" role="img" aria-label="${escapeXml(alt)}">${pageSvg}</div>`)
     .replace('</figcaption>', `</figcaption>\n${dataTable(chart, title)}\n${embedControl({ name, title, alt, files, url: report.url, size })}`);
+}
+
+/** The same drawing for use outside the page: a white sheet under it instead of the page colour. */
+function onWhite(svg) {
+  return svg.replace(/^(<svg[^>]*>)/, '$1<rect width="100%" height="100%" fill="#ffffff"/>');
 }
 
 /** The chart's figures as a table only screen readers announce. */
@@ -72,7 +84,8 @@ function dataTable(chart, title) {
   const body = chart.rows
     .map((r) => `<tr>${columns.map((c) => `<td>${escapeXml(r[c.field])}</td>`).join('')}</tr>`)
     .join('');
-  return `<table class="visually-hidden"><caption>Figures of: ${escapeXml(title)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+  // The wrapper, not the table, is hidden: a table ignores width: 1px and would widen a phone page.
+  return `<div class="visually-hidden"><table><caption>Figures of: ${escapeXml(title)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 function embedControl({ name, title, alt, files, url, size }) {

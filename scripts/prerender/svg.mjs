@@ -62,7 +62,7 @@ export async function renderSvg(spec, { cacheDir, idPrefix = '' } = {}) {
   return idPrefix ? prefixIds(svg, idPrefix) : svg;
 }
 
-function prefixIds(svg, prefix) {
+export function prefixIds(svg, prefix) {
   return svg
     .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
     .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
