@@ -39,13 +39,41 @@ function rawFileProblems(doc, file, root) {
 /** Every figure's line must exist in its raw file. */
 function lineRangeProblems(doc, file) {
   const last = doc.provenance.lines;
-  const problems = [];
-  for (const { pointer, node } of figures(doc)) {
-    if (node.line > last) {
-      problems.push({ severity: 'error', file, pointer: `${pointer}/line`, rule: 'raw-line-exists', expected: `a line number within the raw file's ${last} lines`, found: String(node.line), raw: { source: doc.provenance.source, line: node.line } });
+  const found = [];
+  linesBeyond(doc, last, [], found);
+  return found.map(({ path, line }) => ({
+    severity: 'error', file, pointer: `${toPointer(path)}/line`, rule: 'raw-line-exists',
+    expected: `a line number within the raw file's ${last} lines`, found: String(line), raw: { source: doc.provenance.source, line },
+  }));
+}
+
+// Runs over every document on every validate; a plain walk that builds a
+// pointer only for a problem keeps it cheap.
+function linesBeyond(node, last, path, found) {
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i += 1) {
+      const child = node[i];
+      if (child !== null && typeof child === 'object') {
+        path.push(i);
+        linesBeyond(child, last, path, found);
+        path.pop();
+      }
+    }
+    return;
+  }
+  if (typeof node.line === 'number' && node.line > last && typeof node.unit === 'string') found.push({ path: [...path], line: node.line });
+  for (const key in node) {
+    const child = node[key];
+    if (child !== null && typeof child === 'object' && key !== 'provenance') {
+      path.push(key);
+      linesBeyond(child, last, path, found);
+      path.pop();
     }
   }
-  return problems;
+}
+
+function toPointer(path) {
+  return path.map((k) => `/${String(k).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
 /**

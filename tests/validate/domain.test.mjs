@@ -44,3 +44,14 @@ test('sweep-varies ignores a kind that does not carry the swept label, and flags
   report.sources[1].labels.threads = 8;
   assert.deepEqual(rules(report, docs), []);
 });
+
+test('raw-line-exists flags a figure whose line is past the end of its raw file, with its pointer', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { domainProblems } = await import('../../scripts/validate/domain.mjs');
+  const root = join(import.meta.dirname, '..', '..');
+  const doc = JSON.parse(readFileSync(join(root, 'data/reports/mariadb-sysbench-threads/oltp_read_write-t1.json'), 'utf8'));
+  assert.deepEqual(domainProblems(doc, 'x.json', { root }), []);
+  doc.runs[0].transactions.rate.line = doc.provenance.lines + 1;
+  assert.deepEqual(domainProblems(doc, 'x.json', { root }).map((p) => `${p.rule} ${p.pointer}`), ['raw-line-exists /runs/0/transactions/rate/line']);
+});
