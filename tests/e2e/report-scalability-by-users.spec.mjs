@@ -90,8 +90,10 @@ test.describe('with JavaScript disabled', () => {
     const differing = [...new Set([...a.keys(), ...b.keys()])].filter((name) => a.get(name) !== b.get(name));
     expect(differing).toEqual(['thread_handling']);
     await page.goto(PAGE);
-    const row = page.locator('table tr', { has: page.locator('td code', { hasText: /^thread_handling$/ }) });
-    await expect(row.locator('td')).toHaveText(['thread_handling', a.get('thread_handling'), b.get('thread_handling')]);
+    const table = page.locator('table.config-diff');
+    await expect(table.locator('tbody tr')).toHaveCount(1);
+    const row = table.locator('tbody tr', { has: page.locator('th code', { hasText: /^thread_handling$/ }) });
+    await expect(row.locator('td')).toHaveText([a.get('thread_handling'), b.get('thread_handling')]);
   });
 });
 
