@@ -176,7 +176,7 @@ test('config tables: every option value shown is written on the raw line it link
     }
     seen += values.length;
   }
-  test.skip(seen === 0, 'no page shows a config table or config-diff yet');
+  expect(seen, 'config tables and config-diff values checked').toBeGreaterThan(0);
 });
 
 test.describe('on a phone', () => {
