@@ -8,9 +8,9 @@ async function hydrate(figure) {
   const target = figure.querySelector('.tps-chart__svg');
   const holder = document.createElement('div');
   holder.className = 'tps-chart__live';
-  // The generated alt text stays with the chart after the redraw.
-  for (const name of ['role', 'aria-label']) if (target.hasAttribute(name)) holder.setAttribute(name, target.getAttribute(name));
   await window.vegaEmbed(holder, buildSpec(data), { renderer: 'svg', actions: false });
+  // The generated alt text stays with the chart after the redraw (vega-embed sets its own attributes first).
+  for (const name of ['role', 'aria-label']) if (target.hasAttribute(name)) holder.setAttribute(name, target.getAttribute(name));
   target.replaceWith(holder);
   figure.dataset.hydrated = 'true';
 }

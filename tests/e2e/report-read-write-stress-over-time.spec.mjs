@@ -88,9 +88,19 @@ test('the two option files differ only in innodb_flush_log_at_trx_commit, as the
   const differing = [...new Set([...a.keys(), ...b.keys()])].filter((k) => a.get(k) !== b.get(k));
   expect(differing).toEqual(['innodb_flush_log_at_trx_commit']);
   await page.goto(PAGE);
-  const rows = page.locator('table.config-diff tbody tr');
+  const rows = page.locator('table.config-diff', { hasText: 'Options that differ' }).locator('tbody tr');
   await expect(rows).toHaveCount(1);
   await expect(rows.locator('th, td')).toHaveText(['innodb_flush_log_at_trx_commit', a.get('innodb_flush_log_at_trx_commit'), b.get('innodb_flush_log_at_trx_commit')]);
+});
+
+test('the server variables table lists exactly the variables whose values differ between the two SHOW GLOBAL VARIABLES captures', async ({ page }) => {
+  const variables = (s) => new Map(rawLines(PAGE, `raw/global-variables-trx-commit-${s}.txt`)
+    .map((line) => /^(\w+)\t(.*)$/.exec(line)).filter(Boolean).map(([, k, v]) => [k, v]));
+  const [a, b] = SETTINGS.map(variables);
+  const differing = [...new Set([...a.keys(), ...b.keys()])].filter((k) => a.get(k) !== b.get(k)).sort();
+  await page.goto(PAGE);
+  const names = await page.locator('table.config-diff', { hasText: 'Server variables that differ' }).locator('tbody th code').allTextContents();
+  expect(names.sort()).toEqual(differing);
 });
 
 test.describe('with JavaScript disabled', () => {
