@@ -5,14 +5,13 @@
 // the page was built from).
 import { test, expect } from '@playwright/test';
 import { rawLines } from './site.mjs';
+import { number, tooltipValue } from './page.mjs';
 
 const THREADS = '/reports/mariadb-sysbench-threads/';
 const CORES = '/reports/cpu-efficiency-by-cores/';
 const GALLERY = '/reports/chart-gallery/';
 
 const rowsOf = async (figure) => JSON.parse(await figure.locator('script.tps-chart__data').textContent()).rows;
-const number = (text) => Number(String(text).replace(/,/g, ''));
-
 /** The figure a sysbench summary prints: "transactions: 15533 (1035.05 per sec.)". */
 function summaryRate(page, file) {
   const line = rawLines(page, file).find((l) => /^\s*transactions:/.test(l));
@@ -30,14 +29,6 @@ function mpstatBusy(page, file, cpus) {
     if (m && cpus.includes(m[1])) busy.push(100 - Number(m[3]) - Number(m[2]));
   }
   return busy.reduce((a, b) => a + b, 0) / busy.length;
-}
-
-/** The value cell of the tooltip row whose key is `key`. */
-async function tooltipValue(page, key) {
-  const tooltip = page.locator('#vg-tooltip-element');
-  await expect(tooltip).toBeVisible();
-  const row = tooltip.locator('tr', { has: page.locator('td.key', { hasText: key }) }).first();
-  return row.locator('td.value').textContent();
 }
 
 test.describe('with JavaScript disabled', () => {

@@ -4,52 +4,20 @@
 // with a regex (never from the JSON the page was built from).
 import { test, expect } from '@playwright/test';
 import { rawLines } from './site.mjs';
+import { number, rawMatch, percentChange, compareBlock, compareCells, tooltipValue } from './page.mjs';
 
 const PAGE = '/reports/read-write-stress-over-time/';
 const SETTINGS = ['1', '2'];
 const sysbenchFile = (setting) => `raw/sysbench-trx-commit-${setting}.txt`;
 const statusFile = (setting) => `raw/innodb-status-trx-commit-${setting}.txt`;
-const number = (text) => Number(String(text).replace(/,/g, ''));
-const squash = (text) => text.replace(/\s+/g, ' ').trim();
-
-/** The first match of `pattern` on any line of a raw file, with its 1-based line number. */
-function rawMatch(file, pattern) {
-  const lines = rawLines(PAGE, file);
-  for (let i = 0; i < lines.length; i += 1) {
-    const m = pattern.exec(lines[i]);
-    if (m) return { m, line: i + 1 };
-  }
-  throw new Error(`${file}: nothing matches ${pattern}`);
-}
-
-/** "+49.8 %" the way a reader would work it out by hand. */
-function percentChange(value, base) {
-  const p = Math.round(((value / base) - 1) * 1000) / 10;
-  return p === 0 ? '±0.0 %' : `${p > 0 ? '+' : '−'}${Math.abs(p).toFixed(1)} %`;
-}
-
-const compareBlock = (page, caption) => page.locator('.tps-compare', { has: page.locator('caption', { hasText: caption }) });
-
-async function compareCells(block, variant, index) {
-  const cells = (await block.locator(`tr[data-variant="${variant}"] td`).allTextContents()).map(squash);
-  return cells.slice(index * 2, index * 2 + 2);
-}
-
-async function tooltipValue(page, key) {
-  const tooltip = page.locator('#vg-tooltip-element');
-  await expect(tooltip).toBeVisible();
-  const row = tooltip.locator('tr', { has: page.locator('td.key', { hasText: key }) }).first();
-  return row.locator('td.value').textContent();
-}
-
 test('the status table shows the fsyncs per second each raw status printed, linked to its line, and the difference from them', async ({ page }) => {
   await page.goto(PAGE);
   const block = compareBlock(page, 'SHOW ENGINE INNODB STATUS right after each run');
-  const printed = Object.fromEntries(SETTINGS.map((s) => [s, rawMatch(statusFile(s), /, ([\d.]+) fsyncs\/s$/)]));
-  expect(await compareCells(block, '1', 0)).toEqual([printed['1'].m[1], 'baseline']);
-  expect(await compareCells(block, '2', 0)).toEqual([printed['2'].m[1], percentChange(number(printed['2'].m[1]), number(printed['1'].m[1]))]);
+  const printed = Object.fromEntries(SETTINGS.map((s) => [s, rawMatch(PAGE, statusFile(s), /, ([\d.]+) fsyncs\/s$/)]));
+  expect(await compareCells(block, '1', 0)).toEqual([printed['1'][1], 'baseline']);
+  expect(await compareCells(block, '2', 0)).toEqual([printed['2'][1], percentChange(number(printed['2'][1]), number(printed['1'][1]))]);
   const link = block.locator('tr[data-variant="2"] a.fig').first();
-  await expect(link).toHaveAttribute('data-line', String(printed['2'].line));
+  await expect(link).toHaveAttribute('data-line', String(printed['2'].lineNumber));
   await expect(link).toHaveAttribute('data-source', statusFile('2'));
 });
 
@@ -57,8 +25,8 @@ test('the status table shows dirty pages and history list length as each raw sta
   await page.goto(PAGE);
   const block = compareBlock(page, 'SHOW ENGINE INNODB STATUS right after each run');
   for (const s of SETTINGS) {
-    const dirty = rawMatch(statusFile(s), /^Modified db pages\s+(\d+)$/).m[1];
-    const history = rawMatch(statusFile(s), /^History list length (\d+)$/).m[1];
+    const dirty = rawMatch(PAGE, statusFile(s), /^Modified db pages\s+(\d+)$/)[1];
+    const history = rawMatch(PAGE, statusFile(s), /^History list length (\d+)$/)[1];
     expect((await compareCells(block, s, 2))[0], `dirty pages, trx_commit=${s}`).toBe(dirty);
     expect((await compareCells(block, s, 3))[0], `history list, trx_commit=${s}`).toBe(history);
   }
@@ -76,7 +44,7 @@ test('the SEMAPHORES section the page calls empty has no line between its headin
 test('the sysbench compare table shows each run\'s printed rate and the second run\'s difference worked out from them', async ({ page }) => {
   await page.goto(PAGE);
   const block = compareBlock(page, 'sysbench summary, difference');
-  const rate = (s) => rawMatch(sysbenchFile(s), /^\s*transactions:\s+\d+\s+\(([\d.]+) per sec\.\)/).m[1];
+  const rate = (s) => rawMatch(PAGE, sysbenchFile(s), /^\s*transactions:\s+\d+\s+\(([\d.]+) per sec\.\)/)[1];
   expect(await compareCells(block, '1', 0)).toEqual([rate('1'), 'baseline']);
   expect(await compareCells(block, '2', 0)).toEqual([rate('2'), percentChange(number(rate('2')), number(rate('1')))]);
 });

@@ -5,6 +5,7 @@
 // worked out again from those figures.
 import { test, expect } from '@playwright/test';
 import { rawLines } from './site.mjs';
+import { number, squash, rawMatch, percentChange } from './page.mjs';
 
 const PAGE = '/reports/row-formats-and-compression/';
 const FORMATS = {
@@ -15,52 +16,33 @@ const FORMATS = {
 };
 const THREADS_AXIS = 'Client threads';
 
-const number = (text) => Number(String(text).replace(/,/g, ''));
-const squash = (text) => text.replace(/\s+/g, ' ').trim();
-
-/** The first match of `pattern` on any line of a raw file of this report, with its 1-based line. */
-function rawMatch(file, pattern) {
-  const lines = rawLines(PAGE, file);
-  for (const [i, line] of lines.entries()) {
-    const m = pattern.exec(line);
-    if (m) return Object.assign(m, { lineNumber: i + 1 });
-  }
-  throw new Error(`${file}: nothing matches ${pattern}`);
-}
-
-/** "+49.8 %" the way a reader would work it out by hand. */
-function percentChange(value, base) {
-  const p = Math.round(((value / base) - 1) * 1000) / 10;
-  return p === 0 ? '±0.0 %' : `${p > 0 ? '+' : '−'}${Math.abs(p).toFixed(1)} %`;
-}
-
 /** "real	0m30.641s" from bash's time: the text and its seconds. */
 function bashReal(format) {
-  const m = rawMatch(`raw/load-time-${FORMATS[format]}.txt`, /^real\s+((\d+)m([\d.]+)s)$/);
+  const m = rawMatch(PAGE, `raw/load-time-${FORMATS[format]}.txt`, /^real\s+((\d+)m([\d.]+)s)$/);
   return { text: m[1], seconds: Number(m[2]) * 60 + Number(m[3]), line: m.lineNumber };
 }
 
 /** The size column of `ls -l`: "-rw-rw---- 1 root root 62914560 Nov 22 02:17 sbtest1.ibd". */
 function lsBytes(format) {
-  const m = rawMatch(`raw/ibd-size-${FORMATS[format]}.txt`, /^[-d][rwxsStT-]{9}\s+\d+\s+\S+\s+\S+\s+(\d+)\s.*sbtest1\.ibd$/);
+  const m = rawMatch(PAGE, `raw/ibd-size-${FORMATS[format]}.txt`, /^[-d][rwxsStT-]{9}\s+\d+\s+\S+\s+\S+\s+(\d+)\s.*sbtest1\.ibd$/);
   return { bytes: Number(m[1]), line: m.lineNumber };
 }
 
 /** A field of SHOW TABLE STATUS \G: "     Data_length: 45678592". */
 function tableStatus(format, field) {
-  return Number(rawMatch(`raw/table-status-${FORMATS[format]}.txt`, new RegExp(`^\\s*${field}:\\s+(\\d+)$`))[1]);
+  return Number(rawMatch(PAGE, `raw/table-status-${FORMATS[format]}.txt`, new RegExp(`^\\s*${field}:\\s+(\\d+)$`))[1]);
 }
 
 /** INNODB_CMP's row for a page size: the first bordered row starting with it (INNODB_CMP comes first). */
 function innodbCmp(file, pageSize) {
-  const m = rawMatch(file, new RegExp(`^\\|\\s+${pageSize} \\|\\s+(\\d+) \\|\\s+(\\d+) \\|\\s+(\\d+) \\|\\s+(\\d+) \\|\\s+(\\d+) \\|$`));
+  const m = rawMatch(PAGE, file, new RegExp(`^\\|\\s+${pageSize} \\|\\s+(\\d+) \\|\\s+(\\d+) \\|\\s+(\\d+) \\|\\s+(\\d+) \\|\\s+(\\d+) \\|$`));
   const [ops, ok, time, uops, utime] = m.slice(1, 6);
   return { ops, ok, time, uops, utime, line: m.lineNumber };
 }
 
 const sysbenchFile = (format, pool, threads) => `raw/sysbench-${FORMATS[format]}-bp${pool}-t${threads}.txt`;
 /** "transactions:                        712    (36.26 per sec.)": the rate as printed. */
-const tpsText = (file) => rawMatch(file, /^\s*transactions:\s+\d+\s+\(([\d.]+) per sec\.\)/)[1];
+const tpsText = (file) => rawMatch(PAGE, file, /^\s*transactions:\s+\d+\s+\(([\d.]+) per sec\.\)/)[1];
 
 /** The table on the page that shows figures from `file`. */
 const tableOf = (page, kind, file) => page.locator(`table.${kind}:has(a.fig[data-source="${file}"])`);

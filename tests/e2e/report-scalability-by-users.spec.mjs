@@ -4,6 +4,7 @@
 // difference is worked out again from those figures.
 import { test, expect } from '@playwright/test';
 import { rawLines } from './site.mjs';
+import { number, rawMatch, percentChange, compareBlock, compareCells, tooltipValue } from './page.mjs';
 
 const PAGE = '/reports/scalability-by-users/';
 const BASELINE = 'one-thread-per-connection';
@@ -11,20 +12,8 @@ const POOL = 'pool-of-threads';
 const USERS_AXIS = 'Concurrent users (sysbench threads)';
 
 const sysbenchFile = (variant, test, users) => `raw/sysbench-${variant}-${test}-t${users}.txt`;
-const number = (text) => Number(String(text).replace(/,/g, ''));
-const squash = (text) => text.replace(/\s+/g, ' ').trim();
-
-/** The first match of `pattern` on any line of a raw file of this report. */
-function rawMatch(file, pattern) {
-  for (const line of rawLines(PAGE, file)) {
-    const m = pattern.exec(line);
-    if (m) return m;
-  }
-  throw new Error(`${file}: nothing matches ${pattern}`);
-}
-
 /** "transactions: 5985   (591.79 per sec.)": the rate as sysbench printed it. */
-const tpsText = (file) => rawMatch(file, /^\s*transactions:\s+\d+\s+\(([\d.]+) per sec\.\)/)[1];
+const tpsText = (file) => rawMatch(PAGE, file, /^\s*transactions:\s+\d+\s+\(([\d.]+) per sec\.\)/)[1];
 
 /**
  * mysqlslap's average seconds for the Benchmark block run with `clients`
@@ -40,29 +29,6 @@ function mysqlslapAverage(file, clients) {
     if (n && Number(n[1]) === clients) return average;
   }
   throw new Error(`${file}: no Benchmark block with ${clients} clients`);
-}
-
-/** "+49.8 %" the way a reader would work it out by hand. */
-function percentChange(value, base) {
-  const p = Math.round(((value / base) - 1) * 1000) / 10;
-  return p === 0 ? '±0.0 %' : `${p > 0 ? '+' : '−'}${Math.abs(p).toFixed(1)} %`;
-}
-
-/** The compare block whose caption starts with `caption`. */
-const compareBlock = (page, caption) => page.locator('.tps-compare', { has: page.locator('caption', { hasText: caption }) });
-
-/** A variant's [figure, difference] cells in the compare column at `index` (0-based). */
-async function compareCells(block, variant, index) {
-  const cells = (await block.locator(`tr[data-variant="${variant}"] td`).allTextContents()).map(squash);
-  return cells.slice(index * 2, index * 2 + 2);
-}
-
-/** The value cell of the tooltip row whose key is `key`. */
-async function tooltipValue(page, key) {
-  const tooltip = page.locator('#vg-tooltip-element');
-  await expect(tooltip).toBeVisible();
-  const row = tooltip.locator('tr', { has: page.locator('td.key', { hasText: key }) }).first();
-  return row.locator('td.value').textContent();
 }
 
 test.describe('with JavaScript disabled', () => {

@@ -3,6 +3,7 @@
 // from, and differences and ratios are worked out again from those figures.
 import { test, expect } from '@playwright/test';
 import { reportPages, rawLines } from './site.mjs';
+import { squash, percentChange } from './page.mjs';
 
 const INNODB = '/reports/innodb-plugin-vs-builtin/';
 const ROW_FORMATS = '/reports/row-formats-and-compression/';
@@ -23,13 +24,6 @@ function rawFigure(page, file, pattern) {
 
 const tps = (file) => Number(rawFigure(INNODB, file, /^\s*transactions:.*\(([\d.]+) per sec\.\)/));
 const notpm = (file) => Number(rawFigure(INNODB, file, /^([\d.]+) new-order transactions per minute/));
-/** "+49.8 %" the way a reader would work it out by hand. */
-function percentChange(value, base) {
-  const p = Math.round(((value / base) - 1) * 1000) / 10;
-  return p === 0 ? '±0.0 %' : `${p > 0 ? '+' : '−'}${Math.abs(p).toFixed(1)} %`;
-}
-const squash = (text) => text.replace(/\s+/g, ' ').trim();
-
 test('compare: every server\'s throughput is as printed, with its difference to the built-in InnoDB worked out from the raw figures', async ({ page }) => {
   await page.goto(INNODB);
   const table = page.locator('table.compare-table');

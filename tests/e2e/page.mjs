@@ -1,0 +1,43 @@
+// Helpers the browser specs share: reading numbers and text the way a reader
+// sees them, a raw file's lines by pattern, compare tables and chart tooltips.
+import { expect } from '@playwright/test';
+import { rawLines } from './site.mjs';
+
+/** "1,058.80" → 1058.8 */
+export const number = (text) => Number(String(text).replace(/,/g, ''));
+
+/** Collapses the whitespace (and no-break spaces) of rendered text. */
+export const squash = (text) => text.replace(/\s+/g, ' ').trim();
+
+/** "+49.8 %" the way a reader would work it out by hand. */
+export function percentChange(value, base) {
+  const p = Math.round(((value / base) - 1) * 1000) / 10;
+  return p === 0 ? '±0.0 %' : `${p > 0 ? '+' : '−'}${Math.abs(p).toFixed(1)} %`;
+}
+
+/** The first line of a published raw file matching `pattern`; the match carries `lineNumber`. */
+export function rawMatch(pagePath, file, pattern) {
+  const lines = rawLines(pagePath, file);
+  for (const [i, line] of lines.entries()) {
+    const m = pattern.exec(line);
+    if (m) return Object.assign(m, { lineNumber: i + 1 });
+  }
+  throw new Error(`${file}: nothing matches ${pattern}`);
+}
+
+/** The compare block whose caption contains `caption`. */
+export const compareBlock = (page, caption) => page.locator('.tps-compare', { has: page.locator('caption', { hasText: caption }) });
+
+/** A variant's [figure, difference] cells in the compare column at `index` (0-based). */
+export async function compareCells(block, variant, index) {
+  const cells = (await block.locator(`tr[data-variant="${variant}"] td`).allTextContents()).map(squash);
+  return cells.slice(index * 2, index * 2 + 2);
+}
+
+/** The value cell of the visible vega tooltip row whose key is `key`. */
+export async function tooltipValue(page, key) {
+  const tooltip = page.locator('#vg-tooltip-element');
+  await expect(tooltip).toBeVisible();
+  const row = tooltip.locator('tr', { has: page.locator('td.key', { hasText: key }) }).first();
+  return row.locator('td.value').textContent();
+}
