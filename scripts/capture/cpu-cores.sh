@@ -39,10 +39,7 @@ main() {
   (($# == 1)) || die "usage: $0 OUTDIR"
   require_sandbox_mode
   prepare_outdir "$1"
-  note "# Commands used for this capture, in order. Each output file holds exactly what" \
-    "# the command printed (stdout and stderr together). Machine load (uptime) before and" \
-    "# after each command is in load.txt." \
-    "#" \
+  note "#" \
     "# mariadbd is started under taskset -c 0 (1 core) or taskset -c 0-1 (2 cores);" \
     "# taskset-<variant>-c<cores>.txt shows the affinity of every server thread." \
     "# The sysbench client is not pinned: the machine has 2 cores, so with the server on" \

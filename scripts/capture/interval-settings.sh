@@ -62,10 +62,7 @@ main() {
   (($# == 1)) || die "usage: $0 OUTDIR"
   require_sandbox_mode
   prepare_outdir "$1"
-  note "# Commands used for this capture, in order. Each output file holds exactly what" \
-    "# the command printed (stdout and stderr together). Machine load (uptime) before and" \
-    "# after each command is in load.txt." \
-    "# The tables are prepared once under the first setting; the server is then restarted" \
+  note "# The tables are prepared once under the first setting; the server is then restarted" \
     "# on the same datadir with the second option file."
   local setting
   for setting in "${SETTINGS[@]}"; do

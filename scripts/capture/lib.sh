@@ -43,6 +43,9 @@ prepare_outdir() {
   OUTDIR=$(cd "$outdir" && pwd)
   COMMANDS="$OUTDIR/commands.txt"
   LOADFILE="$OUTDIR/load.txt"
+  note "# Commands used for this capture, in order. Each output file holds exactly what" \
+    "# the command printed (stdout and stderr together). Machine load (uptime) before and" \
+    "# after each command is in load.txt."
 }
 
 # Free text for commands.txt (notes on what was done and why).

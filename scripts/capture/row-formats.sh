@@ -28,10 +28,7 @@ declare -A ROW_FORMAT=(
 readonly SERVER_OPTIONS=(--max-connections=600 --innodb-file-per-table=ON --innodb-cmp-per-index-enabled=ON)
 
 explain_method() {
-  note "# Commands used for this capture, in order. Each output file holds exactly what" \
-    "# the command printed (stdout and stderr together). Machine load (uptime) before and" \
-    "# after each command is in load.txt." \
-    "#" \
+  note "#" \
     "# How the table is loaded: sysbench 1.0.20 has no option for table options (the" \
     "# --mysql-table-engine of sysbench 0.4/0.5 is --mysql_storage_engine in 1.0, and its" \
     "# Lua global mysql_table_options cannot be set from the command line). So for every" \

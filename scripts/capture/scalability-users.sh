@@ -51,10 +51,7 @@ main() {
   (($# == 1)) || die "usage: $0 OUTDIR"
   require_sandbox_mode
   prepare_outdir "$1"
-  note "# Commands used for this capture, in order. Each output file holds exactly what" \
-    "# the command printed (stdout and stderr together). Machine load (uptime) before and" \
-    "# after each command is in load.txt." \
-    "#" \
+  note "#" \
     "# Variants differ only in --thread-handling (one-thread-per-connection, the default," \
     "# vs pool-of-threads, whose thread_pool_size defaults to the number of CPUs, here 2)." \
     "# The tables are prepared once; the server is restarted on the same datadir per variant." \

@@ -34,9 +34,6 @@ run_sweep() {
 main() {
   (($# == 1)) || die "usage: $0 OUTDIR"
   prepare_outdir "$1"
-  note "# Commands used for this capture, in order. Each output file holds exactly what" \
-    "# the command printed (stdout and stderr together). Machine load before and after" \
-    "# each command is in load.txt."
   if [[ -z ${MYSQL_SOCKET:-} ]]; then
     trap sandbox_stop EXIT
     sandbox_start --innodb-buffer-pool-size=128M
