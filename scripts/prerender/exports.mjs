@@ -4,6 +4,8 @@
 // its data inline), <name>.csv (the data) and <name>.html (a minimal page for
 // an <iframe>, with the chart's title, units, source line and a link back).
 import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { writeFileAtomic, toJson } from '../lib/files.mjs';
 
 let Resvg = null;
@@ -71,15 +73,25 @@ ${svg}
 `;
 }
 
-/** Writes every file of one chart; returns their names relative to the page. */
-export async function writeChartFiles(dir, name, { spec, standaloneSvg, alt, title, reportTitle, reportUrl, sources }) {
-  const base = join(dir, 'charts', name);
+/** The 2x PNG of an SVG; like the SVG itself, cached by content so an unchanged chart is not drawn again. */
+async function pngOf(svg, cacheDir) {
+  const cached = cacheDir ? join(cacheDir, `${createHash('sha256').update(svg).digest('hex').slice(0, 16)}.png`) : null;
+  const hit = cached ? await readFile(cached).catch(() => null) : null;
+  if (hit) return hit;
   const Renderer = await resvg();
-  const png = new Renderer(standaloneSvg, {
+  const png = new Renderer(svg, {
     fitTo: { mode: 'zoom', value: 2 },
     background: '#ffffff',
     font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
   }).render().asPng();
+  if (cached) await writeFileAtomic(cached, png);
+  return png;
+}
+
+/** Writes every file of one chart; returns their names relative to the page. */
+export async function writeChartFiles(dir, name, { spec, standaloneSvg, alt, title, reportTitle, reportUrl, sources, cacheDir }) {
+  const base = join(dir, 'charts', name);
+  const png = await pngOf(standaloneSvg, cacheDir);
   await writeFileAtomic(`${base}.svg`, `<?xml version="1.0" encoding="UTF-8"?>\n${standaloneSvg}\n`);
   await writeFileAtomic(`${base}.png`, png);
   await writeFileAtomic(`${base}.vl.json`, toJson(spec));

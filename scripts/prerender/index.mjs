@@ -65,7 +65,7 @@ async function prerenderFigure(figure, id, name, page, report, cacheDir) {
   const pageSvg = titled(prefixIds(drawn, `${id}-`), title, alt, `${id}-`);
   const standalone = titled(onWhite(drawn), title, alt);
   const sources = [...new Set(chart.rows.map((r) => r.source))];
-  const files = await writeChartFiles(dirname(page), name, { spec, standaloneSvg: standalone, alt, title, reportTitle: report.title, reportUrl: report.url, sources });
+  const files = await writeChartFiles(dirname(page), name, { spec, standaloneSvg: standalone, alt, title, reportTitle: report.title, reportUrl: report.url, sources, cacheDir });
   const size = /<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(standalone);
   return figure
     .replace(EMPTY_SVG_SLOT, `<div class="tps-chart__svg" role="img" aria-label="${escapeXml(alt)}">${pageSvg}</div>`)

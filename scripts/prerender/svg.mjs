@@ -44,8 +44,8 @@ export function specHash(spec) {
   return createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 16);
 }
 
-/** SVG markup for a spec; `idPrefix` keeps ids unique when several SVGs share a page. */
-export async function renderSvg(spec, { cacheDir, idPrefix = '' } = {}) {
+/** SVG markup for a spec, from the cache when this exact spec was drawn before. */
+export async function renderSvg(spec, { cacheDir } = {}) {
   const key = specHash(spec);
   const cached = cacheDir ? join(cacheDir, `${key}.svg`) : null;
   let svg = cached ? await readFile(cached, 'utf8').catch(() => null) : null;
@@ -59,9 +59,10 @@ export async function renderSvg(spec, { cacheDir, idPrefix = '' } = {}) {
       await writeFileAtomic(cached, svg);
     }
   }
-  return idPrefix ? prefixIds(svg, idPrefix) : svg;
+  return svg;
 }
 
+/** Keeps ids unique when several SVGs share a page. */
 export function prefixIds(svg, prefix) {
   return svg
     .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)

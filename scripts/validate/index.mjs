@@ -3,7 +3,6 @@
 // the first), each with file, JSON pointer, raw line where known, rule,
 // expected and found.
 import { readFile, readdir, stat } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
 import { join, relative, dirname } from 'node:path';
 import { schemaValidators } from './schemas.mjs';
 import { domainProblems, reportProblems } from './domain.mjs';
@@ -124,6 +123,7 @@ async function fileProblems(path, file, root) {
 /** Report-level checks: a report.json and the documents beside it. */
 function crossDocumentProblems(loaded) {
   const problems = [];
+  const byFile = new Map([...loaded.values()].map((e) => [e.file, e]));
   for (const [path, { doc }] of loaded) {
     if (doc?.kind !== 'report' || !Array.isArray(doc.sources)) continue;
     const dir = dirname(path);
@@ -131,7 +131,7 @@ function crossDocumentProblems(loaded) {
     for (const s of doc.sources) docs.set(s.data, loaded.get(join(dir, s.data))?.doc);
     const fileOf = (name) => loaded.get(join(dir, name))?.file ?? join(dir, name);
     const withLines = (p) => {
-      const entry = [...loaded.values()].find((e) => e.file === p.file);
+      const entry = byFile.get(p.file);
       return { ...p, line: p.line ?? (entry ? jsonLineOf(entry.text, p.pointer) : undefined) };
     };
     problems.push(...reportProblems(doc, docs, loaded.get(path).file, fileOf).map(withLines));
@@ -168,8 +168,4 @@ async function jsonFilesUnder(path) {
   return entries
     .filter((e) => e.isFile() && e.name.endsWith('.json'))
     .map((e) => join(e.parentPath ?? e.path, e.name));
-}
-
-export function sha256Of(buffer) {
-  return createHash('sha256').update(buffer).digest('hex');
 }
