@@ -11,16 +11,17 @@ export class InputError extends Error {
    * @param {string} at.expected   what the reader wanted to see
    * @param {string} [at.found]    what was there instead
    * @param {string} [at.rule]     short machine-readable name of the check
+   * @param {string} [at.message]  the whole sentence, where "expected …, found …" does not fit
    */
-  constructor({ source, line, column, expected, found, rule = 'input' }) {
-    super(`expected ${expected}${found === undefined ? '' : `, found ${found}`}`);
+  constructor({ source, line, column, expected, found, rule = 'input', message }) {
+    super(message ?? `expected ${expected}${found === undefined ? '' : `, found ${found}`}`);
     this.name = 'InputError';
     Object.assign(this, { source, line, column, expected, found, rule });
   }
 
   /** A copy of this error placed in `source` (parsers do not know their file name). */
   in(source) {
-    const copy = new InputError({ ...this, source: this.source ?? source });
+    const copy = new InputError({ ...this, message: this.message, source: this.source ?? source });
     return copy;
   }
 

@@ -1,6 +1,6 @@
 // File helpers with one promise: an output file is either the old one or the
 // complete new one, never half written (write to a temp file, then rename).
-import { mkdir, rename, writeFile, rm } from 'node:fs/promises';
+import { mkdir, rename, writeFile, rm, readFile } from 'node:fs/promises';
 import { dirname, join, basename } from 'node:path';
 
 export async function writeFileAtomic(path, contents) {
@@ -17,4 +17,17 @@ export async function writeFileAtomic(path, contents) {
 
 export function toJson(value) {
   return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/**
+ * Writes only when the contents differ from what is there, so an unchanged
+ * output keeps its mtime and an incremental build touches nothing it need not.
+ * @returns {Promise<boolean>} whether the file was written
+ */
+export async function writeIfChanged(path, contents) {
+  const next = Buffer.isBuffer(contents) ? contents : Buffer.from(contents);
+  const old = await readFile(path).catch(() => null);
+  if (old && old.equals(next)) return false;
+  await writeFileAtomic(path, next);
+  return true;
 }

@@ -1,0 +1,114 @@
+// `tpsreport build`: ingest → validate → compile → Hugo → publish, each step
+// doing only what changed since the last good build.
+//   - ingest re-parses only raw files (or their front matter entries) that changed;
+//   - compile rebuilds only views whose shortcode or documents changed;
+//   - Hugo runs not at all when no input changed, on the changed reports only
+//     (render segments) when just their article text changed, and on the whole
+//     site otherwise, always into the staging folder .tpsreport/hugo-out/;
+//   - publish copies into public/ only the staged files whose bytes differ.
+// public/ is touched last: a build that fails at any step leaves the previous
+// good site in place.
+import { readFile, readdir, stat, writeFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { publish, listFiles } from './publish.mjs';
+
+/** The inputs Hugo reads, besides each report's article. */
+const HUGO_INPUTS = ['layouts', 'static', 'config.toml', '.tpsreport/site', '.tpsreport/views', 'content/_index.md'];
+
+async function fingerprint(root, paths) {
+  const hash = createHash('sha256');
+  for (const p of paths) {
+    const full = join(root, p);
+    if (!existsSync(full)) continue;
+    const s = await stat(full);
+    const files = s.isDirectory() ? (await listFiles(full)).sort() : [''];
+    for (const f of files) {
+      const fs = await stat(join(full, f));
+      hash.update(`${p}/${f}\0${fs.size}\0${fs.mtimeMs}\n`);
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** Each report's front matter and body, hashed apart: a body-only change needs only that page rendered again. */
+async function articles(root) {
+  const dir = join(root, 'content', 'reports');
+  const out = {};
+  if (!existsSync(dir)) return out;
+  for (const slug of (await readdir(dir)).sort()) {
+    const path = join(dir, slug, 'index.md');
+    if (!existsSync(path)) continue;
+    const text = await readFile(path, 'utf8');
+    const end = text.indexOf('\n---', 3);
+    const h = (s) => createHash('sha256').update(s).digest('hex').slice(0, 16);
+    out[slug] = { front: h(end < 0 ? text : text.slice(0, end)), body: h(end < 0 ? '' : text.slice(end)) };
+  }
+  return out;
+}
+
+/**
+ * What Hugo must do: nothing, render the pages of some reports, or everything.
+ * @returns {{ mode: 'none'|'segment'|'full', slugs?: string[] }}
+ */
+export function hugoPlan(before, now) {
+  if (!before || before.inputs !== now.inputs || !before.published) return { mode: 'full' };
+  const slugs = new Set([...Object.keys(before.articles), ...Object.keys(now.articles)]);
+  const changed = [];
+  for (const slug of slugs) {
+    const [a, b] = [before.articles[slug], now.articles[slug]];
+    if (!a || !b || a.front !== b.front) return { mode: 'full' };
+    if (a.body !== b.body) changed.push(slug);
+  }
+  return changed.length ? { mode: 'segment', slugs: changed } : { mode: 'none' };
+}
+
+export async function buildSite({ root, hugoBin, steps, log = () => {} }) {
+  const state = join(root, '.tpsreport', 'cache', 'build.json');
+  const staging = join(root, '.tpsreport', 'hugo-out');
+  const publicDir = join(root, 'public');
+  for (const step of steps) {
+    const code = await step();
+    if (code) return code;
+  }
+  const before = JSON.parse(await readFile(state, 'utf8').catch(() => 'null'));
+  const now = { inputs: await fingerprint(root, HUGO_INPUTS), articles: await articles(root) };
+  const plan = existsSync(publicDir) ? hugoPlan(before, now) : { mode: 'full' };
+  if (plan.mode === 'none') {
+    log('hugo: nothing changed; public/ is up to date');
+    return 0;
+  }
+  const started = Date.now();
+  const args = ['--destination', staging, '--logLevel', 'warn', '--quiet'];
+  if (plan.mode === 'full') args.push('--cleanDestinationDir');
+  else args.push('--config', await segmentConfig(root, plan.slugs), '--renderSegments', 'changed');
+  const code = await runHugo(hugoBin, root, args);
+  if (code) return code;
+  const counts = await publish([staging], publicDir, { scope: plan.mode === 'full', newerThan: plan.mode === 'full' ? 0 : started - 1000 });
+  log(`hugo: ${plan.mode === 'full' ? 'every page' : `${plan.slugs.length} changed report${plan.slugs.length === 1 ? '' : 's'}`} in ${Date.now() - started} ms; public/: ${counts.copied} written, ${counts.kept} unchanged, ${counts.removed} removed`);
+  await mkdir(join(root, '.tpsreport', 'cache'), { recursive: true });
+  await writeFile(state, JSON.stringify({ ...now, published: true }));
+  return 0;
+}
+
+/** A config layer that defines the render segment "changed": the pages of the given reports. */
+async function segmentConfig(root, slugs) {
+  const path = join(root, '.tpsreport', 'segments.toml');
+  const includes = slugs.map((s) => `  [[segments.changed.includes]]\n    path = "{/reports/${s},/reports/${s}/**}"\n`).join('');
+  await writeFile(path, `[segments.changed]\n${includes}`);
+  return `config.toml,${path}`;
+}
+
+function runHugo(bin, cwd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(bin, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', (error) => {
+      console.error(`tpsreport: cannot run Hugo at ${bin} (${error.code}); run \`npm run setup\` first`);
+      resolve(1);
+    });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+

@@ -1,0 +1,62 @@
+// The publish step: makes public/ hold exactly the files of the build that
+// just succeeded. It runs last, so a failed build leaves the previous good
+// public/ in place, and it copies only files whose bytes differ, so an
+// unchanged page or chart keeps its mtime and a web server's caches stay warm.
+import { readdir, readFile, stat, rm, mkdir, copyFile, rename, rmdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join, dirname, basename } from 'node:path';
+
+/** Every file under dir, as paths relative to it with '/' separators. */
+export async function listFiles(dir) {
+  if (!existsSync(dir)) return [];
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath ?? e.path, e.name).slice(dir.length + 1).split('\\').join('/'));
+}
+
+async function sameBytes(a, b) {
+  const [sa, sb] = await Promise.all([stat(a), stat(b).catch(() => null)]);
+  if (!sb || sa.size !== sb.size) return false;
+  const [ba, bb] = await Promise.all([readFile(a), readFile(b)]);
+  return ba.equals(bb);
+}
+
+/** Copies src to dest through a temporary name, so a reader never sees half a file. */
+async function copyAtomic(src, dest) {
+  await mkdir(dirname(dest), { recursive: true });
+  const tmp = join(dirname(dest), `.${basename(dest)}.${process.pid}.tmp`);
+  await copyFile(src, tmp);
+  await rename(tmp, dest);
+}
+
+/**
+ * Makes `dest` the union of `sources` (later sources win on the same path).
+ * `scope` limits which existing files of dest may be removed: a function of
+ * the relative path, or true for all (a full build), false for none.
+ * With `newerThan` (ms since the epoch) only files staged since then are
+ * considered: after a partial Hugo run, the rest of the staging folder is
+ * what public/ already holds.
+ * @returns {{ copied, kept, removed }}
+ */
+export async function publish(sources, dest, { scope = true, newerThan = 0 } = {}) {
+  const wanted = new Map();
+  for (const dir of sources) for (const rel of await listFiles(dir)) wanted.set(rel, join(dir, rel));
+  const counts = { copied: 0, kept: 0, removed: 0 };
+  for (const [rel, src] of wanted) {
+    if (newerThan && (await stat(src)).mtimeMs < newerThan) continue;
+    const target = join(dest, rel);
+    if (await sameBytes(src, target)) counts.kept += 1;
+    else {
+      await copyAtomic(src, target);
+      counts.copied += 1;
+    }
+  }
+  if (scope) {
+    for (const rel of await listFiles(dest)) {
+      if (wanted.has(rel) || (typeof scope === 'function' && !scope(rel))) continue;
+      await rm(join(dest, rel));
+      counts.removed += 1;
+      await rmdir(dirname(join(dest, rel))).catch(() => {});
+    }
+  }
+  return counts;
+}

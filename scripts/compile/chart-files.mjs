@@ -1,0 +1,132 @@
+// Everything one chart view publishes, made from one spec and one drawing so
+// none of it can disagree: the page's figure (inline SVG that reads without
+// JavaScript, a data table for screen readers, the Embed / Download control)
+// and the files beside the page under charts/: <name>.svg (standalone, white
+// sheet, title and description), .png (2x), .vl.json (the spec with its data
+// inline), .csv (those data) and .html (a minimal page for an <iframe>).
+import { buildSpec } from '../render/charts.mjs';
+import { altText, tableColumns } from '../render/describe.mjs';
+import { renderSvg, prefixIds } from '../draw/svg.mjs';
+import { pngOf } from '../draw/png.mjs';
+import { esc, attrs, toCsv } from './html.mjs';
+
+/** Stands for the page's absolute URL; the page template puts the real one in (layouts/_partials/tps/view.html). */
+export const PAGE_URL = '__TPS_PAGE_URL__';
+
+/** Every inline data row of a spec, including those of its panels (vconcat, layer, …). */
+export function specValues(spec) {
+  if (Array.isArray(spec)) return spec.flatMap(specValues);
+  if (!spec || typeof spec !== 'object') return [];
+  const own = Array.isArray(spec.data?.values) ? spec.data.values : [];
+  const nested = Object.entries(spec).filter(([k]) => k !== 'data' && k !== 'config').flatMap(([, v]) => (v && typeof v === 'object' ? specValues(v) : []));
+  return [...own, ...nested];
+}
+
+/** CSV of the chart's data: one column per field of the spec's data values. */
+export function specCsv(spec) {
+  const values = specValues(spec);
+  const fields = [...new Set(values.flatMap((v) => Object.keys(v)))];
+  return toCsv(fields, values.map((v) => fields.map((f) => v[f])));
+}
+
+/** Puts <title> and <desc> first inside the SVG root, as screen readers and image viewers expect. */
+export function titled(svg, title, desc, idPrefix = '') {
+  const ids = idPrefix ? ` id="${idPrefix}title"` : '';
+  const idd = idPrefix ? ` id="${idPrefix}desc"` : '';
+  const labelled = idPrefix ? ` aria-labelledby="${idPrefix}title" aria-describedby="${idPrefix}desc"` : '';
+  return svg.replace(/^<svg([^>]*)>/, `<svg$1 role="img"${labelled}><title${ids}>${esc(title)}</title><desc${idd}>${esc(desc)}</desc>`);
+}
+
+/** The same drawing for use outside the page: a white sheet under it instead of the page colour. */
+function onWhite(svg) {
+  return svg.replace(/^(<svg[^>]*>)/, '$1<rect width="100%" height="100%" fill="#ffffff"/>');
+}
+
+/**
+ * The view of one chart: its figure markup, its files and its preview image.
+ * @param {object} ctx    view context; ctx.draw = { cacheDir } for the SVG/PNG caches
+ * @param {object} chart  { kind, name, options, rows, mixed } from describeChart
+ */
+export async function chartFigure(ctx, chart) {
+  const spec = buildSpec(chart);
+  const title = chart.options.title ?? chart.name;
+  const alt = altText(chart);
+  const drawn = await renderSvg(spec, { cacheDir: ctx.draw?.svgCache });
+  const id = `chart-${chart.name}`;
+  const standalone = titled(onWhite(drawn), title, alt);
+  const sources = [...new Set(chart.rows.map((r) => r.source))];
+  const base = `charts/${chart.name}`;
+  const files = {
+    [`${base}.svg`]: `<?xml version="1.0" encoding="UTF-8"?>\n${standalone}\n`,
+    [`${base}.png`]: await pngOf(standalone, { cacheDir: ctx.draw?.pngCache }),
+    [`${base}.vl.json`]: `${JSON.stringify(spec, null, 2)}\n`,
+    [`${base}.csv`]: specCsv(spec),
+    [`${base}.html`]: embedPage({ title, svg: standalone, alt, reportTitle: ctx.report.meta.title ?? ctx.report.slug, sources }),
+  };
+  const size = /<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(standalone);
+  const html = [
+    `<figure${attrs({ class: 'tps-chart', id, 'data-chart': chart.name, 'data-spec': `${base}.vl.json` })}>`,
+    `<div class="tps-chart__svg" role="img"${attrs({ 'aria-label': alt })}>${titled(prefixIds(drawn, `${id}-`), title, alt, `${id}-`)}</div>`,
+    chart.mixed.length ? `<p class="tps-chart__warning" role="note"><strong>Mixed runs:</strong> ${esc(chart.mixed.join('; '))}. Declare the difference with <code>compare:</code> in the report's front matter if it is the point of the chart.</p>` : '',
+    `<figcaption>${esc(title)}. Source:${sourceList(sources)}</figcaption>`,
+    dataTable(chart, title),
+    embedControl({ name: chart.name, title, alt, base, size }),
+    '</figure>',
+  ].filter(Boolean).join('\n');
+  return { html, files, image: `${base}.png` };
+}
+
+/** A long list of files would bury the caption; the report lists them all under Raw files. */
+function sourceList(sources) {
+  if (sources.length > 6) return ` ${sources.length} raw files, listed under <a href="#raw-files">Raw files</a>.`;
+  return `${sources.map((s, i) => `${i ? ',' : ''} <a${attrs({ href: s })}>${esc(s.split('/').pop())}</a>`).join('')}.`;
+}
+
+/** The chart's figures as a table only screen readers announce. */
+function dataTable(chart, title) {
+  const columns = tableColumns(chart);
+  const head = columns.map((c) => `<th scope="col">${esc(c.title)}</th>`).join('');
+  const body = chart.rows.map((r) => `<tr>${columns.map((c) => `<td>${esc(r[c.field])}</td>`).join('')}</tr>`).join('');
+  // The wrapper, not the table, is hidden: a table ignores width: 1px and would widen a phone page.
+  return `<div class="visually-hidden"><table><caption>Figures of: ${esc(title)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
+function embedControl({ name, title, alt, base, size }) {
+  const abs = (file) => `${PAGE_URL}${file}`;
+  const width = size ? Math.ceil(Number(size[1])) + 16 : 640;
+  const height = size ? Math.ceil(Number(size[2])) + 48 : 400;
+  const snippets = [
+    ['HTML image', `<img src="${abs(`${base}.svg`)}" alt="${esc(alt)}">`],
+    ['iframe', `<iframe src="${abs(`${base}.html`)}" title="${esc(title)}" width="${width}" height="${height}" style="border:0" loading="lazy"></iframe>`],
+    ['Markdown', `![${alt.replace(/[[\]]/g, '')}](${abs(`${base}.png`)})`],
+  ];
+  const links = [[`${base}.svg`, 'SVG'], [`${base}.png`, 'PNG (2x)'], [`${base}.vl.json`, 'Vega-Lite spec'], [`${base}.csv`, 'CSV data'], [`${base}.html`, 'Embed page']]
+    .map(([href, text]) => `<a href="${href}"${href.endsWith('.html') ? '' : ' download'}>${text}</a>`)
+    .join(' · ');
+  const fields = snippets
+    .map(([label, code], i) => `<label for="embed-${name}-${i}">${label}</label><textarea id="embed-${name}-${i}" readonly rows="2" spellcheck="false">${esc(code)}</textarea>`)
+    .join('');
+  return `<details class="tps-embed"><summary>Embed / Download</summary><p class="tps-embed__files">${links}</p>${fields}</details>`;
+}
+
+/** A minimal page for an <iframe>: the chart, its sources and a link back, with links relative to charts/. */
+export function embedPage({ title, svg, alt, reportTitle, sources }) {
+  const list = sources.map((s) => `<a href="../${esc(s)}">${esc(s.split('/').pop())}</a>`).join(', ');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title>
+<link rel="stylesheet" href="../../../css/embed.css">
+</head>
+<body class="tps-embed-page">
+<figure role="group" aria-label="${esc(title)}">
+${svg}
+<figcaption><p>Source: ${list}. From <a href="../" target="_top">${esc(reportTitle)}</a> (tpsreport).</p></figcaption>
+</figure>
+<p class="visually-hidden">${esc(alt)}</p>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,206 @@
+// Markup shared by every view: escaping, the figure link (every figure on a
+// page links to its raw line), and one table model that becomes both the
+// page's <table> and its CSV download, so the two cannot disagree.
+//
+// A table model: { caption, captionHtml, cls, label, head, body, foot }, where
+// head/body/foot are lists of rows, a row is { cells, cls, attrs } and a cell
+// is { text, html, th, scope, cls, colspan, rowspan, attrs }. `text` is what
+// the CSV holds; `html` (default: the escaped text) is what the page shows.
+
+export function esc(text) {
+  return String(text ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;').replace(/'/g, '&#39;');
+}
+
+/** ` name="value"` pairs; null, undefined and false leave the attribute out. */
+export function attrs(map = {}) {
+  return Object.entries(map)
+    .filter(([, v]) => v !== null && v !== undefined && v !== false)
+    .map(([k, v]) => (v === true ? ` ${k}` : ` ${k}="${esc(v)}"`))
+    .join('');
+}
+
+const OK = new Set(['ok', 'complete']);
+export const isOk = (row) => OK.has(row?.status);
+
+const EN = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * One figure as a link to its raw line (raw/<file>.html#L<n>): data-value is
+ * the figure's number, data-source and data-line say where it was printed.
+ * When the link shows a reading of the figure (2.3 GiB, 28 min 18 s), data-text
+ * keeps the printed text.
+ * @param {object|null} row  a row from select.mjs
+ * @param {object} [o]       { shown, value, bytes, unit, cls }
+ */
+export function figLink(row, o = {}) {
+  if (!row) return '<span class="empty">–</span>';
+  const href = `${row.source}.html#L${row.line}`;
+  if (!isOk(row)) {
+    return `<a${attrs({ class: `fig status-${row.status}`, href, 'data-source': row.source, 'data-line': row.line, title: `${row.source}: the run ${row.status}` })}>${esc(row.status)}</a>`;
+  }
+  const value = o.value ?? row.value;
+  let title = `${row.source}, line ${row.line} (${row.tool})`;
+  if (o.shown) title = `printed as ${row.text} · ${title}`;
+  if (o.bytes !== undefined && o.bytes !== null) title = `${EN.format(o.bytes)} bytes · ${title}`;
+  const link = `<a${attrs({
+    class: o.cls ? `fig ${o.cls}` : 'fig',
+    href,
+    'data-value': value === null || value === undefined ? null : String(value),
+    'data-source': row.source,
+    'data-line': row.line,
+    'data-text': o.shown ? row.text : null,
+    'data-bytes': o.bytes === undefined || o.bytes === null ? null : Math.round(o.bytes).toFixed(0),
+    title,
+  })}>${esc(o.shown ?? row.text)}</a>`;
+  return o.unit ? `${link}<span class="unit">&nbsp;${esc(o.unit)}</span>` : link;
+}
+
+/** What a figure link reads as, for the CSV. */
+export function figText(row, o = {}) {
+  if (!row) return '–';
+  if (!isOk(row)) return row.status;
+  return `${o.shown ?? row.text}${o.unit ? ` ${o.unit}` : ''}`;
+}
+
+/** A numeric table cell holding one figure. */
+export function figCell(row, o = {}) {
+  const cls = ['num', !row && 'empty', row && !isOk(row) && `status-${row.status}`, o.cellCls].filter(Boolean).join(' ');
+  if (!row) return { text: '–', html: '–', cls };
+  return { text: figText(row, o), html: `${figLink(row, o)}${o.after ?? ''}`, cls };
+}
+
+export const th = (text, extra = {}) => ({ th: true, text, ...extra });
+export const unitSpan = (unit) => ` <span class="unit">(${esc(unit)})</span>`;
+
+function cellHtml(c, defaultScope) {
+  const tag = c.th ? 'th' : 'td';
+  const a = attrs({ scope: c.th ? (c.scope ?? defaultScope) : null, colspan: c.colspan > 1 ? c.colspan : null, rowspan: c.rowspan > 1 ? c.rowspan : null, class: c.cls || null, ...(c.attrs ?? {}) });
+  return `<${tag}${a}>${c.html ?? esc(c.text)}</${tag}>`;
+}
+
+function rowsHtml(rows, defaultScope) {
+  return rows.map((r) => `<tr${attrs({ class: r.cls || null, ...(r.attrs ?? {}) })}>${r.cells.map((c) => cellHtml(c, defaultScope)).join('')}</tr>`).join('\n');
+}
+
+/** The page markup of a table model, inside a scroll box a keyboard can reach. */
+export function tableHtml(t, csvHref) {
+  const caption = t.captionHtml ?? (t.caption ? esc(t.caption) : '');
+  const table = [
+    `<table${attrs({ class: `tps-table${t.cls ? ` ${t.cls}` : ''}`, id: t.id ?? null })}>`,
+    caption ? `<caption>${caption}</caption>` : '',
+    t.head?.length ? `<thead>${rowsHtml(t.head, 'col')}</thead>` : '',
+    `<tbody>\n${rowsHtml(t.body, 'row')}\n</tbody>`,
+    t.foot?.length ? `<tfoot>${rowsHtml(t.foot, 'row')}</tfoot>` : '',
+    '</table>',
+  ].join('');
+  const box = `<div class="table-scroll" tabindex="0" role="region"${attrs({ 'aria-label': t.label ?? (t.caption || 'Results table') })}>\n${table}\n</div>`;
+  return csvHref ? `${box}\n<p class="tps-table-download"><a href="${esc(csvHref)}" download>Download this table as CSV</a></p>` : box;
+}
+
+/** Rows of cell texts laid out on a grid, so a cell spanning rows or columns fills every slot it covers. */
+export function grid(rows) {
+  const out = [];
+  rows.forEach((row, r) => {
+    out[r] ??= [];
+    let c = 0;
+    for (const cell of row.cells) {
+      while (out[r][c] !== undefined) c += 1;
+      for (let dr = 0; dr < (cell.rowspan ?? 1); dr += 1) {
+        out[r + dr] ??= [];
+        for (let dc = 0; dc < (cell.colspan ?? 1); dc += 1) out[r + dr][c + dc] = String(cell.text ?? '');
+      }
+      c += cell.colspan ?? 1;
+    }
+  });
+  return out.map((row) => Array.from(row, (v) => v ?? ''));
+}
+
+/** One name per column from the header rows ("Response time (s) average"), unique. */
+function columnNames(headRows, width) {
+  const seen = new Map();
+  return Array.from({ length: width }, (_, i) => {
+    const parts = headRows.map((r) => r[i] ?? '').filter((p, j, all) => p && all.indexOf(p) === j);
+    const name = parts.join(' ') || `column ${i + 1}`;
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return n === 1 ? name : `${name} (${n})`;
+  });
+}
+
+/** The CSV of a table model: header names from its head rows, one line per body and foot row. */
+export function tableCsv(t) {
+  const head = grid(t.head ?? []);
+  const body = grid([...t.body, ...(t.foot ?? [])]);
+  const width = Math.max(0, ...[...head, ...body].map((r) => r.length));
+  const names = columnNames(head, width);
+  return toCsv(names, body.map((r) => names.map((_, i) => r[i] ?? '')));
+}
+
+export function csvCell(v) {
+  if (v === null || v === undefined) return '';
+  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function toCsv(header, rows) {
+  return `${[header.map(csvCell).join(','), ...rows.map((r) => r.map(csvCell).join(','))].join('\r\n')}\r\n`;
+}
+
+/** "tables/3-latency-by-server.csv": numbered in page order, named after the caption. */
+export function csvName(n, caption) {
+  const slug = String(caption ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'table';
+  return `tables/${n}-${slug}.csv`;
+}
+
+/** "buffer_pool" → "Buffer pool", as a heading reads a label name. */
+export function humanize(name) {
+  const s = String(name ?? '').replace(/[_-]+/g, ' ').trim();
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+/** "95th", "1st", "22nd": a percentile rank as people say it. */
+export function ordinal(n) {
+  const i = Math.trunc(Number(n));
+  const teen = i % 100 >= 11 && i % 100 <= 13;
+  return `${i}${teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' })[i % 10] ?? 'th'}`;
+}
+
+/**
+ * One figure against another in per cent with one decimal: "change" (signed,
+ * "+49.8 %") or "share" ("99.9 %"). Null when either is missing or the base is 0.
+ */
+export function percent(value, base, mode = 'change') {
+  if (value === null || value === undefined || base === null || base === undefined || Number(base) === 0) return null;
+  const ratio = Number(value) / Number(base);
+  const pct = mode === 'share' ? ratio * 100 : (ratio - 1) * 100;
+  const number = Math.round(pct * 10) / 10;
+  const abs = Math.abs(number).toFixed(1);
+  let text = `${number.toFixed(1)}\u00a0%`;
+  if (mode !== 'share') text = number > 0 ? `+${abs}\u00a0%` : number < 0 ? `\u2212${abs}\u00a0%` : '±0.0\u00a0%';
+  return { number, text };
+}
+
+/** Binary units, three significant figures, trailing zeros dropped ("2.3 GiB", "8 KiB"). */
+export function bytesText(bytes) {
+  let n = Number(bytes);
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+  let i = 0;
+  while (i < 5 && Math.abs(n) >= 1024) { n /= 1024; i += 1; }
+  const decimals = i === 0 ? 0 : Math.abs(n) >= 100 ? 0 : Math.abs(n) >= 10 ? 1 : 2;
+  let text = n.toFixed(decimals);
+  if (text.includes('.')) text = text.replace(/0+$/, '').replace(/\.$/, '');
+  return `${text}\u00a0${units[i]}`;
+}
+
+/** Seconds as a long duration reads: "28 min 18 s", "1 h 2 min 5 s", "42.5 s". */
+export function durationText(seconds) {
+  const s = Number(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s - h * 3600) / 60);
+  const rest = s - h * 3600 - m * 60;
+  const parts = [];
+  if (h > 0) parts.push(`${h}\u00a0h`);
+  if (m > 0) parts.push(`${m}\u00a0min`);
+  if (rest > 0 || parts.length === 0) parts.push(`${rest.toFixed(3).replace(/\.?0+$/, '') || '0'}\u00a0s`);
+  return parts.join(' ');
+}

@@ -1,0 +1,245 @@
+// The compile step: between validate and Hugo, every report's shortcodes
+// become views. For each table, value and chart the article places, the view
+// kind (scripts/compile/kinds/) selects the runs, computes the cells and
+// builds the markup; tables bring their CSV, charts their spec, SVG, PNG, CSV
+// and iframe page. Hugo then only places views (layouts/_partials/tps/view.html).
+//
+// Outputs, all under .tpsreport/ (generated, never committed):
+//   views/<slug>.json          { views: { key: { html } }, page: { image, raw } }
+//   site/reports/<slug>/…      charts/, tables/, raw/ files the publish step copies
+//   cache/compile/<slug>.json  what the last good compile of the report saw
+// Incremental by content: a report whose article, documents, raw files and
+// compiler are unchanged is not touched; a changed article reuses every view
+// whose shortcode and documents are unchanged; no unchanged file is rewritten.
+import { readFile, readdir, stat, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join, relative, dirname } from 'node:path';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { InputError, formatLocation } from '../lib/errors.mjs';
+import { writeIfChanged, toJson } from '../lib/files.mjs';
+import { scanShortcodes } from './shortcodes.mjs';
+import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
+import { AuthorError, nearest } from './select.mjs';
+import { kinds } from './kinds/index.mjs';
+import { tableHtml, tableCsv, csvName } from './html.mjs';
+import { rawView } from './raw-views.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+/** A hash of the code that turns documents into views: a change to it rebuilds every view. */
+let compilerVersion = null;
+export async function compilerHash() {
+  if (compilerVersion) return compilerVersion;
+  const hash = createHash('sha256');
+  for (const dir of [HERE, join(HERE, 'kinds'), join(HERE, '..', 'render'), join(HERE, '..', 'prerender')]) {
+    if (!existsSync(dir)) continue;
+    for (const name of (await readdir(dir)).filter((n) => n.endsWith('.mjs')).sort()) hash.update(name).update(await readFile(join(dir, name)));
+  }
+  compilerVersion = hash.digest('hex').slice(0, 16);
+  return compilerVersion;
+}
+
+/** size:mtime of every file in a folder: changes when ingest wrote a document or an author touched a raw file. */
+async function folderStamp(dir, filter = () => true) {
+  if (!existsSync(dir)) return 'none';
+  const names = (await readdir(dir, { recursive: true })).filter(filter).sort();
+  const hash = createHash('sha256');
+  for (const n of names) {
+    const s = await stat(join(dir, n));
+    if (s.isFile()) hash.update(`${n}\0${s.size}\0${s.mtimeMs}\n`);
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Compiles every report under content/reports (or only `slugs`).
+ * @returns {{ reports, compiled, views, built, errors: InputError[] }}
+ */
+export async function compileReports({ root, slugs, out = join(root, '.tpsreport'), draw } = {}) {
+  const reportsDir = join(root, 'content', 'reports');
+  const all = existsSync(reportsDir) ? (await readdir(reportsDir, { withFileTypes: true })).filter((d) => d.isDirectory() && existsSync(join(reportsDir, d.name, 'index.md'))).map((d) => d.name).sort() : [];
+  const chosen = slugs ? all.filter((s) => slugs.includes(s)) : all;
+  const result = { reports: chosen.length, compiled: 0, views: 0, built: 0, errors: [] };
+  const compiler = await compilerHash();
+  for (const slug of chosen) {
+    const r = await compileReport({ root, slug, out, compiler, draw });
+    result.compiled += r.compiled ? 1 : 0;
+    result.views += r.views;
+    result.built += r.built;
+    result.errors.push(...r.errors);
+  }
+  if (!slugs) await removeGone(out, all);
+  return result;
+}
+
+async function compileReport({ root, slug, out, compiler, draw }) {
+  const text = await readFile(join(root, 'content', 'reports', slug, 'index.md'), 'utf8');
+  const dataDir = join(root, 'data', 'reports', slug);
+  const rawDir = join(root, 'content', 'reports', slug, 'raw');
+  const stamp = {
+    compiler,
+    text: createHash('sha256').update(text).digest('hex').slice(0, 16),
+    data: await folderStamp(dataDir, (n) => n.endsWith('.json')),
+    raw: await folderStamp(rawDir),
+  };
+  const manifestPath = join(out, 'cache', 'compile', `${slug}.json`);
+  const stampPath = join(out, 'cache', 'compile', `${slug}.stamp.json`);
+  const viewsPath = join(out, 'views', `${slug}.json`);
+  const last = JSON.parse(await readFile(stampPath, 'utf8').catch(() => 'null'));
+  if (last && sameStamp(last.stamp, stamp) && existsSync(viewsPath)) return { compiled: false, views: last.views, built: 0, errors: [] };
+  const previous = JSON.parse(await readFile(manifestPath, 'utf8').catch(() => 'null'));
+
+  const errors = [];
+  let report;
+  try {
+    report = await loadReport({ root, slug, text, docs: await loadDocuments(dataDir) });
+  } catch (error) {
+    if (error instanceof InputError) return { compiled: true, views: 0, built: 0, errors: [error] };
+    throw error;
+  }
+  const ctx = { ...viewContext(report), draw };
+  const shortcodes = scanOrFail(text, report.indexPath, errors);
+  const reuse = previous && previous.stamp.compiler === compiler && previous.stamp.data === stamp.data ? previous.views : {};
+  const views = {};
+  let built = 0;
+  for (const sc of shortcodes) {
+    const kind = kinds[sc.name];
+    if (!kind || views[sc.key]) continue;
+    if (reuse[sc.key]) {
+      views[sc.key] = reuse[sc.key];
+      continue;
+    }
+    try {
+      views[sc.key] = { kind: sc.name, at: { line: sc.line, column: sc.column }, ...(await kind.build(ctx, checkParams(kind, sc))) };
+      built += 1;
+    } catch (error) {
+      if (!(error instanceof AuthorError)) throw error;
+      errors.push(new InputError({ source: report.indexPath, line: sc.line, column: sc.column, expected: error.message, rule: sc.name, message: `${sc.name}: ${error.message}` }));
+    }
+  }
+  if (errors.length) return { compiled: true, views: 0, built, errors };
+
+  const page = await assemblePage({ report, shortcodes, views, rawDir });
+  const siteDir = join(out, 'site', 'reports', slug);
+  await writeFiles(siteDir, page.files);
+  await writeIfChanged(viewsPath, toJson({ views: page.placed, page: page.info }));
+  await writeIfChanged(manifestPath, JSON.stringify({ stamp, views }));
+  await writeIfChanged(stampPath, toJson({ stamp, views: Object.keys(views).length }));
+  return { compiled: true, views: Object.keys(views).length, built, errors };
+}
+
+function sameStamp(a, b) {
+  return a && a.compiler === b.compiler && a.text === b.text && a.data === b.data && a.raw === b.raw;
+}
+
+function scanOrFail(text, source, errors) {
+  try {
+    return scanShortcodes(text, source, bodyOffset(text));
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    errors.push(error);
+    return [];
+  }
+}
+
+/** Named parameters with their defaults; an unknown or missing one is an author error listing what the kind takes. */
+export function checkParams(kind, sc) {
+  if (sc.positional.length) throw new AuthorError(`takes named parameters, e.g. {{< ${kind.name} ${Object.keys(kind.params)[0]}="…" >}}`);
+  const names = Object.keys(kind.params);
+  const p = {};
+  for (const [k, v] of Object.entries(sc.params)) {
+    if (!Object.hasOwn(kind.params, k)) {
+      const near = nearest(k, names);
+      throw new AuthorError(`has no parameter "${k}"${near ? ` (did you mean "${near}"?)` : ''}; it takes: ${names.join(', ')}`);
+    }
+    const allowed = kind.params[k].values;
+    if (allowed && !allowed.includes(v)) throw new AuthorError(`${k}="${v}": expected ${allowed.join(' or ')}`);
+    p[k] = v;
+  }
+  for (const [k, spec] of Object.entries(kind.params)) {
+    if (p[k] === undefined && spec.default !== undefined) p[k] = spec.default;
+    if (spec.required && (p[k] === undefined || p[k] === '')) throw new AuthorError(`needs the parameter "${k}" (${spec.doc})`);
+  }
+  if (sc.inner !== null && !kind.inner) throw new AuthorError('takes no content between an opening and a closing tag');
+  if (kind.inner) p.inner = sc.inner;
+  return p;
+}
+
+/**
+ * Final markup of every view in page order (tables numbered for their CSV
+ * names), the files to publish beside the page, and what the page template
+ * needs (the preview image and the raw file list).
+ */
+async function assemblePage({ report, shortcodes, views, rawDir }) {
+  const files = new Map();
+  const placed = {};
+  let tableNo = 0;
+  let image = null;
+  for (const sc of shortcodes) {
+    const view = views[sc.key];
+    if (!view || placed[sc.key]) continue;
+    for (const [path, contents] of Object.entries(view.files ?? {})) files.set(path, contents);
+    if (view.kind === 'chart') image ??= view.image;
+    if (!view.tables) {
+      placed[sc.key] = { html: view.html };
+      continue;
+    }
+    const parts = view.tables.map((t) => {
+      tableNo += 1;
+      const csv = csvName(tableNo, t.caption || t.label);
+      files.set(csv, tableCsv(t));
+      return tableHtml(t, csv);
+    });
+    placed[sc.key] = { html: view.wrap ? wrapTables(view.wrap, parts) : parts.join('\n') };
+  }
+  const raw = await rawFiles(report, rawDir, files);
+  return { files, placed, info: { image, raw, title: report.meta.title ?? report.slug } };
+}
+
+/** A view's wrapper markup holds its tables as <!--table:N--> slots. */
+function wrapTables(wrap, parts) {
+  return wrap.replace(/<!--table:(\d+)-->/g, (_, n) => parts[Number(n)] ?? '');
+}
+
+/** Every raw file is published byte for byte beside a line-numbered view of it. */
+async function rawFiles(report, rawDir, files) {
+  if (!existsSync(rawDir)) return [];
+  const bySource = new Map(report.docs.map((d) => [d.provenance?.source, d]));
+  const list = [];
+  for (const name of (await readdir(rawDir)).sort()) {
+    const path = join(rawDir, name);
+    if (!(await stat(path)).isFile()) continue;
+    const bytes = await readFile(path);
+    const doc = bySource.get(join('content', 'reports', report.slug, 'raw', name));
+    files.set(`raw/${name}`, bytes);
+    files.set(`raw/${name}.html`, rawView({ name, text: bytes.toString('utf8'), reportTitle: report.meta.title ?? report.slug, doc }));
+    list.push({ name, href: `raw/${name}`, bytes: bytes.length });
+  }
+  return list;
+}
+
+/** Writes the files of one report's folder and removes any it no longer has. */
+async function writeFiles(dir, files) {
+  for (const [path, contents] of files) await writeIfChanged(join(dir, path), contents);
+  if (!existsSync(dir)) return;
+  for (const name of await readdir(dir, { recursive: true })) {
+    const path = join(dir, name);
+    if (!files.has(relative(dir, path).split('\\').join('/')) && (await stat(path)).isFile()) await rm(path);
+  }
+}
+
+/** Drops the outputs of reports that no longer exist. */
+async function removeGone(out, slugs) {
+  const keep = new Set(slugs);
+  for (const dir of [join(out, 'views'), join(out, 'cache', 'compile')]) {
+    if (!existsSync(dir)) continue;
+    for (const name of await readdir(dir)) if (name.endsWith('.json') && !keep.has(name.replace(/(\.stamp)?\.json$/, ''))) await rm(join(dir, name));
+  }
+  const site = join(out, 'site', 'reports');
+  if (existsSync(site)) for (const name of await readdir(site)) if (!keep.has(name)) await rm(join(site, name), { recursive: true });
+}
+
+export function formatErrors(errors) {
+  return errors.map((e) => `${formatLocation(e)}: ${e.message}`).join('\n');
+}

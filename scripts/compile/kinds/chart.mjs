@@ -1,0 +1,170 @@
+// `chart`: a chart of a report's figures. This module selects the rows and
+// turns the shortcode's parameters into chart options; the Vega-Lite spec is
+// built by the chart-kind functions in scripts/render/charts.mjs, the one
+// place a spec is made, and drawn once here into the page's SVG and the
+// chart's files (SVG, PNG, spec, CSV, iframe page). The browser only fetches
+// the finished spec when it adds tooltips.
+//
+//   {{< chart kind="grouped-bar" name="tps-by-server" data="sysbench" metric="transactions.rate"
+//             x="server" color="workload" title="…" y-title="Transactions per second" >}}
+//   {{< chart kind="lines" name="tps-by-threads" data="sysbench" metric="transactions.rate"
+//             x="threads" color="workload" facet="buffer_pool" title="…" y-title="…" >}}
+//   {{< chart kind="over-time" name="tps-over-time" data="sysbench" metric="tps" color="threads" title="…" y-title="…" >}}
+//
+// Units come from the data: a figure's own unit, or for a plain-number field
+// of `each` elements the `units` map (or `unit`) the parser recorded beside
+// the list.
+import { AuthorError, at, isMissing, isRowColumn, DEFAULT_ITEMS } from '../select.mjs';
+import { humanize } from '../html.mjs';
+import { buildSpec } from '../../render/charts.mjs';
+import { chartFigure } from '../chart-files.mjs';
+
+const COMMON = {
+  kind: { required: true, doc: 'chart kind', values: ['grouped-bar', 'lines', 'cores-cpu', 'over-time', 'top-waits', 'histogram'] },
+  name: { required: true, doc: 'lower-case name, unique in the report; becomes charts/<name>.svg' },
+  data: { required: true, doc: 'document kind, e.g. sysbench' },
+  where: { doc: 'label=value;label=value filter' },
+  title: { required: true, doc: 'chart title' },
+  subtitle: { doc: 'line under the title' },
+  'y-title': { required: true, doc: 'value axis title (the unit is added)' },
+};
+
+/** Per chart kind: the parameters it takes beyond COMMON, which are required, and its defaults. */
+export const CHART_KINDS = {
+  'grouped-bar': { takes: ['metric', 'x', 'color', 'x-title', 'color-title'], required: ['metric', 'x'], xIsLabel: true, summary: 'one figure per run as horizontal bars' },
+  lines: { takes: ['metric', 'x', 'color', 'facet', 'x-title', 'color-title', 'facet-title', 'x-scale', 'items', 'each'], required: ['metric', 'x'], xIsLabel: true, summary: 'one figure per run against a numeric label on a log-2 axis' },
+  'cores-cpu': { takes: ['metric', 'x', 'color', 'x-title', 'color-title', 'cpus', 'cpu-data', 'cpu-each', 'cpu-title'], required: ['metric', 'x'], xIsLabel: true, summary: 'throughput by cores and the CPU busy share of the allowed cores (mpstat)' },
+  'over-time': { takes: ['metric', 'each', 'x', 'color', 'facet', 'x-title', 'color-title', 'facet-title', 'interpolate', 'items'], required: ['metric'], defaults: { each: 'intervals.samples', x: 't' }, summary: 'interval samples against time' },
+  'top-waits': { takes: ['metric', 'items', 'each', 'x', 'top', 'facet', 'x-title', 'facet-title'], required: ['metric', 'x'], summary: 'the largest figures of a list as bars' },
+  histogram: { takes: ['metric', 'items', 'each', 'x', 'facet', 'x-title', 'facet-title'], required: [], defaults: { each: 'histogram.buckets', x: 'value', metric: 'count' }, summary: 'a latency histogram on a log axis' },
+};
+
+const KIND_PARAMS = {
+  metric: 'dotted path to the figure (inside each run, or each element with `each`)',
+  x: 'label (grouped-bar, lines, cores-cpu) or element field on the x axis',
+  color: 'label naming each series', facet: 'label naming each panel',
+  'x-title': 'x axis title', 'color-title': 'legend title', 'facet-title': 'panel title',
+  'x-scale': 'log2 (default) or linear', items: 'dotted path to the list of items', each: 'dotted path to a list inside each item',
+  interpolate: 'linear or step', top: 'how many bars (default 10)', cpus: 'label holding the pinned CPUs (default cpus)',
+  'cpu-data': 'kind of the CPU samples (default mpstat)', 'cpu-each': 'list of CPU samples (default samples)', 'cpu-title': 'CPU panel title',
+};
+
+const ROW_EXTRA = new Set(['order', 'panel', 'cpu', 'iowait']);
+
+export default {
+  name: 'chart',
+  summary: 'A chart drawn at build time as SVG, with its PNG, spec, CSV and iframe page.',
+  params: { ...COMMON, ...Object.fromEntries(Object.entries(KIND_PARAMS).map(([k, doc]) => [k, { doc }])) },
+  async build(ctx, p) {
+    const chart = describeChart(ctx, p);
+    return chartFigure(ctx, chart);
+  },
+};
+
+/** The chart's rows and options, as buildSpec takes them; every check on the parameters happens here. */
+export function describeChart(ctx, p) {
+  const kind = CHART_KINDS[p.kind];
+  const extra = Object.keys(p).filter((k) => !(k in COMMON) && !kind.takes.includes(k));
+  if (extra.length) throw new AuthorError(`kind="${p.kind}" takes no ${extra.map((k) => `"${k}"`).join(', ')}; it takes: ${[...Object.keys(COMMON), ...kind.takes].join(', ')}`);
+  const q = { ...kind.defaults, ...p };
+  for (const r of kind.required) if (!q[r]) throw new AuthorError(`kind="${p.kind}" needs the parameter "${r}" (${KIND_PARAMS[r]})`);
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(p.name)) throw new AuthorError(`name="${p.name}" must be lower-case letters, digits and dashes (it becomes a file name)`);
+  if (q['x-scale'] && !['log2', 'linear'].includes(q['x-scale'])) throw new AuthorError(`x-scale="${q['x-scale']}": expected log2 or linear`);
+  if (q.interpolate && !['linear', 'step'].includes(q.interpolate)) throw new AuthorError(`interpolate="${q.interpolate}": expected linear or step`);
+  if (q.top && !/^[1-9][0-9]*$/.test(String(q.top))) throw new AuthorError(`top="${q.top}": expected a whole number of bars, e.g. 10`);
+
+  const xColumn = kind.xIsLabel ? q.x : columnFor(q.x);
+  const labels = [kind.xIsLabel && q.x, q.color, q.facet].filter(Boolean);
+  let rows = ctx.select({ data: q.data, items: q.items, each: q.each ?? '', metric: q.metric, fields: kind.xIsLabel ? {} : { [xColumn]: q.x }, labels, where: q.where });
+  const units = [...new Set(rows.map((r) => r.unit).filter(Boolean))];
+  if (units.length > 1) throw new AuthorError(`chart "${p.name}" mixes units ${units.join(', ')}; a chart compares one unit`);
+  const fieldUnit = fieldUnits(ctx.report, q);
+  let yUnit = units[0] || fieldUnit[q.metric] || '';
+  if (p.kind === 'histogram') yUnit = 'count';
+  if (p.kind === 'top-waits') yUnit ||= 'count';
+
+  const options = {
+    title: p.title,
+    subtitle: p.subtitle,
+    x: { field: xColumn, title: q['x-title'] || (q.x === 't' ? 'Time' : humanize(q.x)), unit: kind.xIsLabel ? '' : fieldUnit[q.x] ?? '' },
+    y: { title: p['y-title'], unit: yUnit },
+  };
+  if (q.color) options.color = { field: q.color, title: q['color-title'] || humanize(q.color) };
+  if (q.facet) options.facet = { field: q.facet, title: q['facet-title'] || humanize(q.facet) };
+  if (q['x-scale']) options.xScale = q['x-scale'];
+  if (q.interpolate) options.interpolate = q.interpolate;
+  if (q.top) options.top = Number(q.top);
+  const plotted = [...labels, xColumn];
+  if (p.kind === 'cores-cpu') {
+    const cpus = q.cpus || 'cpus';
+    const cpuRows = ctx.select({ data: q['cpu-data'] || 'mpstat', each: q['cpu-each'] || 'samples', metric: 'values.%idle', fields: { cpu: 'cpu', iowait: 'values.%iowait' }, labels: [...labels, cpus], where: q.where });
+    rows = [...rows.map((r) => ({ ...r, panel: 'throughput' })), ...cpuRows.map((r) => ({ ...r, panel: 'cpu' }))];
+    options.cpus = { field: cpus };
+    if (q['cpu-title']) options.cpuTitle = q['cpu-title'];
+    plotted.push(cpus);
+  }
+  const mixed = mixedRuns(rows, plotted, [...[].concat(ctx.report.meta.compare ?? []), ...[].concat(ctx.report.meta.sweep ?? [])]);
+  return { kind: p.kind, name: p.name, options, rows, mixed };
+}
+
+/** A field of each element read as a row column, renamed when it would shadow one (value, text, …). */
+function columnFor(path) {
+  const column = path.replace(/\./g, '_');
+  return isRowColumn(column) || ROW_EXTRA.has(column) ? `x_${column}` : column;
+}
+
+/**
+ * Units of plain-number fields: the `units` map (or `unit`) the parser wrote
+ * on the list's parent, found in the first document of the kind that has one.
+ */
+function fieldUnits(report, q) {
+  const out = {};
+  if (!q.each) return out;
+  const parentPath = q.each.split('.').slice(0, -1).join('.');
+  let container = null;
+  for (const doc of report.docs) {
+    if (container || doc.kind !== q.data) continue;
+    const items = at(doc, q.items || DEFAULT_ITEMS[q.data] || 'runs');
+    for (const item of Array.isArray(items) ? items : [doc]) {
+      const c = parentPath ? at(item, parentPath) : item;
+      if (!container && c && !isMissing(c) && typeof c === 'object' && (c.units || c.unit)) container = c;
+    }
+  }
+  for (const path of [q.metric, q.x]) {
+    if (!path) continue;
+    const last = path.split('.').pop();
+    out[path] = container?.units?.[last] ?? container?.unit ?? '';
+  }
+  return out;
+}
+
+const NOT_LABELS = new Set(['value', 'text', 'unit', 'line', 'source', 'tool', 'status', 'doc', 'item', 'element', 'panel', 'cpu', 'iowait']);
+
+/**
+ * What a chart mixes without saying so: labels whose values differ between
+ * its runs although it neither plots them nor the report declares them
+ * (`compare:` or `sweep:`), and runs printed by different versions of a tool.
+ */
+export function mixedRuns(rows, plotted, declared) {
+  const seen = new Map();
+  for (const row of rows) {
+    for (const [k, v] of Object.entries(row)) {
+      if (NOT_LABELS.has(k) || k.startsWith('x_') || plotted.includes(k)) continue;
+      (seen.get(k) ?? seen.set(k, new Set()).get(k)).add(String(v));
+    }
+  }
+  const out = [];
+  for (const [k, values] of [...seen].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (values.size > 1 && !declared.includes(k)) out.push(`${k} differs between these runs (${[...values].sort().slice(0, 4).join(', ')}) but is not shown in the chart`);
+  }
+  const byTool = new Map();
+  for (const row of rows) {
+    const name = row.tool.split(' ')[0];
+    (byTool.get(name) ?? byTool.set(name, new Set()).get(name)).add(row.tool);
+  }
+  for (const [name, versions] of byTool) {
+    if (versions.size > 1 && !declared.includes('tool')) out.push(`the runs were printed by different ${name} versions (${[...versions].sort().join(', ')})`);
+  }
+  return out;
+}
+

@@ -1,0 +1,19 @@
+// The view kinds: one module per shortcode that shows data. Each module
+// exports { name, summary, params, inner?, build(ctx, params) }:
+//   params  { name: { required?, default?, doc, values? } }: what the shortcode
+//           takes; the compiler rejects any other name and lists these;
+//   build   returns a view: { html } for inline views (value, chart), or
+//           { tables: [table model], wrap?(tableHtml[]) } for tables, whose
+//           models (scripts/compile/html.mjs) become both the page markup and
+//           the CSV downloads. ctx is { report, select(q), docOfFile(path),
+//           readBundleFile(path) } (see scripts/compile/report.mjs). build
+//           throws AuthorError for an author mistake; the compiler adds the
+//           shortcode's file and line.
+import table from './table.mjs';
+import value from './value.mjs';
+import runs from './runs.mjs';
+import chart from './chart.mjs';
+
+export const kinds = Object.fromEntries([
+  table, value, runs, chart,
+].map((k) => [k.name, k]));

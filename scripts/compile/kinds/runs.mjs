@@ -1,0 +1,53 @@
+// `runs`: every run behind a report, failed ones included: raw file, labels,
+// status, tool and the first message the tool printed.
+//   {{< runs data="sysbench" >}}
+import { bundlePath, labelsOf, toolOf, AuthorError } from '../select.mjs';
+import { esc, attrs, th } from '../html.mjs';
+
+export default {
+  name: 'runs',
+  summary: 'Every run of one document kind with its status, so failed runs stay visible.',
+  params: {
+    data: { required: true, doc: 'document kind, e.g. sysbench' },
+    caption: { doc: 'table caption (default: Every run in this report)' },
+  },
+  build({ report }, p) {
+    const docs = report.docs.filter((d) => d.kind === p.data);
+    if (!docs.length) throw new AuthorError(`no "${p.data}" documents in this report; it has: ${[...new Set(report.docs.map((d) => d.kind))].join(', ')}`);
+    const caption = p.caption ?? 'Every run in this report';
+    const body = docs.flatMap((doc) => (doc.runs ?? []).map((run, i) => runLine(doc, run, i, report.slug)));
+    return {
+      tables: [{
+        caption,
+        cls: 'tps-runs',
+        label: p.caption || 'Runs',
+        head: [{ cells: ['Raw file', 'Labels', 'Status', 'Tool', 'First message'].map((t) => th(t)) }],
+        body,
+      }],
+    };
+  },
+};
+
+function runLine(doc, run, i, slug) {
+  const source = bundlePath(doc, slug);
+  const several = (doc.runs?.length ?? 0) > 1;
+  const labels = Object.entries(labelsOf(doc, i)).sort(([a], [b]) => (a < b ? -1 : 1));
+  const message = run.messages?.[0];
+  const tool = doc.provenance?.tool ? toolOf(doc).trim() : 'not printed';
+  const fileText = `${source.split('/').pop()}${several ? ` run ${i + 1}` : ''}`;
+  return {
+    cls: `status-${run.status}`,
+    cells: [
+      { text: fileText, html: `<a${attrs({ href: source })}>${esc(source.split('/').pop())}</a>${several ? ` <span class="meta">run ${i + 1}</span>` : ''}` },
+      { text: labels.map(([k, v]) => `${k}=${v}`).join(' '), html: labels.map(([k, v]) => `<span class="label">${esc(k)}=${esc(v)}</span> `).join('') },
+      { text: run.status },
+      { text: tool },
+      message
+        ? {
+          text: `${message.level}: ${message.text}${message.count > 1 ? ` (×${message.count})` : ''}`,
+          html: `<a${attrs({ href: `${source}.html#L${message.line}`, title: `${source}, line ${message.line}` })}>${esc(message.level)}: ${esc(message.text)}</a>${message.count > 1 ? ` <span class="meta">(×${message.count})</span>` : ''}`,
+        }
+        : { text: '' },
+    ],
+  };
+}

@@ -1,0 +1,39 @@
+// `table`: one figure per run, pivoted by one or two labels.
+//   {{< table data="sysbench" metric="transactions.rate" rows="server" columns="workload" caption="…" >}}
+import { distinct, uniqueBy } from '../select.mjs';
+import { figCell, th, humanize, esc, unitSpan } from '../html.mjs';
+
+export default {
+  name: 'table',
+  summary: 'One figure per run, pivoted: a line per value of `rows`, a column per value of `columns`.',
+  params: {
+    data: { required: true, doc: 'document kind, e.g. sysbench' },
+    metric: { required: true, doc: 'dotted path to the figure, e.g. transactions.rate' },
+    rows: { required: true, doc: 'label naming each line' },
+    columns: { doc: 'label naming each column (default: one column of values)' },
+    where: { doc: 'label=value;label=value filter' },
+    caption: { doc: 'table caption' },
+  },
+  build({ select }, p) {
+    const labels = [p.rows, p.columns].filter(Boolean);
+    const rows = select({ data: p.data, metric: p.metric, labels, where: p.where });
+    const cells = uniqueBy(rows, labels, 'table');
+    const lineKeys = distinct(rows, p.rows);
+    const colKeys = p.columns ? distinct(rows, p.columns) : [null];
+    const unit = rows[0].unit;
+    const head = [{ cells: [th(humanize(p.rows)), ...colKeys.map((c) => th(c ?? 'Value', { cls: 'num' }))] }];
+    const body = lineKeys.map((l) => ({
+      cells: [th(l), ...colKeys.map((c) => figCell(cells.get(c === null ? l : `${l}\u0000${c}`) ?? null))],
+    }));
+    const caption = p.caption ?? '';
+    return {
+      tables: [{
+        caption: caption && unit ? `${caption} (${unit})` : caption,
+        captionHtml: caption ? `${esc(caption)}${unit ? unitSpan(unit) : ''}` : '',
+        label: p.caption || 'Results table',
+        head,
+        body,
+      }],
+    };
+  },
+};

@@ -1,0 +1,39 @@
+// A line-numbered view of every raw file a report publishes, at
+// raw/<file>.html#L<line>, so each figure's provenance (raw file, line, the
+// tool and version that printed it, the parser that read it) is one click
+// from the figure. The raw file itself is published beside it, byte for byte.
+import { esc } from './html.mjs';
+
+function describe(doc) {
+  if (!doc) return 'Published with the report; not read by any parser.';
+  const { tool, parser } = doc.provenance;
+  const printed = tool ? `${tool.name}${tool.version ? ` ${tool.version}` : ''}${tool.line ? ` (as printed on line ${tool.line})` : ''}` : 'a tool that did not print its name and version';
+  return `Output of ${printed}, read by the tpsreport ${parser.name} parser ${parser.version}; sha256 ${doc.provenance.sha256}.`;
+}
+
+export function rawView({ name, text, reportTitle, doc }) {
+  const lines = text.split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  const items = lines.map((l, i) => `<li id="L${i + 1}"><a class="ln" href="#L${i + 1}" aria-label="line ${i + 1}"></a><code>${esc(l) || ' '}</code></li>`).join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${esc(name)} · ${esc(reportTitle)}</title>
+<link rel="stylesheet" href="../../../css/site.css">
+</head>
+<body class="raw-view">
+<header class="site-header"><a class="site-title" href="../">${esc(reportTitle)}</a><nav><a href="./${encodeURIComponent(name)}" download>Download ${esc(name)}</a></nav></header>
+<main>
+<h1>${esc(name)}</h1>
+<p class="meta">${esc(describe(doc))}</p>
+<ol class="raw-lines">
+${items}
+</ol>
+</main>
+</body>
+</html>
+`;
+}

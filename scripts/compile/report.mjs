@@ -1,0 +1,53 @@
+// One report as the view kinds see it: its front matter, its documents in
+// source order, and lookups by raw file. Loading only; no view logic.
+import { readFile, readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { readFrontMatter } from '../ingest/front-matter.mjs';
+import { selectRows, AuthorError, bundlePath } from './select.mjs';
+
+/** The offset in index.md where the article body starts (after the closing ---). */
+export function bodyOffset(text) {
+  const first = text.indexOf('\n');
+  const close = text.indexOf('\n---', first);
+  if (close < 0) return 0;
+  const end = text.indexOf('\n', close + 4);
+  return end < 0 ? text.length : end + 1;
+}
+
+export async function loadDocuments(dataDir) {
+  if (!existsSync(dataDir)) return [];
+  const names = (await readdir(dataDir)).filter((n) => n.endsWith('.json') && n !== 'report.json').sort();
+  const docs = await Promise.all(names.map(async (n) => JSON.parse(await readFile(join(dataDir, n), 'utf8'))));
+  return docs.sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+}
+
+/**
+ * @returns {{ slug, text, meta, docs, bundleDir, indexPath }} meta is the
+ * parsed front matter (title, compare, sweep, …).
+ */
+export async function loadReport({ root, slug, text, docs }) {
+  const indexPath = join('content', 'reports', slug, 'index.md');
+  const { data } = readFrontMatter(text, indexPath);
+  return { slug, text, meta: data, docs, bundleDir: join(root, 'content', 'reports', slug), indexPath };
+}
+
+/** What a view kind's build() gets: the report and the lookups it needs. */
+export function viewContext(report) {
+  return {
+    report,
+    select: (q) => selectRows(report, q),
+    /** The document parsed from a bundle file ("raw/my.cnf"), or an author error. */
+    docOfFile(file) {
+      const doc = report.docs.find((d) => bundlePath(d, report.slug) === file);
+      if (!doc) throw new AuthorError(`${file} has no parsed data; list it under \`sources\` in the front matter and run \`tpsreport ingest\``);
+      return doc;
+    },
+    /** A file of the report bundle as text, or an author error. */
+    async readBundleFile(file) {
+      const path = join(report.bundleDir, file);
+      if (file.includes('..') || !existsSync(path)) throw new AuthorError(`${file} is not in the report bundle (paths are relative to the report folder, e.g. raw/my.cnf)`);
+      return readFile(path, 'utf8');
+    },
+  };
+}

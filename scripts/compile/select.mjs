@@ -1,0 +1,249 @@
+// Selects figures from a report's normalized documents as flat rows: the
+// run's labels, plus value, text, unit, line, source (bundle-relative raw
+// file), tool, status, the document/item/element indexes and any extra
+// fields. Selecting only; the table and chart kinds do the arithmetic.
+//
+// Every author mistake is an AuthorError naming what would have been valid
+// (the kinds in the report, the labels the runs have, the figure paths of the
+// document, the nearest one to a typo). The compiler adds the shortcode's
+// file and line.
+
+/** The usual list of items at the root of each document kind. */
+export const DEFAULT_ITEMS = {
+  sysbench: 'runs', dbt2: 'reports', hammerdb: 'results', 'tpcc-mysql': '.', 'file-sizes': 'listings',
+  'elapsed-time': 'timings', vmstat: 'runs', mpstat: 'runs', 'my-cnf': '.', mysqlslap: 'runs', 'table-status': 'tables',
+  'innodb-cmp': 'tables', 'innodb-mutex': 'results', 'global-variables': '.', 'published-table': '.', 'innodb-status': 'snapshots',
+};
+
+export class AuthorError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'AuthorError';
+  }
+}
+
+const MISSING = Symbol('missing');
+
+/** The value at a dotted path ("latency.percentile.value", "tables.0.rows"), or MISSING. */
+export function at(node, path) {
+  if (path === '' || path === '.') return node;
+  let v = node;
+  for (const key of path.split('.')) {
+    if (Array.isArray(v) && /^\d+$/.test(key)) v = Number(key) < v.length ? v[Number(key)] : MISSING;
+    else if (v && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, key)) v = v[key];
+    else return MISSING;
+  }
+  return v;
+}
+
+export const isMissing = (v) => v === MISSING;
+
+/** "label=value;label=value" as a map; a malformed pair is an author error. */
+export function parseWhere(where) {
+  const filters = {};
+  if (!where) return filters;
+  for (const pair of String(where).split(';')) {
+    if (pair.trim() === '') continue;
+    const kv = pair.split('=');
+    if (kv.length !== 2) throw new AuthorError(`where="${where}": expected label=value pairs separated by ';'`);
+    filters[kv[0].trim()] = kv[1].trim();
+  }
+  return filters;
+}
+
+/** "name=path,name=path" as a map. */
+export function parseFields(fields) {
+  const out = {};
+  if (!fields) return out;
+  for (const pair of String(fields).split(',')) {
+    const kv = pair.split('=');
+    if (kv.length !== 2) throw new AuthorError(`fields="${fields}": expected name=path pairs separated by ','`);
+    out[kv[0].trim()] = kv[1].trim();
+  }
+  return out;
+}
+
+/** The tool and version a document says printed it, as a caption reads it. */
+export function toolOf(doc) {
+  const tool = doc.provenance?.tool;
+  return tool ? `${tool.name} ${tool.version ?? ''}` : `${doc.kind}, version not printed`;
+}
+
+/** The raw file a document came from, relative to its report bundle ("raw/x.txt"). */
+export function bundlePath(doc, slug) {
+  const prefix = `content/reports/${slug}/`;
+  const source = doc.provenance?.source ?? '';
+  return source.startsWith(prefix) ? source.slice(prefix.length) : source;
+}
+
+/** Labels of item i of a document: the file's labels, then that run's own. */
+export function labelsOf(doc, i) {
+  return { ...(doc.labels ?? {}), ...(doc.run_labels?.[i] ?? {}) };
+}
+
+/** The items of a document at `itemsPath`, or an author error naming the path. */
+export function itemsOf(doc, itemsPath) {
+  if (itemsPath === '.') return [doc];
+  const items = at(doc, itemsPath);
+  if (!Array.isArray(items)) throw new AuthorError(`${doc.provenance?.source} has no list "${itemsPath}"; name the list of runs with items="…"`);
+  return items;
+}
+
+const ROW_COLUMNS = new Set(['value', 'text', 'unit', 'line', 'source', 'tool', 'status', 'doc', 'item', 'element']);
+
+/**
+ * @param {object} report  { slug, docs } with docs sorted in source order
+ * @param {object} q       { data, items, each, metric, fields, labels, where }
+ * @returns {object[]} rows in source order
+ */
+export function selectRows(report, q) {
+  const docs = report.docs.filter((d) => d.kind === q.data);
+  if (!docs.length) throw new AuthorError(noKind(report, q.data));
+  const filters = parseWhere(q.where);
+  const extra = typeof q.fields === 'string' ? parseFields(q.fields) : (q.fields ?? {});
+  const itemsPath = q.items || DEFAULT_ITEMS[q.data] || 'runs';
+  const rows = [];
+  const seenLabels = new Map();
+  for (const doc of docs) {
+    itemsOf(doc, itemsPath).forEach((item, i) => {
+      const labels = labelsOf(doc, i);
+      for (const [k, v] of Object.entries(labels)) (seenLabels.get(k) ?? seenLabels.set(k, new Set()).get(k)).add(String(v));
+      if (!matches(labels, filters)) return;
+      for (const name of q.labels ?? []) {
+        if (!Object.hasOwn(labels, name)) {
+          throw new AuthorError(`run ${i} of ${doc.provenance?.source} has no label "${name}" (its labels: ${Object.keys(labels).join(', ') || 'none'}); add it under \`sources\` in the front matter`);
+        }
+      }
+      const status = item?.status ?? doc.status ?? 'ok';
+      const elements = q.each ? at(item, q.each) : [item];
+      (Array.isArray(elements) ? elements : []).forEach((el, j) => {
+        rows.push(rowOf({ report, doc, item, el, i, j, labels, status, q, extra }));
+      });
+    });
+  }
+  if (!rows.length) throw new AuthorError(noMatch(q, filters, seenLabels));
+  return rows;
+}
+
+function matches(labels, filters) {
+  for (const [k, v] of Object.entries(filters)) if (String(labels[k] ?? '') !== v) return false;
+  return true;
+}
+
+function rowOf({ report, doc, item, el, i, j, labels, status, q, extra }) {
+  const found = q.metric ? at(el, q.metric) : null;
+  const fallbackLine = el?.line ?? item?.line ?? item?.lines?.first ?? 1;
+  if (isMissing(found) && (status === 'ok' || status === 'complete')) {
+    const where = q.each ? `item ${i}, ${q.each} ${j}` : `item ${i}`;
+    throw new AuthorError(`metric "${q.metric}" is not in ${where} of ${doc.provenance?.source}; ${suggestPaths(el, q.metric)}`);
+  }
+  const row = { ...labels, ...figureColumns(isMissing(found) ? null : found, fallbackLine, status) };
+  Object.assign(row, { source: bundlePath(doc, report.slug), tool: toolOf(doc), status, doc: doc.order ?? 0, item: i, element: j });
+  for (const [name, path] of Object.entries(extra)) {
+    const v = at(el, path);
+    row[name] = isMissing(v) ? null : (v && typeof v === 'object' && !Array.isArray(v) ? v.value : v);
+  }
+  return row;
+}
+
+/**
+ * value/text/unit/line of what a path found: a figure keeps the text and line
+ * the parser recorded; a plain number (an interval sample's field) takes the
+ * element's line; null (a gap the tool printed as nan) stays null.
+ */
+export function figureColumns(v, fallbackLine, status = 'ok') {
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    return { value: v.value ?? null, text: v.text ?? String(v.value), unit: v.unit ?? '', line: v.line ?? fallbackLine };
+  }
+  if (v === null || v === undefined) return { value: null, text: status, unit: '', line: fallbackLine };
+  if (Array.isArray(v)) return { value: null, text: v.join(', '), unit: '', line: fallbackLine };
+  return { value: v, text: String(v), unit: '', line: fallbackLine };
+}
+
+export function isRowColumn(name) {
+  return ROW_COLUMNS.has(name);
+}
+
+function noKind(report, kind) {
+  const kinds = [...new Set(report.docs.map((d) => d.kind))].sort();
+  const near = nearest(kind, kinds);
+  return `no "${kind}" documents in this report${near ? `; did you mean "${near}"?` : ''} (it has: ${kinds.join(', ') || 'none; list raw files under `sources`'})`;
+}
+
+function noMatch(q, filters, seenLabels) {
+  const hints = Object.keys(filters).map((k) => {
+    const values = seenLabels.get(k);
+    if (!values) return `no run has a label "${k}"${nearest(k, [...seenLabels.keys()]) ? ` (did you mean "${nearest(k, [...seenLabels.keys()])}"?)` : ''}`;
+    const near = nearest(filters[k], [...values]);
+    return `${k} takes ${[...values].slice(0, 12).map((v) => `"${v}"`).join(', ')}${near && near !== filters[k] ? ` (did you mean "${near}"?)` : ''}`;
+  });
+  return `no "${q.data}" runs match where="${q.where ?? ''}"${hints.length ? `: ${hints.join('; ')}` : ''}`;
+}
+
+/** The figure paths inside an element, and the one nearest to a mistyped path. */
+function suggestPaths(el, wanted) {
+  const paths = figurePaths(el).slice(0, 400);
+  const near = nearest(wanted, paths);
+  const list = paths.slice(0, 12).join(', ');
+  return `${near ? `did you mean "${near}"? ` : ''}figure paths here: ${list}${paths.length > 12 ? ', …' : ''} (\`tpsreport parse FILE\` shows the document)`;
+}
+
+export function figurePaths(node, prefix = '', out = [], depth = 0) {
+  if (!node || typeof node !== 'object' || Array.isArray(node) || depth > 6) return out;
+  if ('value' in node && 'text' in node && prefix) {
+    out.push(prefix);
+    return out;
+  }
+  for (const [k, v] of Object.entries(node)) {
+    const path = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'number') out.push(path);
+    else if (v && typeof v === 'object' && !Array.isArray(v)) figurePaths(v, path, out, depth + 1);
+  }
+  return out;
+}
+
+/** The candidate closest to `word` by edit distance, if it is close enough to be a typo. */
+export function nearest(word, candidates) {
+  let best = null;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(String(word), String(c));
+    if (d < bestDistance) [best, bestDistance] = [c, d];
+  }
+  return best !== null && bestDistance <= Math.max(2, Math.floor(String(word).length / 3)) ? best : null;
+}
+
+function editDistance(a, b) {
+  if (Math.abs(a.length - b.length) > 8) return Infinity;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j += 1) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/**
+ * Rows keyed by the values of `keys`; two rows with one key are an author
+ * error unless the view says how runs combine (repeats arrive with the
+ * statistics work), never silently one of them.
+ */
+export function uniqueBy(rows, keys, what) {
+  const out = new Map();
+  for (const row of rows) {
+    const key = keys.map((k) => String(row[k])).join('\u0000');
+    const other = out.get(key);
+    if (other) {
+      const desc = keys.map((k) => `${k}="${row[k]}"`).join(', ') || 'every run';
+      throw new AuthorError(`${what}: two runs match ${desc} (${other.source}:${other.line} and ${row.source}:${row.line}); narrow with where="…" or give the runs a label that tells them apart`);
+    }
+    out.set(key, row);
+  }
+  return out;
+}
+
+/** Distinct values of a row field in source order, as strings. */
+export function distinct(rows, field) {
+  return [...new Set(rows.map((r) => String(r[field] ?? '')))];
+}

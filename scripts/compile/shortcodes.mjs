@@ -1,0 +1,164 @@
+// Finds the shortcodes an article uses, with the line each one sits on, so
+// the compiler can build a view for every table, value and chart the author
+// placed, and point at index.md:LINE when one is wrong. Pure and linear: one
+// pass with indexOf, no backtracking patterns.
+//
+// A view's key is derived from what Hugo also sees (the shortcode's name, its
+// named parameters sorted by name, and its inner text), so
+// layouts/_partials/tps/view.html finds the same view without the compiler
+// and Hugo having to agree on line numbers: editing prose above a chart
+// leaves its key, and its cached view, alone.
+import { createHash } from 'node:crypto';
+import { InputError } from '../lib/errors.mjs';
+
+const NAME = /^[A-Za-z0-9_./-]+/;
+
+/**
+ * @returns {{name, params, positional, inner, line, column, key}[]} in page order;
+ * `inner` is the text between an opening tag and its closing tag, or null.
+ */
+export function scanShortcodes(text, source, from = 0) {
+  const found = [];
+  const lineStarts = lineIndex(text);
+  let at = from;
+  for (;;) {
+    const open = nextOpening(text, at);
+    if (open < 0) break;
+    const tag = readTag(text, open, source, lineStarts);
+    at = tag.end;
+    if (tag.closing) continue;
+    const entry = { name: tag.name, params: tag.params, positional: tag.positional, inner: null, ...positionOf(lineStarts, open) };
+    if (!tag.selfClosed) {
+      const close = findClosing(text, tag.end, tag.name, tag.delim);
+      if (close) {
+        entry.inner = text.slice(tag.end, close.start);
+        at = close.end;
+      }
+    }
+    entry.key = viewKey(entry);
+    found.push(entry);
+  }
+  return found;
+}
+
+/** The key layouts/_partials/tps/view.html computes from the same shortcode. */
+export function viewKey({ name, params, inner }) {
+  const parts = [name, ...Object.keys(params).sort().map((k) => `${k}=${params[k]}`)];
+  if (inner) parts.push(`inner=${inner}`);
+  return createHash('sha256').update(parts.join('\n')).digest('hex');
+}
+
+function lineIndex(text) {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function positionOf(starts, offset) {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - starts[lo] + 1 };
+}
+
+// Offset of the next `{{<` or `{{%` that is not a commented-out example ({{< /* … * / >}} in Hugo's syntax).
+function nextOpening(text, from) {
+  let i = text.indexOf('{{', from);
+  while (i >= 0) {
+    const d = text[i + 2];
+    if (d === '<' || d === '%') {
+      let j = i + 3;
+      while (text[j] === ' ' || text[j] === '\t') j += 1;
+      if (!text.startsWith('/*', j)) return i;
+      const end = text.indexOf('*/', j + 2);
+      if (end < 0) return -1;
+      i = text.indexOf('{{', end + 2);
+      continue;
+    }
+    i = text.indexOf('{{', i + 2);
+  }
+  return -1;
+}
+
+function readTag(text, start, source, lineStarts) {
+  const delim = text[start + 2];
+  const closer = closerOf(delim);
+  const fail = (offset, expected, found) => new InputError({ source, ...positionOf(lineStarts, offset), expected, found, rule: 'shortcode' });
+  let i = skipBlanks(text, start + 3);
+  const closing = text[i] === '/';
+  if (closing) i = skipBlanks(text, i + 1);
+  const name = NAME.exec(text.slice(i, i + 200))?.[0];
+  if (!name) throw fail(i, 'a shortcode name after {{<', JSON.stringify(text.slice(i, i + 20)));
+  i += name.length;
+  const params = {};
+  const positional = [];
+  for (;;) {
+    i = skipBlanks(text, i);
+    if (text.startsWith(closer, i)) return { name, params, positional, closing, selfClosed: false, delim, end: i + 3 };
+    if (text.startsWith(`/${closer}`, i)) return { name, params, positional, closing, selfClosed: true, delim, end: i + 4 };
+    if (i >= text.length) throw fail(start, `a closing ${closer} for the ${name} shortcode`, 'end of file');
+    const key = /^[A-Za-z0-9_-]+(?==)/.exec(text.slice(i, i + 100))?.[0];
+    if (key) i += key.length + 1;
+    const [value, next] = readValue(text, i, closer, fail);
+    if (key) params[key] = value;
+    else positional.push(value);
+    i = next;
+  }
+}
+
+/** `{{< … >}}` and `{{% … %}}`. */
+const closerOf = (delim) => (delim === '<' ? '>}}' : '%}}');
+
+function skipBlanks(text, i) {
+  while (i < text.length && /\s/.test(text[i])) i += 1;
+  return i;
+}
+
+/** A parameter value: "double quoted" (with \" escapes), `raw`, or a bare word. */
+function readValue(text, i, closer, fail) {
+  const q = text[i];
+  if (q === '"') {
+    let out = '';
+    for (let j = i + 1; j < text.length; j += 1) {
+      if (text[j] === '\\' && (text[j + 1] === '"' || text[j + 1] === '\\')) { out += text[j + 1]; j += 1; continue; }
+      if (text[j] === '"') return [out, j + 1];
+      out += text[j];
+    }
+    throw fail(i, 'a closing " for the parameter value', 'end of file');
+  }
+  if (q === '`') {
+    const end = text.indexOf('`', i + 1);
+    if (end < 0) throw fail(i, 'a closing ` for the parameter value', 'end of file');
+    return [text.slice(i + 1, end), end + 1];
+  }
+  let j = i;
+  while (j < text.length && !/\s/.test(text[j]) && !text.startsWith(closer, j) && !text.startsWith(`/${closer}`, j)) j += 1;
+  if (j === i) throw fail(i, 'a parameter value', JSON.stringify(text.slice(i, i + 10)));
+  return [text.slice(i, j), j];
+}
+
+function findClosing(text, from, name, delim) {
+  let at = from;
+  for (;;) {
+    const i = nextOpening(text, at);
+    if (i < 0) return null;
+    let j = skipBlanks(text, i + 3);
+    if (text[j] !== '/') {
+      // Another opening of the same shortcode first: this one has no inner part.
+      const other = NAME.exec(text.slice(j, j + 200))?.[0];
+      if (other === name) return null;
+      at = i + 3;
+      continue;
+    }
+    j = skipBlanks(text, j + 1);
+    if (text.startsWith(name, j)) {
+      const end = text.indexOf(closerOf(text[i + 2]), j + name.length);
+      if (end >= 0 && text[i + 2] === delim) return { start: i, end: end + 3 };
+    }
+    at = i + 3;
+  }
+}

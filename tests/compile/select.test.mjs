@@ -1,0 +1,56 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { selectRows, uniqueBy, AuthorError, nearest, parseWhere } from '../../scripts/compile/select.mjs';
+import { loadDocuments } from '../../scripts/compile/report.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const slug = 'mariadb-sysbench-threads';
+const report = { slug, docs: await loadDocuments(join(ROOT, 'data', 'reports', slug)) };
+const rawLine = (source, line) => readFileSync(join(ROOT, 'content', 'reports', slug, source), 'utf8').split('\n')[line - 1];
+
+test('selectRows returns one row per run with its labels, figure and raw line', () => {
+  const rows = selectRows(report, { data: 'sysbench', metric: 'transactions.rate', labels: ['threads'], where: 'workload=read/write;set=sweep' });
+  assert.ok(rows.length >= 4);
+  for (const row of rows) {
+    assert.equal(row.workload, 'read/write');
+    assert.equal(row.unit, 'tx/s');
+    assert.ok(rawLine(row.source, row.line).includes(row.text), `${row.source}:${row.line} holds ${row.text}`);
+    assert.equal(row.value, Number(row.text));
+  }
+});
+
+test('selectRows with each gives one row per element, plain numbers taking the element line', () => {
+  const rows = selectRows(report, { data: 'sysbench', each: 'intervals.samples', metric: 'tps', fields: { t: 't' }, where: 'set=interval' });
+  assert.ok(rows.length > 10);
+  const row = rows[3];
+  assert.ok(rawLine(row.source, row.line).includes(`tps: ${row.text}`), rawLine(row.source, row.line));
+  assert.equal(typeof row.t, 'number');
+});
+
+test('a mistyped metric names the path that was meant and the paths the document has', () => {
+  assert.throws(() => selectRows(report, { data: 'sysbench', metric: 'transactions.rat' }), (e) => e instanceof AuthorError
+    && /metric "transactions.rat" is not in item 0 of content\/reports\/mariadb-sysbench-threads\/raw\/.*; did you mean "transactions.rate"\? figure paths here: /.test(e.message));
+});
+
+test('a missing label names the run and the labels it has', () => {
+  assert.throws(() => selectRows(report, { data: 'sysbench', metric: 'transactions.rate', labels: ['server_version'] }), (e) => /run 0 of .* has no label "server_version" \(its labels: .*\)/.test(e.message));
+});
+
+test('a filter that matches nothing lists the values the label takes and the nearest one', () => {
+  assert.throws(() => selectRows(report, { data: 'sysbench', metric: 'transactions.rate', where: 'workload=read/wrote' }), (e) => /no "sysbench" runs match where="workload=read\/wrote": workload takes .*"read\/write".* \(did you mean "read\/write"\?\)/.test(e.message));
+  assert.throws(() => selectRows(report, { data: 'sysbnech', metric: 'x' }), (e) => /no "sysbnech" documents in this report; did you mean "sysbench"\?/.test(e.message));
+});
+
+test('two runs in one cell are an error naming both, never silently one of them', () => {
+  const rows = selectRows(report, { data: 'sysbench', metric: 'transactions.rate', labels: ['workload'], where: 'set=sweep' });
+  assert.throws(() => uniqueBy(rows, ['workload'], 'table'), (e) => e instanceof AuthorError && /^table: two runs match workload="[^"]+" \(raw\/[^:]+:\d+ and raw\/[^:]+:\d+\); narrow with where/.test(e.message));
+});
+
+test('parseWhere and nearest: label filters and typo suggestions', () => {
+  assert.deepEqual(parseWhere('a=1; b = x '), { a: '1', b: 'x' });
+  assert.throws(() => parseWhere('a'), /expected label=value pairs/);
+  assert.equal(nearest('thraeds', ['threads', 'workload']), 'threads');
+  assert.equal(nearest('zzz', ['threads', 'workload']), null);
+});
