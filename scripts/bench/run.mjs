@@ -4,7 +4,10 @@
 // figure is the median of several rounds, and ratios matter more than ms).
 //   parse     MB/s streaming a long --report-interval log, and peak RSS growth
 //   validate  files/s through one Ajv instance
-//   prerender ms per chart cold, and with the SVG cache warm
+//   draw      ms per chart cold, and with the SVG cache warm
+//   scale     a site of N reports (BENCH_SCALE, default 100,1000) built cold,
+//             after a one-sentence edit and unchanged, against bare Hugo and
+//             the SVG floor (scale.mjs)
 import { mkdtempSync, writeFileSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -12,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { parseFile } from '../parse/index.mjs';
 import { validatePaths } from '../validate/index.mjs';
 import { buildSpec } from '../render/charts.mjs';
-import { renderSvg } from '../prerender/svg.mjs';
+import { renderSvg } from '../draw/svg.mjs';
+import { benchScale } from './scale.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -113,6 +117,7 @@ try {
   await benchParse(dir);
   await benchValidate(dir);
   await benchPrerender(dir);
+  for (const n of (process.env.BENCH_SCALE ?? '100,1000').split(',').filter(Boolean).map(Number)) await benchScale(ROOT, n);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

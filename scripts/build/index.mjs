@@ -15,8 +15,12 @@ import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { publish, listFiles } from './publish.mjs';
 
-/** The inputs Hugo reads, besides each report's article. */
-const HUGO_INPUTS = ['layouts', 'static', 'config.toml', '.tpsreport/site', '.tpsreport/views', 'content/_index.md'];
+/**
+ * What Hugo reads besides each report's article and compiled views (the
+ * compile step says which reports' views changed, so those folders need no
+ * scan here).
+ */
+const HUGO_INPUTS = ['layouts', 'static', 'config.toml', 'content/_index.md', 'content/reports/_index.md'];
 
 async function fingerprint(root, paths) {
   const hash = createHash('sha256');
@@ -53,19 +57,24 @@ async function articles(root) {
  * What Hugo must do: nothing, render the pages of some reports, or everything.
  * @returns {{ mode: 'none'|'segment'|'full', slugs?: string[] }}
  */
-export function hugoPlan(before, now) {
+export function hugoPlan(before, now, compiled = []) {
   if (!before || before.inputs !== now.inputs || !before.published) return { mode: 'full' };
   const slugs = new Set([...Object.keys(before.articles), ...Object.keys(now.articles)]);
-  const changed = [];
+  const changed = [...compiled];
   for (const slug of slugs) {
     const [a, b] = [before.articles[slug], now.articles[slug]];
     if (!a || !b || a.front !== b.front) return { mode: 'full' };
-    if (a.body !== b.body) changed.push(slug);
+    if (a.body !== b.body && !changed.includes(slug)) changed.push(slug);
   }
-  return changed.length ? { mode: 'segment', slugs: changed } : { mode: 'none' };
+  return changed.length ? { mode: 'segment', slugs: changed.sort() } : { mode: 'none' };
 }
 
-export async function buildSite({ root, hugoBin, steps, log = () => {} }) {
+/**
+ * @param {object} o
+ * @param {Function[]} o.steps    ingest, validate, compile: each resolves to an exit code
+ * @param {Function} o.compiled   after the steps: the reports whose views changed
+ */
+export async function buildSite({ root, hugoBin, steps, compiled = () => [], log = () => {} }) {
   const state = join(root, '.tpsreport', 'cache', 'build.json');
   const staging = join(root, '.tpsreport', 'hugo-out');
   const publicDir = join(root, 'public');
@@ -75,13 +84,13 @@ export async function buildSite({ root, hugoBin, steps, log = () => {} }) {
   }
   const before = JSON.parse(await readFile(state, 'utf8').catch(() => 'null'));
   const now = { inputs: await fingerprint(root, HUGO_INPUTS), articles: await articles(root) };
-  const plan = existsSync(publicDir) ? hugoPlan(before, now) : { mode: 'full' };
+  const plan = existsSync(publicDir) ? hugoPlan(before, now, compiled()) : { mode: 'full' };
   if (plan.mode === 'none') {
     log('hugo: nothing changed; public/ is up to date');
     return 0;
   }
   const started = Date.now();
-  const args = ['--destination', staging, '--logLevel', 'warn', '--quiet'];
+  const args = ['--destination', staging, '--logLevel', 'warn'];
   if (plan.mode === 'full') args.push('--cleanDestinationDir');
   else args.push('--config', await segmentConfig(root, plan.slugs), '--renderSegments', 'changed');
   const code = await runHugo(hugoBin, root, args);

@@ -6,8 +6,7 @@
 // inline), .csv (those data) and .html (a minimal page for an <iframe>).
 import { buildSpec } from '../render/charts.mjs';
 import { altText, tableColumns } from '../render/describe.mjs';
-import { renderSvg, prefixIds } from '../draw/svg.mjs';
-import { pngOf } from '../draw/png.mjs';
+import { prefixIds, titled } from '../draw/svg.mjs';
 import { esc, attrs, toCsv } from './html.mjs';
 
 /** Stands for the page's absolute URL; the page template puts the real one in (layouts/_partials/tps/view.html). */
@@ -29,36 +28,22 @@ export function specCsv(spec) {
   return toCsv(fields, values.map((v) => fields.map((f) => v[f])));
 }
 
-/** Puts <title> and <desc> first inside the SVG root, as screen readers and image viewers expect. */
-export function titled(svg, title, desc, idPrefix = '') {
-  const ids = idPrefix ? ` id="${idPrefix}title"` : '';
-  const idd = idPrefix ? ` id="${idPrefix}desc"` : '';
-  const labelled = idPrefix ? ` aria-labelledby="${idPrefix}title" aria-describedby="${idPrefix}desc"` : '';
-  return svg.replace(/^<svg([^>]*)>/, `<svg$1 role="img"${labelled}><title${ids}>${esc(title)}</title><desc${idd}>${esc(desc)}</desc>`);
-}
-
-/** The same drawing for use outside the page: a white sheet under it instead of the page colour. */
-function onWhite(svg) {
-  return svg.replace(/^(<svg[^>]*>)/, '$1<rect width="100%" height="100%" fill="#ffffff"/>');
-}
-
 /**
  * The view of one chart: its figure markup, its files and its preview image.
- * @param {object} ctx    view context; ctx.draw = { cacheDir } for the SVG/PNG caches
+ * @param {object} ctx    view context; ctx.drawer draws the spec (scripts/draw/pool.mjs)
  * @param {object} chart  { kind, name, options, rows, mixed } from describeChart
  */
 export async function chartFigure(ctx, chart) {
   const spec = buildSpec(chart);
   const title = chart.options.title ?? chart.name;
   const alt = altText(chart);
-  const drawn = await renderSvg(spec, { cacheDir: ctx.draw?.svgCache });
+  const { drawn, standalone, png } = await ctx.drawer.draw({ spec, title, alt });
   const id = `chart-${chart.name}`;
-  const standalone = titled(onWhite(drawn), title, alt);
   const sources = [...new Set(chart.rows.map((r) => r.source))];
   const base = `charts/${chart.name}`;
   const files = {
     [`${base}.svg`]: `<?xml version="1.0" encoding="UTF-8"?>\n${standalone}\n`,
-    [`${base}.png`]: await pngOf(standalone, { cacheDir: ctx.draw?.pngCache }),
+    [`${base}.png`]: png,
     [`${base}.vl.json`]: `${JSON.stringify(spec, null, 2)}\n`,
     [`${base}.csv`]: specCsv(spec),
     [`${base}.html`]: embedPage({ title, svg: standalone, alt, reportTitle: ctx.report.meta.title ?? ctx.report.slug, sources }),

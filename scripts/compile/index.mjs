@@ -24,6 +24,7 @@ import { AuthorError, nearest } from './select.mjs';
 import { kinds } from './kinds/index.mjs';
 import { tableHtml, tableCsv, csvName } from './html.mjs';
 import { rawView } from './raw-views.mjs';
+import { createDrawer } from '../draw/pool.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -56,24 +57,38 @@ async function folderStamp(dir, filter = () => true) {
  * Compiles every report under content/reports (or only `slugs`).
  * @returns {{ reports, compiled, views, built, errors: InputError[] }}
  */
-export async function compileReports({ root, slugs, out = join(root, '.tpsreport'), draw } = {}) {
+export async function compileReports({ root, slugs, out = join(root, '.tpsreport'), concurrency = 4 } = {}) {
   const reportsDir = join(root, 'content', 'reports');
   const all = existsSync(reportsDir) ? (await readdir(reportsDir, { withFileTypes: true })).filter((d) => d.isDirectory() && existsSync(join(reportsDir, d.name, 'index.md'))).map((d) => d.name).sort() : [];
   const chosen = slugs ? all.filter((s) => slugs.includes(s)) : all;
-  const result = { reports: chosen.length, compiled: 0, views: 0, built: 0, errors: [] };
+  const result = { reports: chosen.length, compiled: 0, views: 0, built: 0, changed: [], errors: [] };
   const compiler = await compilerHash();
-  for (const slug of chosen) {
-    const r = await compileReport({ root, slug, out, compiler, draw });
-    result.compiled += r.compiled ? 1 : 0;
-    result.views += r.views;
-    result.built += r.built;
-    result.errors.push(...r.errors);
+  const drawer = createDrawer({ svgCache: join(out, 'cache', 'svg'), pngCache: join(out, 'cache', 'png') });
+  try {
+    // Several reports at a time, so the main thread builds tables while the drawing threads draw.
+    await eachLimit(chosen, concurrency, async (slug) => {
+      const r = await compileReport({ root, slug, out, compiler, drawer });
+      result.compiled += r.compiled ? 1 : 0;
+      result.views += r.views;
+      result.built += r.built;
+      if (r.changed) result.changed.push(slug);
+      result.errors.push(...r.errors);
+    });
+  } finally {
+    await drawer.close();
   }
+  result.changed.sort();
   if (!slugs) await removeGone(out, all);
   return result;
 }
 
-async function compileReport({ root, slug, out, compiler, draw }) {
+async function eachLimit(items, limit, fn) {
+  let i = 0;
+  const lane = async () => { while (i < items.length) await fn(items[i++]); };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+async function compileReport({ root, slug, out, compiler, drawer }) {
   const text = await readFile(join(root, 'content', 'reports', slug, 'index.md'), 'utf8');
   const dataDir = join(root, 'data', 'reports', slug);
   const rawDir = join(root, 'content', 'reports', slug, 'raw');
@@ -98,7 +113,7 @@ async function compileReport({ root, slug, out, compiler, draw }) {
     if (error instanceof InputError) return { compiled: true, views: 0, built: 0, errors: [error] };
     throw error;
   }
-  const ctx = { ...viewContext(report), draw };
+  const ctx = { ...viewContext(report), drawer };
   const shortcodes = scanOrFail(text, report.indexPath, errors);
   const reuse = previous && previous.stamp.compiler === compiler && previous.stamp.data === stamp.data ? previous.views : {};
   const views = {};
@@ -122,11 +137,10 @@ async function compileReport({ root, slug, out, compiler, draw }) {
 
   const page = await assemblePage({ report, shortcodes, views, rawDir });
   const siteDir = join(out, 'site', 'reports', slug);
-  await writeFiles(siteDir, page.files);
-  await writeIfChanged(viewsPath, toJson({ views: page.placed, page: page.info }));
+  const changed = (await writeFiles(siteDir, page.files)) | (await writeIfChanged(viewsPath, toJson({ views: page.placed, page: page.info })));
   await writeIfChanged(manifestPath, JSON.stringify({ stamp, views }));
   await writeIfChanged(stampPath, toJson({ stamp, views: Object.keys(views).length }));
-  return { compiled: true, views: Object.keys(views).length, built, errors };
+  return { compiled: true, changed: Boolean(changed), views: Object.keys(views).length, built, errors };
 }
 
 function sameStamp(a, b) {
@@ -219,14 +233,19 @@ async function rawFiles(report, rawDir, files) {
   return list;
 }
 
-/** Writes the files of one report's folder and removes any it no longer has. */
+/** Writes the files of one report's folder and removes any it no longer has; true when anything changed. */
 async function writeFiles(dir, files) {
-  for (const [path, contents] of files) await writeIfChanged(join(dir, path), contents);
-  if (!existsSync(dir)) return;
+  let changed = false;
+  for (const [path, contents] of files) changed = (await writeIfChanged(join(dir, path), contents)) || changed;
+  if (!existsSync(dir)) return changed;
   for (const name of await readdir(dir, { recursive: true })) {
     const path = join(dir, name);
-    if (!files.has(relative(dir, path).split('\\').join('/')) && (await stat(path)).isFile()) await rm(path);
+    if (!files.has(relative(dir, path).split('\\').join('/')) && (await stat(path)).isFile()) {
+      await rm(path);
+      changed = true;
+    }
   }
+  return changed;
 }
 
 /** Drops the outputs of reports that no longer exist. */

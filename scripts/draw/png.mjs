@@ -1,16 +1,15 @@
 // PNG copies of chart SVGs (2x, white sheet) drawn by resvg. Every drawing
-// uses the DejaVu fonts shipped in the dejavu-fonts-ttf package, not the
-// machine's: every machine draws the same glyphs, and loading two font files
+// uses the two DejaVu Sans files shipped in fonts/, never the machine's:
+// every machine draws the same glyphs, and loading two small font files
 // costs a fraction of scanning the system's fonts for each chart.
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { writeFileAtomic } from '../lib/files.mjs';
 
-const require = createRequire(import.meta.url);
-const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-export const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => join(FONT_DIR, f));
+const FONT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'fonts');
+export const FONT_FILES = ['DejaVuSans-latin.ttf', 'DejaVuSans-Bold-latin.ttf'].map((f) => join(FONT_DIR, f));
 
 let Resvg = null;
 async function resvg() {

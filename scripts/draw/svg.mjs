@@ -69,3 +69,19 @@ export function prefixIds(svg, prefix) {
     .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
     .replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
 }
+/** Puts <title> and <desc> first inside the SVG root, as screen readers and image viewers expect. */
+export function titled(svg, title, desc, idPrefix = '') {
+  const ids = idPrefix ? ` id="${idPrefix}title"` : '';
+  const idd = idPrefix ? ` id="${idPrefix}desc"` : '';
+  const labelled = idPrefix ? ` aria-labelledby="${idPrefix}title" aria-describedby="${idPrefix}desc"` : '';
+  return svg.replace(/^<svg([^>]*)>/, `<svg$1 role="img"${labelled}><title${ids}>${escapeXml(title)}</title><desc${idd}>${escapeXml(desc)}</desc>`);
+}
+
+/** The same drawing for use outside the page: a white sheet under it instead of the page colour. */
+export function onWhite(svg) {
+  return svg.replace(/^(<svg[^>]*>)/, '$1<rect width="100%" height="100%" fill="#ffffff"/>');
+}
+
+function escapeXml(text) {
+  return String(text ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

@@ -2,11 +2,13 @@
 // matter lists under `sources`, attach the author's labels, and write one
 // normalized document per raw file to data/reports/<slug>/. Labels describe a
 // run and always come from the author, never from a file name.
-import { readFile, readdir, rm } from 'node:fs/promises';
+import { readFile, readdir, rm, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { join, relative, extname } from 'node:path';
+import { join, relative, extname, dirname } from 'node:path';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { InputError } from '../lib/errors.mjs';
-import { writeFileAtomic, toJson } from '../lib/files.mjs';
+import { writeIfChanged, toJson } from '../lib/files.mjs';
 import { parseFile, getFormat } from '../parse/index.mjs';
 import { readFrontMatter } from './front-matter.mjs';
 
@@ -16,49 +18,87 @@ const LABEL_NAME = /^[a-z][a-z0-9_]*$/;
  * Ingests every report under `contentDir`. Problems in one source do not stop
  * the others: all of them are returned, and a broken source writes nothing.
  */
-export async function ingestReports({ root = process.cwd(), contentDir = 'content/reports', dataDir = 'data/reports' } = {}) {
+export async function ingestReports({ root = process.cwd(), contentDir = 'content/reports', dataDir = 'data/reports', cacheDir = join(root, '.tpsreport', 'cache', 'ingest') } = {}) {
   const reportsDir = join(root, contentDir);
   const slugs = existsSync(reportsDir)
     ? (await readdir(reportsDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort()
     : [];
-  const result = { reports: 0, documents: 0, errors: [] };
+  const result = { reports: 0, documents: 0, parsed: 0, errors: [] };
+  const parsers = await parserStamp();
   for (const slug of slugs) {
     const index = join(reportsDir, slug, 'index.md');
     if (!existsSync(index)) continue;
     result.reports += 1;
-    const { written, errors } = await ingestReport({ root, slug, index, outDir: join(root, dataDir, slug) });
+    const { written, parsed, errors } = await ingestReport({ root, slug, index, outDir: join(root, dataDir, slug), cachePath: join(cacheDir, `${slug}.json`), parsers });
     result.documents += written;
+    result.parsed += parsed;
     result.errors.push(...errors);
   }
   return result;
 }
 
-async function ingestReport({ root, slug, index, outDir }) {
+async function ingestReport({ root, slug, index, outDir, cachePath, parsers }) {
   const source = relative(root, index);
   const errors = [];
   let plan;
   try {
     plan = planSources(await readFile(index, 'utf8'), source, join(root, 'content', 'reports', slug), root);
   } catch (error) {
-    if (error instanceof InputError) return { written: 0, errors: [error] };
+    if (error instanceof InputError) return { written: 0, parsed: 0, errors: [error] };
     throw error;
   }
   const keep = new Set(['report.json']);
-  await writeFileAtomic(join(outDir, 'report.json'), toJson(reportDocument(slug, plan.meta, plan, root)));
+  await writeIfChanged(join(outDir, 'report.json'), toJson(reportDocument(slug, plan.meta, plan, root)));
+  const before = JSON.parse(await readFile(cachePath, 'utf8').catch(() => '{}'));
+  const after = {};
+  let parsed = 0;
   for (const entry of plan) {
     keep.add(entry.out);
     try {
+      const stamp = await entryStamp(entry, join(outDir, entry.out), parsers);
+      if (stamp && before[entry.out] === stamp) {
+        after[entry.out] = stamp;
+        continue;
+      }
       const doc = await parseFile(entry.path, { source: relative(root, entry.path), format: entry.format, options: entry.options });
       Object.assign(doc, { report: slug, order: entry.order, labels: entry.labels });
       if (entry.runLabels) doc.run_labels = entry.runLabels;
-      await writeFileAtomic(join(outDir, entry.out), toJson(doc));
+      await writeIfChanged(join(outDir, entry.out), toJson(doc));
+      parsed += 1;
+      after[entry.out] = await entryStamp(entry, join(outDir, entry.out), parsers);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       errors.push(error);
     }
   }
   await removeStale(outDir, keep);
-  return { written: keep.size - 1 - errors.length, errors };
+  await writeIfChanged(cachePath, toJson(after));
+  return { written: keep.size - 1 - errors.length, parsed, errors };
+}
+
+/**
+ * What decides whether a source must be parsed again: the raw file (size and
+ * mtime), what the front matter says of it, the parsers' code, and the
+ * document it produced last time (so a deleted or edited data file is redone).
+ */
+async function entryStamp(entry, outPath, parsers) {
+  const [raw, out] = await Promise.all([stat(entry.path), stat(outPath).catch(() => null)]);
+  if (!out) return null;
+  const said = JSON.stringify([entry.format, entry.options, entry.labels, entry.runLabels, entry.order]);
+  return createHash('sha256').update(`${parsers}\0${raw.size}\0${raw.mtimeMs}\0${out.size}\0${out.mtimeMs}\0${said}`).digest('hex').slice(0, 24);
+}
+
+let parsersHash = null;
+/** A hash of the parser code: a new parser version re-reads every raw file. */
+async function parserStamp() {
+  if (parsersHash) return parsersHash;
+  const hash = createHash('sha256');
+  for (const dir of ['parse', 'lib']) {
+    const path = join(dirname(fileURLToPath(import.meta.url)), '..', dir);
+    for (const name of (await readdir(path)).filter((n) => n.endsWith('.mjs')).sort()) hash.update(name).update(await readFile(join(path, name)));
+  }
+  parsersHash = hash.digest('hex').slice(0, 16);
+  return parsersHash;
 }
 
 /**

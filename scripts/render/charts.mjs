@@ -1,12 +1,12 @@
 // Chart kinds: pure functions (rows, options) → Vega-Lite spec. This file is
-// the only place a chart spec is built. The prerender step imports it in Node
-// to draw the build-time SVG; Hugo mounts it at /js/charts.mjs so the browser
-// builds the identical spec when it hydrates the chart with vega-embed.
-// No Node or DOM APIs here.
+// the only place a chart spec is built. The compile step (scripts/compile/
+// kinds/chart.mjs) calls it once per chart; the page, the SVG, the PNG and
+// the published .vl.json all come from that one spec, which the browser
+// fetches when it adds tooltips. No Node or DOM APIs here.
 //
-// Rows are what layouts/_partials/tps/rows.html selected: the run's labels
-// plus value, text, unit, line, source, tool, status, order and any extra
-// fields. Options are what the chart shortcode wrote: title, subtitle,
+// Rows are what scripts/compile/select.mjs selected: the run's labels plus
+// value, text, unit, line, source, tool, status, doc/item/element indexes and
+// any extra fields. Options come from the chart shortcode: title, subtitle,
 // x/y/color/facet ({field, title, unit}) and a few kind-specific settings.
 // Everything a reader sees as a statistic (a mean, a top N, a normalisation)
 // is a Vega-Lite transform in the spec, so the .vl.json beside each chart

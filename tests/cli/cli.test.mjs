@@ -16,7 +16,7 @@ const LOCATED = /^[^\s:]+:\d+(:\d+)?: expected .+, found .+\n$/;
 test('tpsreport --help lists every command', () => {
   const { status, stdout } = run('--help');
   assert.equal(status, 0);
-  for (const command of ['parse', 'formats', 'validate', 'ingest', 'build', 'serve', 'prerender']) {
+  for (const command of ['parse', 'formats', 'validate', 'ingest', 'compile', 'kinds', 'build', 'serve']) {
     assert.match(stdout, new RegExp(`^  ${command}\\b`, 'm'), `help does not list ${command}`);
   }
 });

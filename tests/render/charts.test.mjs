@@ -10,7 +10,7 @@ import {
   buildSpec, chartKinds, PALETTE, SHAPES, DASHES, titleWithUnit, numberFormat, figureFormat,
   log2Axis, expandCpuList, cpusInUseFilter, wrapText, logTicks,
 } from '../../scripts/render/charts.mjs';
-import { renderSvg } from '../../scripts/prerender/svg.mjs';
+import { renderSvg } from '../../scripts/draw/svg.mjs';
 import { assertGolden } from '../helpers/golden.mjs';
 
 const GOLDEN = join(import.meta.dirname, 'golden');
@@ -21,7 +21,7 @@ const threadRows = [1, 2, 4, 8, 16].flatMap((threads, i) => [
   fig(900 + 200 * i, { threads, workload: 'read-only', line: 40 + i }),
 ]);
 
-/** One chart description per kind, with hand-made rows shaped like tps/rows.html's. */
+/** One chart description per kind, with hand-made rows shaped like scripts/compile/select.mjs's. */
 export const EXAMPLES = {
   'grouped-bar': {
     rows: threadRows.slice(0, 4).map((r) => ({ ...r, server: `MariaDB ${r.threads}` })),

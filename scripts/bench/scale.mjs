@@ -1,0 +1,110 @@
+// The scale scenario of `npm run bench`: a site of N reports made from the
+// project's own reports (each copy's chart titles differ, so every chart is
+// really drawn), built the way an author builds: cold, after editing one
+// sentence, and with nothing changed. Each phase is set against floors
+// measured in the same run on the same machine:
+//   bare Hugo   the same pages with every shortcode removed;
+//   SVG floor   vega-lite compile + vega toSVG of the same chart specs in one process.
+import { mkdtempSync, cpSync, symlinkSync, readdirSync, readFileSync, writeFileSync, existsSync, rmSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const COPY = ['scripts', 'layouts', 'static', 'schemas', 'config.toml', 'package.json'];
+const LINK = ['node_modules', '.venv'];
+
+function sourceReports(root) {
+  const dir = join(root, 'content', 'reports');
+  return readdirSync(dir).filter((d) => existsSync(join(dir, d, 'index.md'))).sort();
+}
+
+/** A project folder holding n reports cycled from the real ones. */
+export function makeSite(root, n, { stripShortcodes = false } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), `tpsreport-scale-${n}-`));
+  for (const name of COPY) cpSync(join(root, name), join(dir, name), { recursive: true });
+  for (const name of LINK) symlinkSync(join(root, name), join(dir, name));
+  mkdirSync(join(dir, 'content', 'reports'), { recursive: true });
+  cpSync(join(root, 'content', '_index.md'), join(dir, 'content', '_index.md'));
+  cpSync(join(root, 'content', 'reports', '_index.md'), join(dir, 'content', 'reports', '_index.md'));
+  const sources = sourceReports(root);
+  for (let i = 0; i < n; i += 1) {
+    const src = sources[i % sources.length];
+    const slug = `${src}-${String(i).padStart(4, '0')}`;
+    cpSync(join(root, 'content', 'reports', src), join(dir, 'content', 'reports', slug), { recursive: true });
+    const index = join(dir, 'content', 'reports', slug, 'index.md');
+    let text = readFileSync(index, 'utf8');
+    const end = text.indexOf('\n---', 3);
+    let body = text.slice(end).replace(/ title="/g, ` title="[${i}] `);
+    if (stripShortcodes) body = body.replace(/\{\{<[\s\S]*?>\}\}/g, '');
+    text = text.slice(0, end) + body;
+    writeFileSync(index, text);
+  }
+  return dir;
+}
+
+function run(dir, args) {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [join(dir, 'scripts', 'tpsreport.mjs'), ...args], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`tpsreport ${args.join(' ')} failed in ${dir}:\n${r.stderr.slice(-3000)}`);
+  const phase = (name) => Number(new RegExp(`^${name}: .* in (\\d+) ms`, 'm').exec(r.stderr)?.[1] ?? NaN);
+  return { ms, ingest: phase('ingest'), validate: phase('validate'), compile: phase('compile'), hugo: phase('hugo'), log: r.stderr };
+}
+
+function bareHugo(root, dir) {
+  const t0 = performance.now();
+  const r = spawnSync(join(root, '.venv', 'hugo'), ['--destination', join(dir, 'out'), '--logLevel', 'error'], { cwd: dir, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`bare hugo failed: ${r.stderr.slice(-2000)}`);
+  return performance.now() - t0;
+}
+
+/** vega-lite compile + toSVG of every chart spec the build published, in this one process. */
+async function svgFloor(dir) {
+  const specs = [];
+  const site = join(dir, '.tpsreport', 'site', 'reports');
+  for (const slug of readdirSync(site)) {
+    const charts = join(site, slug, 'charts');
+    if (!existsSync(charts)) continue;
+    for (const f of readdirSync(charts).filter((x) => x.endsWith('.vl.json'))) specs.push(JSON.parse(readFileSync(join(charts, f), 'utf8')));
+  }
+  const t0 = performance.now();
+  const [vega, vegaLite] = await Promise.all([import('vega'), import('vega-lite')]);
+  for (const spec of specs) {
+    const view = new vega.View(vega.parse(vegaLite.compile(spec).spec), { renderer: 'none' });
+    await view.toSVG();
+    view.finalize();
+  }
+  return { ms: performance.now() - t0, charts: specs.length };
+}
+
+function editOneSentence(dir) {
+  const reports = readdirSync(join(dir, 'content', 'reports')).filter((d) => !d.endsWith('.md')).sort();
+  const index = join(dir, 'content', 'reports', reports[Math.floor(reports.length / 2)], 'index.md');
+  const text = readFileSync(index, 'utf8');
+  writeFileSync(index, text.replace(/(\n[A-Z][^\n{]{20,}?)\.(\s)/, '$1, as measured.$2'));
+}
+
+const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+export async function benchScale(root, n) {
+  const dir = makeSite(root, n);
+  const bare = makeSite(root, n, { stripShortcodes: true });
+  try {
+    const cold = run(dir, ['build']);
+    editOneSentence(dir);
+    const prose = run(dir, ['build']);
+    const unchanged = run(dir, ['build']);
+    const bareMs = [bareHugo(root, bare), bareHugo(root, bare), bareHugo(root, bare)].sort((a, b) => a - b)[1];
+    const floor = await svgFloor(dir);
+    const budget = bareMs + floor.ms;
+    console.log(`scale      ${n} reports, ${floor.charts} charts`);
+    console.log(`scale      cold build ${fmt(cold.ms)} (ingest ${fmt(cold.ingest)}, validate ${fmt(cold.validate)}, compile ${fmt(cold.compile)}, hugo ${fmt(cold.hugo)}) = ${(cold.ms / budget).toFixed(2)}× (bare Hugo ${fmt(bareMs)} + SVG floor ${fmt(floor.ms)}); target ≤ 2×`);
+    console.log(`scale      hugo ${fmt(cold.hugo)} = ${(cold.hugo / bareMs).toFixed(2)}× bare Hugo; target ≤ 2×`);
+    console.log(`scale      charts: compile ${(cold.compile / floor.charts).toFixed(1)} ms per chart (SVG, PNG, files, tables) vs SVG floor ${(floor.ms / floor.charts).toFixed(1)} ms = ${(cold.compile / floor.ms).toFixed(2)}×; target ≤ 1.5×`);
+    console.log(`scale      one sentence edited: ${fmt(prose.ms)} = ${((prose.ms / cold.ms) * 100).toFixed(1)} % of cold; target ≤ 2 s and ≤ 5 %`);
+    console.log(`scale      nothing changed: ${fmt(unchanged.ms)}; target ≤ 1.5 s`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(bare, { recursive: true, force: true });
+  }
+}

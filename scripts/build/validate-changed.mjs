@@ -1,0 +1,49 @@
+// Validation inside a build: every report folder of data/ whose documents
+// changed since its last clean validation (or whose validator or schemas
+// changed) is validated again, whole, so report-level checks still see all
+// of a report's documents. `tpsreport validate` always checks everything.
+import { readFile, readdir, stat, writeFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { createHash } from 'node:crypto';
+import { validatePaths } from '../validate/index.mjs';
+
+async function stampOf(dir, names) {
+  const hash = createHash('sha256');
+  for (const n of names.sort()) {
+    const s = await stat(join(dir, n));
+    hash.update(`${n}\0${s.size}\0${s.mtimeMs}\n`);
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** A hash of the validator's code and the schemas: a change to either validates everything again. */
+async function validatorStamp(root) {
+  const hash = createHash('sha256');
+  for (const dir of ['scripts/validate', 'schemas']) {
+    for (const n of (await readdir(join(root, dir))).sort()) hash.update(n).update(await readFile(join(root, dir, n)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** @returns {{ files, problems, checked, skipped }} like validatePaths, over the changed report folders only. */
+export async function validateChanged({ root }) {
+  const dataDir = join(root, 'data', 'reports');
+  const cachePath = join(root, '.tpsreport', 'cache', 'validate.json');
+  const before = JSON.parse(await readFile(cachePath, 'utf8').catch(() => '{}'));
+  const validator = await validatorStamp(root);
+  const slugs = existsSync(dataDir) ? (await readdir(dataDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort() : [];
+  const stamps = {};
+  const changed = [];
+  for (const slug of slugs) {
+    const names = (await readdir(join(dataDir, slug))).filter((n) => n.endsWith('.json'));
+    stamps[slug] = `${validator}:${await stampOf(join(dataDir, slug), names)}`;
+    if (before[slug] !== stamps[slug]) changed.push(slug);
+  }
+  const result = changed.length ? await validatePaths(changed.map((s) => join(dataDir, s)), { root }) : { files: 0, problems: [] };
+  const failed = new Set(result.problems.filter((p) => p.severity === 'error').map((p) => p.file.split('/')[2]));
+  const after = Object.fromEntries(slugs.filter((s) => !failed.has(s)).map((s) => [s, stamps[s]]));
+  await mkdir(dirname(cachePath), { recursive: true });
+  await writeFile(cachePath, JSON.stringify(after));
+  return { ...result, checked: changed.length, skipped: slugs.length - changed.length };
+}

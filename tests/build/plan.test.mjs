@@ -1,0 +1,46 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync, readFileSync, mkdirSync, statSync, existsSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hugoPlan } from '../../scripts/build/index.mjs';
+import { publish } from '../../scripts/build/publish.mjs';
+
+const state = (articles, inputs = 'i') => ({ inputs, articles, published: true });
+
+test('hugoPlan runs Hugo not at all when nothing Hugo reads changed', () => {
+  assert.deepEqual(hugoPlan(state({ a: { front: '1', body: '1' } }), state({ a: { front: '1', body: '1' } })), { mode: 'none' });
+});
+
+test('hugoPlan renders only the reports whose article text changed', () => {
+  const before = state({ a: { front: '1', body: '1' }, b: { front: '2', body: '2' } });
+  assert.deepEqual(hugoPlan(before, state({ a: { front: '1', body: 'x' }, b: { front: '2', body: '2' } })), { mode: 'segment', slugs: ['a'] });
+});
+
+test('hugoPlan renders everything when front matter, layouts, views or the set of reports changed, or after a failed build', () => {
+  const before = state({ a: { front: '1', body: '1' } });
+  assert.equal(hugoPlan(before, state({ a: { front: 'x', body: '1' } })).mode, 'full');
+  assert.equal(hugoPlan(before, state({ a: { front: '1', body: '1' } }, 'other')).mode, 'full');
+  assert.equal(hugoPlan(before, state({ a: { front: '1', body: '1' }, b: { front: '1', body: '1' } })).mode, 'full');
+  assert.equal(hugoPlan(null, state({})).mode, 'full');
+  assert.equal(hugoPlan({ ...before, published: false }, state({ a: { front: '1', body: '1' } })).mode, 'full');
+});
+
+test('publish copies only changed files, keeps the mtime of unchanged ones and removes files the build no longer has', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tps-publish-'));
+  const [src, dest] = [join(dir, 'src'), join(dir, 'dest')];
+  mkdirSync(join(src, 'a'), { recursive: true });
+  mkdirSync(join(dest, 'a'), { recursive: true });
+  writeFileSync(join(src, 'a', 'same.html'), 'same');
+  writeFileSync(join(src, 'a', 'new.html'), 'new');
+  writeFileSync(join(dest, 'a', 'same.html'), 'same');
+  writeFileSync(join(dest, 'a', 'gone.html'), 'gone');
+  utimesSync(join(dest, 'a', 'same.html'), 1000, 1000);
+  const counts = publish([src], dest);
+  return counts.then((c) => {
+    assert.deepEqual(c, { copied: 1, kept: 1, removed: 1 });
+    assert.equal(statSync(join(dest, 'a', 'same.html')).mtimeMs, 1000 * 1000);
+    assert.equal(readFileSync(join(dest, 'a', 'new.html'), 'utf8'), 'new');
+    assert.equal(existsSync(join(dest, 'a', 'gone.html')), false);
+  });
+});
