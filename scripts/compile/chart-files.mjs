@@ -58,7 +58,7 @@ export async function chartFigure(ctx, chart) {
     embedControl({ name: chart.name, title, alt, base, size }),
     '</figure>',
   ].filter(Boolean).join('\n');
-  return { html, files, image: `${base}.png` };
+  return { html, files, spec, image: `${base}.png` };
 }
 
 /** A long list of files would bury the caption; the report lists them all under Raw files. */

@@ -17,7 +17,7 @@ import { join, relative, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError, formatLocation } from '../lib/errors.mjs';
-import { writeIfChanged, toJson } from '../lib/files.mjs';
+import { writeIfChanged, toJson, treeStamp } from '../lib/files.mjs';
 import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
 import { AuthorError, nearest } from './select.mjs';
@@ -39,18 +39,6 @@ export async function compilerHash() {
   }
   compilerVersion = hash.digest('hex').slice(0, 16);
   return compilerVersion;
-}
-
-/** size:mtime of every file in a folder: changes when ingest wrote a document or an author touched a raw file. */
-async function folderStamp(dir, filter = () => true) {
-  if (!existsSync(dir)) return 'none';
-  const names = (await readdir(dir, { recursive: true })).filter(filter).sort();
-  const hash = createHash('sha256');
-  for (const n of names) {
-    const s = await stat(join(dir, n));
-    if (s.isFile()) hash.update(`${n}\0${s.size}\0${s.mtimeMs}\n`);
-  }
-  return hash.digest('hex').slice(0, 16);
 }
 
 /**
@@ -89,21 +77,17 @@ async function eachLimit(items, limit, fn) {
 }
 
 async function compileReport({ root, slug, out, compiler, drawer }) {
-  const text = await readFile(join(root, 'content', 'reports', slug, 'index.md'), 'utf8');
+  const indexPath = join(root, 'content', 'reports', slug, 'index.md');
   const dataDir = join(root, 'data', 'reports', slug);
   const rawDir = join(root, 'content', 'reports', slug, 'raw');
-  const stamp = {
-    compiler,
-    text: createHash('sha256').update(text).digest('hex').slice(0, 16),
-    data: await folderStamp(dataDir, (n) => n.endsWith('.json')),
-    raw: await folderStamp(rawDir),
-  };
+  const stamp = { compiler, text: treeStamp([indexPath]), data: treeStamp([dataDir]), raw: treeStamp([rawDir]) };
   const manifestPath = join(out, 'cache', 'compile', `${slug}.json`);
   const stampPath = join(out, 'cache', 'compile', `${slug}.stamp.json`);
   const viewsPath = join(out, 'views', `${slug}.json`);
   const last = JSON.parse(await readFile(stampPath, 'utf8').catch(() => 'null'));
   if (last && sameStamp(last.stamp, stamp) && existsSync(viewsPath)) return { compiled: false, views: last.views, built: 0, errors: [] };
   const previous = JSON.parse(await readFile(manifestPath, 'utf8').catch(() => 'null'));
+  const text = await readFile(indexPath, 'utf8');
 
   const errors = [];
   let report;
@@ -138,7 +122,7 @@ async function compileReport({ root, slug, out, compiler, drawer }) {
   const page = await assemblePage({ report, shortcodes, views, rawDir });
   const siteDir = join(out, 'site', 'reports', slug);
   const changed = (await writeFiles(siteDir, page.files)) | (await writeIfChanged(viewsPath, toJson({ views: page.placed, page: page.info })));
-  await writeIfChanged(manifestPath, JSON.stringify({ stamp, views }));
+  await writeIfChanged(manifestPath, JSON.stringify({ stamp, views }, (k, v) => (k === 'files' ? Object.keys(v) : v)));
   await writeIfChanged(stampPath, toJson({ stamp, views: Object.keys(views).length }));
   return { compiled: true, changed: Boolean(changed), views: Object.keys(views).length, built, errors };
 }
@@ -193,7 +177,9 @@ async function assemblePage({ report, shortcodes, views, rawDir }) {
   for (const sc of shortcodes) {
     const view = views[sc.key];
     if (!view || placed[sc.key]) continue;
-    for (const [path, contents] of Object.entries(view.files ?? {})) files.set(path, contents);
+    // A view reused from the manifest lists its files without their bytes: they are already published.
+    if (Array.isArray(view.files)) for (const path of view.files) files.set(path, null);
+    else for (const [path, contents] of Object.entries(view.files ?? {})) files.set(path, contents);
     if (view.kind === 'chart') image ??= view.image;
     if (!view.tables) {
       placed[sc.key] = { html: view.html };
@@ -228,7 +214,7 @@ async function rawFiles(report, rawDir, files) {
     const doc = bySource.get(join('content', 'reports', report.slug, 'raw', name));
     files.set(`raw/${name}`, bytes);
     files.set(`raw/${name}.html`, rawView({ name, text: bytes.toString('utf8'), reportTitle: report.meta.title ?? report.slug, doc }));
-    list.push({ name, href: `raw/${name}`, bytes: bytes.length });
+    list.push({ name: `raw/${name}`, href: `raw/${name}`, bytes: bytes.length });
   }
   return list;
 }
@@ -236,7 +222,7 @@ async function rawFiles(report, rawDir, files) {
 /** Writes the files of one report's folder and removes any it no longer has; true when anything changed. */
 async function writeFiles(dir, files) {
   let changed = false;
-  for (const [path, contents] of files) changed = (await writeIfChanged(join(dir, path), contents)) || changed;
+  for (const [path, contents] of files) if (contents !== null) changed = (await writeIfChanged(join(dir, path), contents)) || changed;
   if (!existsSync(dir)) return changed;
   for (const name of await readdir(dir, { recursive: true })) {
     const path = join(dir, name);

@@ -14,7 +14,7 @@
 // Units come from the data: a figure's own unit, or for a plain-number field
 // of `each` elements the `units` map (or `unit`) the parser recorded beside
 // the list.
-import { AuthorError, at, isMissing, isRowColumn, DEFAULT_ITEMS } from '../select.mjs';
+import { AuthorError, at, isMissing, isRowColumn, uniqueBy, DEFAULT_ITEMS } from '../select.mjs';
 import { humanize } from '../html.mjs';
 import { buildSpec } from '../../render/charts.mjs';
 import { chartFigure } from '../chart-files.mjs';
@@ -76,6 +76,8 @@ export function describeChart(ctx, p) {
   const xColumn = kind.xIsLabel ? q.x : columnFor(q.x);
   const labels = [kind.xIsLabel && q.x, q.color, q.facet].filter(Boolean);
   let rows = ctx.select({ data: q.data, items: q.items, each: q.each ?? '', metric: q.metric, fields: kind.xIsLabel ? {} : { [xColumn]: q.x }, labels, where: q.where });
+  // A point two runs share would be drawn twice or summed; top-waits sums per name on purpose.
+  if (p.kind !== 'top-waits') uniqueBy(rows, [...new Set([...labels, xColumn])], `chart "${p.name}"`);
   const units = [...new Set(rows.map((r) => r.unit).filter(Boolean))];
   if (units.length > 1) throw new AuthorError(`chart "${p.name}" mixes units ${units.join(', ')}; a chart compares one unit`);
   const fieldUnit = fieldUnits(ctx.report, q);

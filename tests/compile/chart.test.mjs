@@ -1,0 +1,65 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadDocuments, loadReport, viewContext } from '../../scripts/compile/report.mjs';
+import { describeChart, mixedRuns } from '../../scripts/compile/kinds/chart.mjs';
+import chart from '../../scripts/compile/kinds/chart.mjs';
+import { checkParams } from '../../scripts/compile/index.mjs';
+import { scanShortcodes } from '../../scripts/compile/shortcodes.mjs';
+import { specValues } from '../../scripts/compile/chart-files.mjs';
+import { AuthorError } from '../../scripts/compile/select.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const slug = 'mariadb-sysbench-threads';
+const text = readFileSync(join(ROOT, 'content', 'reports', slug, 'index.md'), 'utf8');
+const report = await loadReport({ root: ROOT, slug, text, docs: await loadDocuments(join(ROOT, 'data', 'reports', slug)) });
+const ctx = viewContext(report);
+const rawLine = (source, line) => readFileSync(join(ROOT, 'content', 'reports', slug, source), 'utf8').split('\n')[line - 1];
+const params = (extra) => checkParams(chart, { name: 'chart', params: { kind: 'lines', name: 'x', data: 'sysbench', title: 'T', 'y-title': 'Y', ...extra }, positional: [], inner: null });
+
+test('a lines chart of the thread sweep has one point per run, each figure as printed on its raw line', () => {
+  const c = describeChart(ctx, params({ metric: 'transactions.rate', x: 'threads', color: 'workload', where: 'set=sweep' }));
+  assert.equal(c.rows.length, 10);
+  assert.deepEqual(c.options.y, { title: 'Y', unit: 'tx/s' });
+  assert.deepEqual(c.options.color, { field: 'workload', title: 'Workload' });
+  for (const row of c.rows) assert.ok(rawLine(row.source, row.line).includes(`(${row.text} per sec.)`), rawLine(row.source, row.line));
+  assert.deepEqual(c.mixed, []);
+});
+
+test('the chart view built from the real shortcode carries the spec its .vl.json and CSV are written from', async () => {
+  const sc = scanShortcodes(text, 'index.md').find((s) => s.name === 'chart' && s.params.name === 'tps-by-threads');
+  const drawer = { draw: async () => ({ drawn: '<svg width="10" height="10"></svg>', standalone: '<svg width="10" height="10"></svg>', png: Buffer.from('png') }) };
+  const view = await chart.build({ ...ctx, drawer }, checkParams(chart, sc));
+  assert.deepEqual(JSON.parse(view.files['charts/tps-by-threads.vl.json']), view.spec);
+  const [header, ...lines] = view.files['charts/tps-by-threads.csv'].trimEnd().split('\r\n');
+  const values = specValues(view.spec);
+  assert.deepEqual(header.split(','), [...new Set(values.flatMap((v) => Object.keys(v)))]);
+  assert.equal(lines.length, values.length);
+  assert.match(view.html, /<figure class="tps-chart" id="chart-tps-by-threads" data-chart="tps-by-threads" data-spec="charts\/tps-by-threads.vl.json">/);
+});
+
+test('two runs on one point of a chart are an error naming both raw lines', () => {
+  assert.throws(() => describeChart(ctx, params({ metric: 'transactions.rate', x: 'threads', where: 'set=sweep' })),
+    (e) => e instanceof AuthorError && /^chart "x": two runs match threads="1" \(raw\/oltp_read_write-t1\.txt:\d+ and raw\/oltp_read_only-t1\.txt:\d+\); narrow with where="…"/.test(e.message));
+});
+
+test('a figure path the runs do not have, and a label they do not carry, are errors saying what is there', () => {
+  assert.throws(() => describeChart(ctx, params({ metric: 'transactions.rates', x: 'threads', color: 'workload', where: 'set=sweep' })),
+    (e) => /metric "transactions.rates" is not in item 0 of .*; did you mean "transactions.rate"\?/.test(e.message));
+  assert.throws(() => describeChart(ctx, params({ metric: 'transactions.rate', x: 'threads', color: 'wrkload', where: 'set=sweep' })),
+    (e) => /has no label "wrkload" \(its labels: set, workload, threads\)/.test(e.message));
+});
+
+test('parameters another chart kind takes are refused with the list this kind takes', () => {
+  assert.throws(() => describeChart(ctx, params({ kind: 'grouped-bar', metric: 'transactions.rate', x: 'threads', facet: 'workload' })),
+    (e) => /^kind="grouped-bar" takes no "facet"; it takes: kind, name, data, where, title, subtitle, y-title, metric, x, color, x-title, color-title$/.test(e.message));
+  assert.throws(() => params({ kind: 'pie' }), /kind="pie": expected grouped-bar or lines or cores-cpu or over-time or top-waits or histogram/);
+});
+
+test('mixedRuns names a label that differs but is not plotted, unless the report declares it', () => {
+  const rows = [{ threads: 1, test: 'a', tool: 'sysbench 1.0.20' }, { threads: 2, test: 'b', tool: 'sysbench 1.0.20' }];
+  assert.deepEqual(mixedRuns(rows, ['threads'], []), ['test differs between these runs (a, b) but is not shown in the chart']);
+  assert.deepEqual(mixedRuns(rows, ['threads'], ['test']), []);
+  assert.deepEqual(mixedRuns([{ tool: 'sysbench 1.0.20' }, { tool: 'sysbench 1.1.0' }], [], []), ['the runs were printed by different sysbench versions (sysbench 1.0.20, sysbench 1.1.0)']);
+});
