@@ -8,12 +8,13 @@
 //   - publish copies into public/ only the staged files whose bytes differ.
 // public/ is touched last: a build that fails at any step leaves the previous
 // good site in place.
-import { readFile, readdir, stat, writeFile, mkdir } from 'node:fs/promises';
+import { readFile, readdir, writeFile, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { publish, listFiles } from './publish.mjs';
+import { publish } from './publish.mjs';
+import { treeStamp } from '../lib/files.mjs';
 
 /**
  * What Hugo reads besides each report's article and compiled views (the
@@ -22,20 +23,8 @@ import { publish, listFiles } from './publish.mjs';
  */
 const HUGO_INPUTS = ['layouts', 'static', 'config.toml', 'content/_index.md', 'content/reports/_index.md'];
 
-async function fingerprint(root, paths) {
-  const hash = createHash('sha256');
-  for (const p of paths) {
-    const full = join(root, p);
-    if (!existsSync(full)) continue;
-    const s = await stat(full);
-    const files = s.isDirectory() ? (await listFiles(full)).sort() : [''];
-    for (const f of files) {
-      const fs = await stat(join(full, f));
-      hash.update(`${p}/${f}\0${fs.size}\0${fs.mtimeMs}\n`);
-    }
-  }
-  return hash.digest('hex');
-}
+/** Everything a build reads, tpsreport's own code included. */
+const EVERY_INPUT = ['content', 'data', 'layouts', 'static', 'schemas', 'scripts', 'config.toml', 'package-lock.json'];
 
 /** Each report's front matter and body, hashed apart: a body-only change needs only that page rendered again. */
 async function articles(root) {
@@ -78,15 +67,23 @@ export async function buildSite({ root, hugoBin, steps, compiled = () => [], log
   const state = join(root, '.tpsreport', 'cache', 'build.json');
   const staging = join(root, '.tpsreport', 'hugo-out');
   const publicDir = join(root, 'public');
+  // One look over every input: when nothing at all changed since the last good build, no step runs.
+  const everything = () => treeStamp(EVERY_INPUT.map((p) => join(root, p)));
+  const last = JSON.parse(await readFile(state, 'utf8').catch(() => 'null'));
+  if (last?.everything && existsSync(publicDir) && last.everything === everything()) {
+    log('build: nothing changed since the last build; public/ is up to date');
+    return 0;
+  }
   for (const step of steps) {
     const code = await step();
     if (code) return code;
   }
   const before = JSON.parse(await readFile(state, 'utf8').catch(() => 'null'));
-  const now = { inputs: await fingerprint(root, HUGO_INPUTS), articles: await articles(root) };
+  const now = { inputs: treeStamp(HUGO_INPUTS.map((p) => join(root, p))), articles: await articles(root) };
   const plan = existsSync(publicDir) ? hugoPlan(before, now, compiled()) : { mode: 'full' };
   if (plan.mode === 'none') {
-    log('hugo: nothing changed; public/ is up to date');
+    log('hugo: no page changed; public/ is up to date');
+    await saveState(state, { ...now, published: true, everything: everything() });
     return 0;
   }
   const started = Date.now();
@@ -97,9 +94,13 @@ export async function buildSite({ root, hugoBin, steps, compiled = () => [], log
   if (code) return code;
   const counts = await publish([staging], publicDir, { scope: plan.mode === 'full', newerThan: plan.mode === 'full' ? 0 : started - 1000 });
   log(`hugo: ${plan.mode === 'full' ? 'every page' : `${plan.slugs.length} changed report${plan.slugs.length === 1 ? '' : 's'}`} in ${Date.now() - started} ms; public/: ${counts.copied} written, ${counts.kept} unchanged, ${counts.removed} removed`);
-  await mkdir(join(root, '.tpsreport', 'cache'), { recursive: true });
-  await writeFile(state, JSON.stringify({ ...now, published: true }));
+  await saveState(state, { ...now, published: true, everything: everything() });
   return 0;
+}
+
+async function saveState(path, state) {
+  await mkdir(join(path, '..'), { recursive: true });
+  await writeFile(path, JSON.stringify(state));
 }
 
 /** A config layer that defines the render segment "changed": the pages of the given reports. */

@@ -2,20 +2,12 @@
 // changed since its last clean validation (or whose validator or schemas
 // changed) is validated again, whole, so report-level checks still see all
 // of a report's documents. `tpsreport validate` always checks everything.
-import { readFile, readdir, stat, writeFile, mkdir } from 'node:fs/promises';
+import { readFile, readdir, writeFile, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { validatePaths } from '../validate/index.mjs';
-
-async function stampOf(dir, names) {
-  const hash = createHash('sha256');
-  for (const n of names.sort()) {
-    const s = await stat(join(dir, n));
-    hash.update(`${n}\0${s.size}\0${s.mtimeMs}\n`);
-  }
-  return hash.digest('hex').slice(0, 16);
-}
+import { treeStamp } from '../lib/files.mjs';
 
 /** A hash of the validator's code and the schemas: a change to either validates everything again. */
 async function validatorStamp(root) {
@@ -36,8 +28,7 @@ export async function validateChanged({ root }) {
   const stamps = {};
   const changed = [];
   for (const slug of slugs) {
-    const names = (await readdir(join(dataDir, slug))).filter((n) => n.endsWith('.json'));
-    stamps[slug] = `${validator}:${await stampOf(join(dataDir, slug), names)}`;
+    stamps[slug] = `${validator}:${treeStamp([join(dataDir, slug)])}`;
     if (before[slug] !== stamps[slug]) changed.push(slug);
   }
   const result = changed.length ? await validatePaths(changed.map((s) => join(dataDir, s)), { root }) : { files: 0, problems: [] };

@@ -8,7 +8,7 @@ import { join, relative, extname, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../lib/errors.mjs';
-import { writeIfChanged, toJson } from '../lib/files.mjs';
+import { writeIfChanged, toJson, treeStamp } from '../lib/files.mjs';
 import { parseFile, getFormat } from '../parse/index.mjs';
 import { readFrontMatter } from './front-matter.mjs';
 
@@ -40,6 +40,10 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
 async function ingestReport({ root, slug, index, outDir, cachePath, parsers }) {
   const source = relative(root, index);
   const errors = [];
+  const before = JSON.parse(await readFile(cachePath, 'utf8').catch(() => '{}'));
+  // Nothing of the report changed since its last clean ingest: not even its front matter is read.
+  const unchanged = `${parsers}:${treeStamp([index, join(root, 'content', 'reports', slug, 'raw'), outDir])}`;
+  if (before.report === unchanged) return { written: before.documents, parsed: 0, errors };
   let plan;
   try {
     plan = planSources(await readFile(index, 'utf8'), source, join(root, 'content', 'reports', slug), root);
@@ -49,15 +53,14 @@ async function ingestReport({ root, slug, index, outDir, cachePath, parsers }) {
   }
   const keep = new Set(['report.json']);
   await writeIfChanged(join(outDir, 'report.json'), toJson(reportDocument(slug, plan.meta, plan, root)));
-  const before = JSON.parse(await readFile(cachePath, 'utf8').catch(() => '{}'));
-  const after = {};
+  const after = { sources: {} };
   let parsed = 0;
   for (const entry of plan) {
     keep.add(entry.out);
     try {
       const stamp = await entryStamp(entry, join(outDir, entry.out), parsers);
-      if (stamp && before[entry.out] === stamp) {
-        after[entry.out] = stamp;
+      if (stamp && before.sources?.[entry.out] === stamp) {
+        after.sources[entry.out] = stamp;
         continue;
       }
       const doc = await parseFile(entry.path, { source: relative(root, entry.path), format: entry.format, options: entry.options });
@@ -65,15 +68,17 @@ async function ingestReport({ root, slug, index, outDir, cachePath, parsers }) {
       if (entry.runLabels) doc.run_labels = entry.runLabels;
       await writeIfChanged(join(outDir, entry.out), toJson(doc));
       parsed += 1;
-      after[entry.out] = await entryStamp(entry, join(outDir, entry.out), parsers);
+      after.sources[entry.out] = await entryStamp(entry, join(outDir, entry.out), parsers);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       errors.push(error);
     }
   }
   await removeStale(outDir, keep);
+  const written = keep.size - 1 - errors.length;
+  if (!errors.length) Object.assign(after, { report: `${parsers}:${treeStamp([index, join(root, 'content', 'reports', slug, 'raw'), outDir])}`, documents: written });
   await writeIfChanged(cachePath, toJson(after));
-  return { written: keep.size - 1 - errors.length, parsed, errors };
+  return { written, parsed, errors };
 }
 
 /**

@@ -2,6 +2,8 @@
 // complete new one, never half written (write to a temp file, then rename).
 import { mkdir, rename, writeFile, rm, readFile } from 'node:fs/promises';
 import { dirname, join, basename } from 'node:path';
+import { statSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 
 export async function writeFileAtomic(path, contents) {
   await mkdir(dirname(path), { recursive: true });
@@ -30,4 +32,26 @@ export async function writeIfChanged(path, contents) {
   if (old && old.equals(next)) return false;
   await writeFileAtomic(path, next);
   return true;
+}
+
+/**
+ * A short hash of the names, sizes and mtimes of files (folders are walked),
+ * so a step can tell "nothing here changed" from stat calls alone. Sync on
+ * purpose: thousands of small stats are several times faster this way.
+ */
+export function treeStamp(paths) {
+  const hash = createHash('sha256');
+  for (const path of paths) {
+    const info = statSync(path, { throwIfNoEntry: false });
+    if (!info) {
+      hash.update(`${path}\0-\n`);
+      continue;
+    }
+    const files = info.isDirectory() ? readdirSync(path, { recursive: true }).sort().map((n) => join(path, n)) : [path];
+    for (const file of files) {
+      const s = statSync(file);
+      if (s.isFile()) hash.update(`${file}\0${s.size}\0${s.mtimeMs}\n`);
+    }
+  }
+  return hash.digest('hex').slice(0, 24);
 }

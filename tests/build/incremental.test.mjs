@@ -1,0 +1,55 @@
+// A second build with nothing changed touches no file, and a change to one raw
+// file rebuilds that report only. Runs the real pipeline (parsers, compile,
+// Hugo) on a copy of the project's own reports in a temporary folder.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, statSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { makeSite } from '../../scripts/bench/scale.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+function build(dir) {
+  const r = spawnSync(process.execPath, [join(dir, 'scripts', 'tpsreport.mjs'), 'build'], { cwd: dir, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stderr;
+}
+
+function mtimes(dir, sub) {
+  const base = join(dir, sub);
+  return new Map(readdirSync(base, { recursive: true }).map((f) => [f, statSync(join(base, f))]).filter(([, s]) => s.isFile()).map(([f, s]) => [f, s.mtimeMs]));
+}
+
+test('a build with nothing changed rewrites nothing, and a changed raw file rebuilds only its report', { timeout: 300_000 }, () => {
+  const dir = makeSite(ROOT, 7);
+  try {
+    build(dir);
+    const before = { public: mtimes(dir, 'public'), data: mtimes(dir, 'data') };
+    assert.ok(before.public.size > 100);
+
+    assert.match(build(dir), /nothing changed since the last build/);
+    assert.deepEqual(mtimes(dir, 'public'), before.public);
+    assert.deepEqual(mtimes(dir, 'data'), before.data);
+
+    const slug = readdirSync(join(dir, 'content', 'reports')).find((d) => d.startsWith('innodb-plugin-vs-builtin-'));
+    const raw = join(dir, 'content', 'reports', slug, 'raw', 'sysbench-5.5.9-rw.txt');
+    const text = readFileSync(raw, 'utf8');
+    const printed = /transactions: +\d+ +\((\d+\.\d+) per sec\.\)/.exec(text)[1];
+    writeFileSync(raw, text.replace(`(${printed} per sec.)`, '(123.45 per sec.)'));
+
+    const log = build(dir);
+    assert.match(log, /ingest: .*\(1 parsed\)/);
+    assert.match(log, /compile: .*\(\d+ built, 1 report recompiled\)/);
+    assert.match(log, /hugo: 1 changed report/);
+    const after = mtimes(dir, 'public');
+    const touched = [...after].filter(([f, m]) => before.public.get(f) !== m).map(([f]) => f);
+    assert.ok(touched.length > 0);
+    for (const f of touched) assert.ok(f.startsWith(`reports/${slug}/`), `${f} was rewritten although its report did not change`);
+    const page = readFileSync(join(dir, 'public', 'reports', slug, 'index.html'), 'utf8');
+    assert.ok(page.includes('>123.45</a>'), 'the new figure is on the page');
+    assert.ok(!page.includes(`>${printed}</a>`), 'the old figure is gone');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
