@@ -90,11 +90,11 @@ function chartExamples() {
   };
 }
 
-async function benchPrerender(dir) {
+async function benchDraw(dir) {
   const examples = chartExamples();
   const spec = (kind, n) => buildSpec({ kind, rows: examples[kind].rows, options: { ...examples[kind].options, title: `${kind} ${n}` } });
   const load = await time(() => renderSvg(spec('grouped-bar', -1)));
-  console.log(`prerender  first chart (imports vega) ${load.toFixed(0)} ms`);
+  console.log(`draw       first chart (imports vega) ${load.toFixed(0)} ms`);
   for (const kind of Object.keys(examples)) {
     const cold = [];
     const cpu = [];
@@ -106,7 +106,7 @@ async function benchPrerender(dir) {
     }
     const warm = [];
     for (let i = 0; i < 12; i += 1) warm.push(await time(() => renderSvg(spec(kind, i), { cacheDir: join(dir, 'cache') })));
-    console.log(`prerender  ${kind.padEnd(11)} ${String(examples[kind].rows.length).padStart(4)} rows: median ${median(cold).toFixed(1)} ms cold (${median(cpu).toFixed(1)} ms CPU), ${median(warm).toFixed(2)} ms from cache`);
+    console.log(`draw       ${kind.padEnd(11)} ${String(examples[kind].rows.length).padStart(4)} rows: median ${median(cold).toFixed(1)} ms cold (${median(cpu).toFixed(1)} ms CPU), ${median(warm).toFixed(2)} ms from cache`);
   }
 }
 
@@ -116,7 +116,7 @@ try {
   await import('node:fs').then((fs) => fs.mkdirSync(join(dir, 'data')));
   await benchParse(dir);
   await benchValidate(dir);
-  await benchPrerender(dir);
+  await benchDraw(dir);
   for (const n of (process.env.BENCH_SCALE ?? '100,1000').split(',').filter(Boolean).map(Number)) await benchScale(ROOT, n);
 } finally {
   rmSync(dir, { recursive: true, force: true });

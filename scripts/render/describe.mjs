@@ -1,7 +1,7 @@
 // Words for a chart: the alt text and the accessible description generated
 // from the same rows the chart draws, so a screen reader hears the figures a
 // sighted reader sees ("… highest: MySQL 5.1.49sp1 InnoDB plugin, read/write,
-// 112.32 tx/s"). Pure; used by the prerender step.
+// 112.32 tx/s"). Pure; used by the compile step's chart views.
 
 function labelOf(row, options) {
   const fields = [options.x, options.color, options.facet].filter((f) => f && f.field && f.field !== 'value');

@@ -1,0 +1,187 @@
+// Statistics for benchmark readers: summaries of repeats, intervals for a
+// difference between two configurations, steady state and stalls of a run
+// over time, scaling over threads or cores, and percentiles from a latency
+// histogram. Pure functions of plain numbers; every random choice comes from
+// a seeded generator, so a page and its tests see the same figures each build.
+
+/** Numbers only, in ascending order (null, NaN and missing samples dropped). */
+function sorted(xs) {
+  return xs.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
+}
+
+/** The p-quantile (0 ≤ p ≤ 1) with linear interpolation between order statistics (R's type 7). */
+export function quantile(xs, p) {
+  const s = sorted(xs);
+  if (!s.length) return null;
+  const h = (s.length - 1) * p;
+  const lo = Math.floor(h);
+  return lo + 1 < s.length ? s[lo] + (h - lo) * (s[lo + 1] - s[lo]) : s[lo];
+}
+
+export const median = (xs) => quantile(xs, 0.5);
+
+export function mean(xs) {
+  const s = sorted(xs);
+  return s.length ? s.reduce((a, b) => a + b, 0) / s.length : null;
+}
+
+/** Coefficient of variation: sample standard deviation (n − 1) over the mean; null below two values or at mean 0. */
+export function cv(xs) {
+  const s = sorted(xs);
+  const m = mean(s);
+  if (s.length < 2 || !m) return null;
+  const variance = s.reduce((a, x) => a + (x - m) ** 2, 0) / (s.length - 1);
+  return Math.sqrt(variance) / m;
+}
+
+/** What a table cell of repeats shows: the median, and the spread beside it. */
+export function summarize(xs) {
+  const s = sorted(xs);
+  return { n: s.length, median: median(s), mean: mean(s), min: s[0] ?? null, max: s.at(-1) ?? null, cv: cv(s) };
+}
+
+/** mulberry32: a small seeded generator, enough for resampling. */
+export function seeded(seed = 1) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function resample(xs, random) {
+  return xs.map(() => xs[Math.floor(random() * xs.length)]);
+}
+
+/**
+ * How much faster `a` is than `base`, as the ratio of their medians with an
+ * interval: with at least `minBootstrap` repeats on each side a percentile
+ * bootstrap 95 % interval (each side resampled on its own); with fewer, the
+ * range of every pairwise ratio a[i] / base[j], which is what a reader can
+ * check by hand and is labelled as such.
+ * @returns {{ ratio, lo, hi, method: 'bootstrap'|'pairwise-range'|'single', n: [number, number] }}
+ */
+export function ratioInterval(a, base, { resamples = 4000, seed = 1, minBootstrap = 5 } = {}) {
+  const [x, y] = [sorted(a), sorted(base)];
+  if (!x.length || !y.length) return null;
+  const ratio = median(x) / median(y);
+  const n = [x.length, y.length];
+  if (x.length === 1 && y.length === 1) return { ratio, lo: ratio, hi: ratio, method: 'single', n };
+  if (x.length < minBootstrap || y.length < minBootstrap) {
+    const ratios = x.flatMap((v) => y.map((w) => v / w));
+    return { ratio, lo: Math.min(...ratios), hi: Math.max(...ratios), method: 'pairwise-range', n };
+  }
+  const random = seeded(seed);
+  const draws = Array.from({ length: resamples }, () => median(resample(x, random)) / median(resample(y, random)));
+  return { ratio, lo: quantile(draws, 0.025), hi: quantile(draws, 0.975), method: 'bootstrap', n };
+}
+
+/**
+ * "within noise" when the interval of the ratio includes 1 (no difference), or
+ * when the whole interval lies inside the report's noise band (± band as a
+ * fraction, from the spread of its noise reference).
+ */
+export function withinNoise(interval, band = 0) {
+  if (!interval) return null;
+  if (interval.method === 'single') return Math.abs(interval.ratio - 1) <= band;
+  return (interval.lo <= 1 && interval.hi >= 1) || (interval.lo >= 1 - band && interval.hi <= 1 + band);
+}
+
+/** The noise band of a reference configuration repeated: its largest relative distance from its own median. */
+export function noiseBand(xs) {
+  const s = sorted(xs);
+  const m = median(s);
+  if (s.length < 2 || !m) return 0;
+  return Math.max(...s.map((x) => Math.abs(x / m - 1)));
+}
+
+/**
+ * The steady part of a run over time. Rule: with a rolling median over
+ * `window` samples, the warm-up ends at the first sample whose window median
+ * is within `tolerance` of the run's median, and the tail starts after the
+ * last such sample. Null samples (failed intervals) count as 0 for the rule.
+ * @returns {{ start, end, rule }} sample indexes, end exclusive
+ */
+export function steadyState(values, { window = 10, tolerance = 0.1 } = {}) {
+  const v = values.map((x) => (typeof x === 'number' && Number.isFinite(x) ? x : 0));
+  const rule = `warm-up and tail dropped until a rolling median of ${window} samples stays within ${Math.round(tolerance * 100)} % of the run's median`;
+  if (v.length < window) return { start: 0, end: v.length, rule };
+  const m = median(v);
+  const ok = (i) => Math.abs(median(v.slice(i, i + window)) / m - 1) <= tolerance;
+  let start = 0;
+  while (start + window <= v.length && !ok(start)) start += 1;
+  let last = v.length - window;
+  while (last > start && !ok(last)) last -= 1;
+  if (start + window > v.length) return { start: 0, end: v.length, rule };
+  return { start, end: last + window, rule };
+}
+
+/**
+ * Stability inside the steady window: median, 5th percentile, CV, and stalls
+ * (intervals below half the median): how many, and the longest with when it began.
+ * @param {{t: number, value: number|null}[]} samples
+ */
+export function stability(samples, options = {}) {
+  const { start, end, rule } = steadyState(samples.map((s) => s.value), options);
+  const kept = samples.slice(start, end);
+  const values = kept.map((s) => s.value);
+  const m = median(values);
+  let stalls = 0;
+  let longest = { length: 0, t: null };
+  let run = 0;
+  kept.forEach((s, i) => {
+    const stalled = !(typeof s.value === 'number' && s.value >= m / 2);
+    if (stalled) {
+      if (run === 0) stalls += 1;
+      run += 1;
+      if (run > longest.length) longest = { length: run, t: kept[i - run + 1].t };
+    } else run = 0;
+  });
+  return { start, end, rule, n: kept.length, median: m, p5: quantile(values, 0.05), cv: cv(values), stalls, longestStall: longest, untrimmed: summarize(samples.map((s) => s.value)) };
+}
+
+/**
+ * A sweep over threads, users or cores: speedup against the smallest point,
+ * efficiency (speedup over the ratio of x), and throughput per unit of x.
+ * @param {{x: number, value: number}[]} points
+ */
+export function scaling(points) {
+  const s = [...points].filter((p) => Number.isFinite(p.value)).sort((a, b) => a.x - b.x);
+  if (!s.length) return [];
+  const [first] = s;
+  return s.map((p) => {
+    const speedup = p.value / first.value;
+    return { ...p, speedup, efficiency: speedup / (p.x / first.x), perUnit: p.value / p.x };
+  });
+}
+
+/** For each value of `key`, the point with the highest value: the best session count per core count. */
+export function bestPer(points, key) {
+  const best = new Map();
+  for (const p of points) if (!best.has(p[key]) || p.value > best.get(p[key]).value) best.set(p[key], p);
+  return [...best.values()];
+}
+
+/**
+ * Percentiles from a latency histogram (sysbench --histogram: each bucket's
+ * latency and its count, ascending). The p-th percentile is the first bucket
+ * whose cumulative count reaches p of the total; it lies between the previous
+ * bucket's latency and this one's, and both bounds are returned.
+ * @returns {{p, value, lower, upper}[]}
+ */
+export function histogramPercentiles(buckets, ps = [0.5, 0.9, 0.99, 0.999]) {
+  const b = [...buckets].filter((x) => x.count > 0).sort((x, y) => x.value - y.value);
+  const total = b.reduce((a, x) => a + x.count, 0);
+  if (!total) return [];
+  return ps.map((p) => {
+    let cumulative = 0;
+    for (let i = 0; i < b.length; i += 1) {
+      cumulative += b[i].count;
+      if (cumulative >= p * total) return { p, value: b[i].value, lower: i ? b[i - 1].value : 0, upper: b[i].value };
+    }
+    return { p, value: b.at(-1).value, lower: b.at(-2)?.value ?? 0, upper: b.at(-1).value };
+  });
+}
