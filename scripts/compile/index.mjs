@@ -33,7 +33,7 @@ let compilerVersion = null;
 export async function compilerHash() {
   if (compilerVersion) return compilerVersion;
   const hash = createHash('sha256');
-  for (const dir of [HERE, join(HERE, 'kinds'), join(HERE, '..', 'render'), join(HERE, '..', 'prerender')]) {
+  for (const dir of [HERE, join(HERE, 'kinds'), join(HERE, '..', 'render'), join(HERE, '..', 'draw')]) {
     if (!existsSync(dir)) continue;
     for (const name of (await readdir(dir)).filter((n) => n.endsWith('.mjs')).sort()) hash.update(name).update(await readFile(join(dir, name)));
   }

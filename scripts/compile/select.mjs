@@ -93,8 +93,10 @@ const ROW_COLUMNS = new Set(['value', 'text', 'unit', 'line', 'source', 'tool', 
 
 /**
  * @param {object} report  { slug, docs } with docs sorted in source order
- * @param {object} q       { data, items, each, metric, fields, labels, where }
- * @returns {object[]} rows in source order
+ * @param {object} q       { data, items, each, metric, fields, labels, where, optional }
+ *                          optional: leave out runs that did not print the metric
+ *                          (sysbench 0.4 has no queries per second) instead of refusing
+ * @returns {object[]} rows in source order (empty only when optional)
  */
 export function selectRows(report, q) {
   const docs = report.docs.filter((d) => d.kind === q.data);
@@ -117,11 +119,12 @@ export function selectRows(report, q) {
       const status = item?.status ?? doc.status ?? 'ok';
       const elements = q.each ? at(item, q.each) : [item];
       (Array.isArray(elements) ? elements : []).forEach((el, j) => {
+        if (q.optional && q.metric && (isMissing(at(el, q.metric)) || at(el, q.metric) === null)) return;
         rows.push(rowOf({ report, doc, item, el, i, j, labels, status, q, extra }));
       });
     });
   }
-  if (!rows.length) throw new AuthorError(noMatch(q, filters, seenLabels));
+  if (!rows.length && !q.optional) throw new AuthorError(noMatch(q, filters, seenLabels));
   return rows;
 }
 

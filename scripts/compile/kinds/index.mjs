@@ -12,8 +12,18 @@
 import table from './table.mjs';
 import value from './value.mjs';
 import runs from './runs.mjs';
+import compare from './compare.mjs';
+import sysbenchSummary from './sysbench-summary.mjs';
+import latencyTable from './latency-table.mjs';
+import dbt2Table from './dbt2-table.mjs';
+import sizesTable from './sizes-table.mjs';
+import loadTimeTable from './load-time-table.mjs';
+import compressionTable from './compression-table.mjs';
+import config from './config.mjs';
+import configDiff from './config-diff.mjs';
 import chart from './chart.mjs';
 
 export const kinds = Object.fromEntries([
-  table, value, runs, chart,
+  table, value, runs, compare, sysbenchSummary, latencyTable, dbt2Table,
+  sizesTable, loadTimeTable, compressionTable, config, configDiff, chart,
 ].map((k) => [k.name, k]));

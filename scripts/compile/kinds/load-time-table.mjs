@@ -1,0 +1,39 @@
+// `load-time-table`: load times, each as printed ("28m 18s", "28m18.000s") and
+// as a normalised reading ("28 min 18 s"), with the seconds the parser derived.
+//   {{< load-time-table where="table=load-time" caption="…" >}}          (a published table: one line per column)
+//   {{< load-time-table data="elapsed-time" rows="format" caption="…" >}} (time / GNU time output, one line per run)
+import { AuthorError } from '../select.mjs';
+import { figCell, th, humanize, durationText } from '../html.mjs';
+
+const SOURCES = {
+  'published-table': { items: '.', each: 'cells', metric: 'seconds', fields: { row: 'row', column: 'column', printed: 'figure.text' }, rows: 'column' },
+  'elapsed-time': { items: 'timings', each: '', metric: 'real.seconds', fields: { printed: 'real.text' }, rows: '' },
+};
+
+export default {
+  name: 'load-time-table',
+  summary: 'Load times as printed and as "28 min 18 s", with the seconds derived from them.',
+  params: {
+    data: { default: 'published-table', doc: 'published-table or elapsed-time', values: Object.keys(SOURCES) },
+    rows: { doc: 'label naming each run (needed for elapsed-time)' },
+    where: { doc: 'label=value;label=value filter' },
+    caption: { doc: 'table caption' },
+  },
+  build({ select }, p) {
+    const source = SOURCES[p.data];
+    const rowsBy = p.rows || source.rows;
+    if (!rowsBy) throw new AuthorError(`data="${p.data}" needs rows="<label>" naming each run`);
+    const labels = ['column', 'row'].includes(rowsBy) ? [] : [rowsBy];
+    const rows = select({ data: p.data, items: source.items, each: source.each, metric: source.metric, fields: source.fields, labels, where: p.where });
+    const head = [{ cells: [th(rowsBy === 'column' ? '' : humanize(rowsBy)), th('Load time', { cls: 'num' }), th('As printed', { cls: 'num' }), th('Seconds (derived)', { cls: 'num', html: 'Seconds <span class="unit">(derived)</span>' })] }];
+    const body = rows.map((r) => ({
+      cells: [
+        th(`${r[rowsBy]}${r.row ? ` · ${r.row}` : ''}`),
+        figCell({ ...r, text: r.printed }, { shown: durationText(r.value) }),
+        { text: r.printed, cls: 'num printed' },
+        { text: String(r.value), cls: 'num derived' },
+      ],
+    }));
+    return { tables: [{ caption: p.caption ?? '', cls: 'load-time-table', label: p.caption || 'Load times', head, body }] };
+  },
+};

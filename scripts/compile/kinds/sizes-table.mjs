@@ -1,0 +1,68 @@
+// `sizes-table`: sizes the way people read them (2.3 GiB, binary units) with
+// the exact bytes one hover away.
+//   {{< sizes-table where="table=file-sizes" caption="…" >}}               (data="published-table", the default)
+//   {{< sizes-table data="file-sizes" rows="file" columns="server" caption="…" >}}
+//   {{< sizes-table data="table-status" rows="format" caption="…" >}}     (SHOW TABLE STATUS, any form)
+// A published table's columns (the variants) become lines and its row labels
+// (Data, Index) columns. SHOW TABLE STATUS gives Data_length and Index_length
+// as columns, one line per table (rows="name") or per label. rows/columns name
+// a label or a field of the row.
+import { AuthorError } from '../select.mjs';
+import { figCell, th, humanize, bytesText } from '../html.mjs';
+
+/** Where each source kind keeps its sizes, and how its lines and columns are named by default. */
+const SOURCES = {
+  'published-table': { items: '.', each: 'cells', metric: 'figure', fields: { row: 'row', column: 'column', bytes: 'bytes' }, rows: 'column', columns: 'row' },
+  'file-sizes': { items: 'listings', each: 'files', metric: 'size', fields: { file: 'name', bytes: 'bytes' }, rows: 'file', columns: '' },
+  'table-status': { items: 'tables', each: '', metric: '', fields: { name: 'name' }, rows: 'name', columns: 'column' },
+};
+/** SHOW TABLE STATUS: one figure per printed column, each read on its own, in this order. */
+const STATUS_COLUMNS = [['data_length', 'Data_length'], ['index_length', 'Index_length']];
+const FIELDS = ['file', 'row', 'column', 'name'];
+
+export default {
+  name: 'sizes-table',
+  summary: 'Sizes as 2.3 GiB with the exact bytes on hover, from published tables, ls/du listings or SHOW TABLE STATUS.',
+  params: {
+    data: { default: 'published-table', doc: 'published-table, file-sizes or table-status', values: Object.keys(SOURCES) },
+    rows: { doc: 'label or field naming each line (default: the source\'s usual one)' },
+    columns: { doc: 'label or field naming each column' },
+    where: { doc: 'label=value;label=value filter' },
+    caption: { doc: 'table caption' },
+  },
+  build({ select }, p) {
+    const source = SOURCES[p.data];
+    const rowsBy = p.rows || source.rows;
+    const colsBy = p.columns || source.columns;
+    const labels = [p.rows, p.columns].filter((l) => l && !FIELDS.includes(l));
+    const query = { data: p.data, items: source.items, each: source.each, metric: source.metric, fields: source.fields, labels, where: p.where };
+    const rows = p.data === 'table-status'
+      ? STATUS_COLUMNS.flatMap(([metric, title]) => select({ ...query, metric }).map((r) => ({ ...r, column: title })))
+      : select(query);
+    return { tables: [sizeGrid(rows, rowsBy, colsBy, p)] };
+  },
+};
+
+const columnOf = (row, colsBy) => (colsBy && row[colsBy] !== null && row[colsBy] !== undefined && row[colsBy] !== '' ? String(row[colsBy]) : 'Size');
+
+function sizeGrid(rows, rowsBy, colsBy, p) {
+  const lines = [...new Set(rows.map((r) => String(r[rowsBy])))];
+  const columns = [...new Set(rows.map((r) => columnOf(r, colsBy)))];
+  const cells = new Map();
+  for (const r of rows) {
+    const key = `${r[rowsBy]}\u0000${columnOf(r, colsBy)}`;
+    if (cells.has(key)) throw new AuthorError(`two sizes for ${rowsBy}="${r[rowsBy]}", ${columnOf(r, colsBy)} (${cells.get(key).source}:${cells.get(key).line} and ${r.source}:${r.line}); narrow with where="…"`);
+    cells.set(key, r);
+  }
+  const head = [{ cells: [th(rowsBy === 'column' ? '' : humanize(rowsBy)), ...columns.map((c) => th(c, { cls: 'num' }))] }];
+  const body = lines.map((l) => ({
+    cells: [th(l), ...columns.map((c) => {
+      const row = cells.get(`${l}\u0000${c}`);
+      if (!row) return figCell(null);
+      const bytes = row.bytes ?? (row.unit === 'bytes' ? row.value : null);
+      if (bytes === null || bytes === undefined) throw new AuthorError(`${row.source} line ${row.line} holds "${row.text}", which is not a size (no bytes known)`);
+      return figCell(row, { shown: bytesText(bytes), bytes });
+    })],
+  }));
+  return { caption: p.caption ?? '', cls: 'sizes-table', label: p.caption || 'Sizes', head, body };
+}
