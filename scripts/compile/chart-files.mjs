@@ -50,7 +50,7 @@ export async function chartFigure(ctx, chart) {
   };
   const size = /<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(standalone);
   const html = [
-    `<figure${attrs({ class: 'tps-chart', id, 'data-chart': chart.name, 'data-spec': `${base}.vl.json` })}>`,
+    `<figure${attrs({ class: 'tps-chart', id, 'data-chart': chart.name, 'data-kind': chart.kind, 'data-spec': `${base}.vl.json` })}>`,
     `<div class="tps-chart__svg" role="img"${attrs({ 'aria-label': alt })}>${titled(prefixIds(drawn, `${id}-`), title, alt, `${id}-`)}</div>`,
     chart.mixed.length ? `<p class="tps-chart__warning" role="note"><strong>Mixed runs:</strong> ${esc(chart.mixed.join('; '))}. Declare the difference with <code>compare:</code> in the report's front matter if it is the point of the chart.</p>` : '',
     `<figcaption>${esc(title)}. Source:${sourceList(sources)}</figcaption>`,

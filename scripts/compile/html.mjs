@@ -138,7 +138,8 @@ export function tableCsv(t) {
 
 export function csvCell(v) {
   if (v === null || v === undefined) return '';
-  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  // No-break spaces keep "28 min" together on a page; in a spreadsheet they are just spaces.
+  const s = (typeof v === 'object' ? JSON.stringify(v) : String(v)).replace(/\u00a0/g, ' ');
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

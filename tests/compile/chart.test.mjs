@@ -36,7 +36,7 @@ test('the chart view built from the real shortcode carries the spec its .vl.json
   const values = specValues(view.spec);
   assert.deepEqual(header.split(','), [...new Set(values.flatMap((v) => Object.keys(v)))]);
   assert.equal(lines.length, values.length);
-  assert.match(view.html, /<figure class="tps-chart" id="chart-tps-by-threads" data-chart="tps-by-threads" data-spec="charts\/tps-by-threads.vl.json">/);
+  assert.match(view.html, /<figure class="tps-chart" id="chart-tps-by-threads" data-chart="tps-by-threads" data-kind="lines" data-spec="charts\/tps-by-threads.vl.json">/);
 });
 
 test('two runs on one point of a chart are an error naming both raw lines', () => {

@@ -5,13 +5,13 @@
 // the page was built from).
 import { test, expect } from '@playwright/test';
 import { rawLines } from './site.mjs';
-import { number, tooltipValue } from './page.mjs';
+import { number, tooltipValue, chartOf } from './page.mjs';
 
 const THREADS = '/reports/mariadb-sysbench-threads/';
 const CORES = '/reports/cpu-efficiency-by-cores/';
 const GALLERY = '/reports/chart-gallery/';
 
-const rowsOf = async (figure) => JSON.parse(await figure.locator('script.tps-chart__data').textContent()).rows;
+const rowsOf = async (figure, path) => (await chartOf(figure, path)).rows;
 /** The figure a sysbench summary prints: "transactions: 15533 (1035.05 per sec.)". */
 function summaryRate(page, file) {
   const line = rawLines(page, file).find((l) => /^\s*transactions:/.test(l));
@@ -38,7 +38,7 @@ test.describe('with JavaScript disabled', () => {
     await page.goto(THREADS);
     for (const name of ['tps-by-threads', 'p95-by-threads', 'tps-over-time']) {
       const figure = page.locator(`#chart-${name}`);
-      const rows = (await rowsOf(figure)).filter((r) => r.value !== null);
+      const rows = (await rowsOf(figure, THREADS)).filter((r) => r.value !== null);
       await expect(figure.locator('.tps-chart__svg > svg')).toHaveCount(1);
       await expect(figure.locator('.tps-chart__svg svg g.mark-symbol.role-mark path')).toHaveCount(rows.length);
       for (const series of new Set(rows.map((r) => r.workload))) {
@@ -56,7 +56,7 @@ test.describe('with JavaScript disabled', () => {
   test('cores-cpu draws one point per run for throughput and one per run for CPU busy', async ({ page }) => {
     await page.goto(CORES);
     for (const figure of await page.locator('figure.tps-chart[data-chart^="tps-and-cpu"]').all()) {
-      const rows = await rowsOf(figure);
+      const rows = await rowsOf(figure, CORES);
       const runs = rows.filter((r) => r.panel === 'throughput').length;
       const cpuRuns = new Set(rows.filter((r) => r.panel === 'cpu').map((r) => r.source)).size;
       expect(cpuRuns).toBe(runs);

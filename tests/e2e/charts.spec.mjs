@@ -2,6 +2,7 @@
 // JavaScript vega-embed takes over and adds tooltips.
 import { test, expect } from '@playwright/test';
 import { reportPages } from './site.mjs';
+import { chartOf } from './page.mjs';
 
 const chartPages = reportPages();
 
@@ -12,7 +13,7 @@ test.describe('with JavaScript disabled', () => {
       await page.goto(path);
       const figures = page.locator('figure.tps-chart');
       for (const figure of await figures.all()) {
-        const chart = JSON.parse(await figure.locator('script.tps-chart__data').textContent());
+        const chart = await chartOf(figure, path);
         // The other kinds have their own marks; tests/e2e/charts-kinds.spec.mjs counts those.
         if (chart.kind !== 'grouped-bar') continue;
         const rows = chart.rows.filter((r) => r.value !== null);

@@ -1,7 +1,9 @@
 // Helpers the browser specs share: reading numbers and text the way a reader
 // sees them, a raw file's lines by pattern, compare tables and chart tooltips.
 import { expect } from '@playwright/test';
-import { rawLines } from './site.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { rawLines, PUBLIC } from './site.mjs';
 
 /** "1,058.80" → 1058.8 */
 export const number = (text) => Number(String(text).replace(/,/g, ''));
@@ -40,4 +42,17 @@ export async function tooltipValue(page, key) {
   await expect(tooltip).toBeVisible();
   const row = tooltip.locator('tr', { has: page.locator('td.key', { hasText: key }) }).first();
   return row.locator('td.value').textContent();
+}
+
+/** The rows a spec carries inline, in its own data and in every panel's. */
+export function inlineValues(node) {
+  if (Array.isArray(node)) return node.flatMap(inlineValues);
+  if (!node || typeof node !== 'object') return [];
+  return [...(node.data?.values ?? []), ...Object.entries(node).filter(([k]) => k !== 'data').flatMap(([, v]) => inlineValues(v))];
+}
+
+/** A chart's kind and the rows it draws, from the spec published beside the page (charts/<name>.vl.json). */
+export async function chartOf(figure, pagePath) {
+  const spec = JSON.parse(readFileSync(join(PUBLIC, pagePath, await figure.getAttribute('data-spec')), 'utf8'));
+  return { kind: await figure.getAttribute('data-kind'), spec, rows: spec.data?.values ?? inlineValues(spec) };
 }
