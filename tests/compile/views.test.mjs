@@ -1,0 +1,117 @@
+// Every view the sample reports use, built from the real documents: each
+// figure a view links must be printed on the raw line it cites, and the CSV
+// and spec files beside a page must equal the view they were written from.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadDocuments, loadReport, viewContext } from '../../scripts/compile/report.mjs';
+import { compileReports, checkParams } from '../../scripts/compile/index.mjs';
+import { scanShortcodes } from '../../scripts/compile/shortcodes.mjs';
+import { kinds } from '../../scripts/compile/kinds/index.mjs';
+import { tableCsv } from '../../scripts/compile/html.mjs';
+import { specCsv } from '../../scripts/compile/chart-files.mjs';
+import { AuthorError } from '../../scripts/compile/select.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const SLUGS = readdirSync(join(ROOT, 'content', 'reports')).filter((d) => existsSync(join(ROOT, 'content', 'reports', d, 'index.md')));
+
+async function contextOf(slug) {
+  const text = readFileSync(join(ROOT, 'content', 'reports', slug, 'index.md'), 'utf8');
+  const report = await loadReport({ root: ROOT, slug, text, docs: await loadDocuments(join(ROOT, 'data', 'reports', slug)) });
+  return { text, ctx: viewContext(report) };
+}
+
+const FIG = /<a class="fig[^"]*" href="[^"]*"(?: data-value="[^"]*")? data-source="([^"]+)" data-line="(\d+)"(?: data-text="([^"]*)")?[^>]*>([^<]*)<\/a>/g;
+const unescape = (s) => s.replace(/&#34;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+for (const slug of SLUGS) {
+  test(`every figure in the tables and values of ${slug} is printed on the raw line it links to`, async () => {
+    const { text, ctx } = await contextOf(slug);
+    let checked = 0;
+    for (const sc of scanShortcodes(text, 'index.md')) {
+      const kind = kinds[sc.name];
+      if (!kind || sc.name === 'chart') continue;
+      const view = await kind.build(ctx, checkParams(kind, sc));
+      const html = view.html ?? view.tables.map((t) => JSON.stringify(t.body)).join('');
+      for (const m of (view.html ?? view.tables.flatMap((t) => [...t.body, ...(t.foot ?? [])].flatMap((r) => r.cells.map((c) => c.html ?? ''))).join('')).matchAll(FIG)) {
+        const [, source, line, printed, shown] = m;
+        const raw = readFileSync(join(ROOT, 'content', 'reports', slug, source), 'utf8').split('\n')[Number(line) - 1];
+        assert.ok(raw.includes(unescape(printed ?? shown)), `${sc.name} at index.md:${sc.line}: "${printed ?? shown}" is not on ${source}:${line}: ${raw}`);
+        checked += 1;
+      }
+      assert.ok(html.length > 0);
+    }
+    if (['mariadb-sysbench-threads', 'innodb-plugin-vs-builtin', 'row-formats-and-compression', 'scalability-by-users', 'read-write-stress-over-time'].includes(slug)) assert.ok(checked > 10, `${checked} figures checked`);
+  });
+}
+
+const build = async (slug, name, params, inner = null) => {
+  const { ctx } = await contextOf(slug);
+  return kinds[name].build(ctx, checkParams(kinds[name], { name, params, positional: [], inner }));
+};
+const authorError = (pattern) => (e) => e instanceof AuthorError && pattern.test(e.message);
+
+test('table kinds refuse two runs in one cell, naming both raw lines', async () => {
+  await assert.rejects(build('mariadb-sysbench-threads', 'table', { data: 'sysbench', metric: 'transactions.rate', rows: 'workload', where: 'set=sweep' }),
+    authorError(/^table: two runs match workload="read\/write" \(raw\/oltp_read_write-t1\.txt:\d+ and raw\/oltp_read_write-t2\.txt:\d+\)/));
+  await assert.rejects(build('mariadb-sysbench-threads', 'latency-table', { rows: 'workload', where: 'set=sweep' }), authorError(/^latency-table: two runs match workload="read\/write"/));
+  await assert.rejects(build('mariadb-sysbench-threads', 'sysbench-summary', { by: 'workload', where: 'set=sweep' }), authorError(/^sysbench-summary: two runs match workload="read\/write"/));
+  await assert.rejects(build('mariadb-sysbench-threads', 'compare', { by: 'workload', baseline: 'read-only', data: 'sysbench', metric: 'transactions.rate', where: 'set=sweep' }), authorError(/^column 1 \("transactions.rate"\): two runs match workload="read\/write"/));
+  await assert.rejects(build('mariadb-sysbench-threads', 'value', { data: 'sysbench', metric: 'transactions.rate', where: 'set=sweep;threads=1' }), authorError(/^where="set=sweep;threads=1" matches 2 figures \(raw\/oltp_read_write-t1\.txt:\d+, raw\/oltp_read_only-t1\.txt:\d+\); it must match exactly one$/));
+});
+
+test('table kinds name a missing figure path and a label the runs lack', async () => {
+  await assert.rejects(build('mariadb-sysbench-threads', 'table', { data: 'sysbench', metric: 'latency.p95', rows: 'threads', columns: 'workload', where: 'set=sweep' }), authorError(/metric "latency.p95" is not in item 0 of content\/reports\/mariadb-sysbench-threads\/raw\/oltp_read_write-t1\.txt; .*figure paths here: /));
+  await assert.rejects(build('mariadb-sysbench-threads', 'latency-table', { rows: 'server', where: 'set=sweep' }), authorError(/has no label "server" \(its labels: set, workload, threads\)/));
+  await assert.rejects(build('innodb-plugin-vs-builtin', 'compare', { baseline: 'MySQL 5.5', data: 'sysbench', metric: 'transactions.rate', where: 'workload=read/write' }), authorError(/^baseline="MySQL 5.5" is not one of the server values: MySQL 5.1.49sp1 built-in InnoDB, MySQL 5.1.49sp1 InnoDB plugin, MySQL 5.5.9$/));
+  await assert.rejects(build('innodb-plugin-vs-builtin', 'compare', { baseline: 'MySQL 5.5.9' }, '- { title: x, data: sysbench, metric: transactions.rate, colour: red }\n'), authorError(/^column 1 has no key "colour"/));
+  await assert.rejects(build('read-write-stress-over-time', 'config-diff', { a: 'raw/my-trx-commit-1.cnf', b: 'raw/sysbench-trx-commit-1.txt' }), authorError(/reads my-cnf and global-variables documents; .*sysbench-trx-commit-1\.txt is sysbench/));
+  await assert.rejects(build('read-write-stress-over-time', 'config', { file: 'raw/nope.cnf' }), authorError(/^raw\/nope\.cnf is not in the report bundle/));
+});
+
+test('compare works out each difference the way a reader would, against every baseline', async () => {
+  const view = await build('innodb-plugin-vs-builtin', 'compare', { baseline: 'MySQL 5.5.9', data: 'sysbench', metric: 'transactions.rate', where: 'workload=read/write' });
+  const rows = view.tables[0].body;
+  const cell = (variant) => rows.find((r) => r.attrs['data-variant'] === variant).cells;
+  const value = (variant) => Number(/data-value="([^"]+)"/.exec(cell(variant)[1].html)[1]);
+  const deltas = JSON.parse(cell('MySQL 5.1.49sp1 InnoDB plugin')[2].attrs['data-deltas']);
+  const expected = Math.round((value('MySQL 5.1.49sp1 InnoDB plugin') / value('MySQL 5.5.9') - 1) * 1000) / 10;
+  assert.equal(deltas['MySQL 5.5.9'].number, expected);
+  assert.equal(cell('MySQL 5.5.9')[2].text, 'baseline');
+});
+
+test('the CSV of every table and the spec and CSV of every chart equal the view they were written from', { timeout: 120_000 }, async () => {
+  const out = mkdtempSync(join(tmpdir(), 'tps-views-'));
+  try {
+    const result = await compileReports({ root: ROOT, out });
+    assert.deepEqual(result.errors, []);
+    let tables = 0;
+    let charts = 0;
+    for (const slug of SLUGS) {
+      const { views } = JSON.parse(readFileSync(join(out, 'cache', 'compile', `${slug}.json`), 'utf8'));
+      const site = join(out, 'site', 'reports', slug);
+      const written = existsSync(join(site, 'tables')) ? readdirSync(join(site, 'tables')).map((f) => readFileSync(join(site, 'tables', f), 'utf8')) : [];
+      for (const view of Object.values(views)) {
+        for (const t of view.tables ?? []) {
+          const csv = tableCsv(t);
+          assert.ok(written.includes(csv), `${slug}: a table's CSV (${t.caption || t.label}) was not written as its model says`);
+          const [header, ...lines] = csv.trimEnd().split('\r\n');
+          assert.equal(lines.length, t.body.length + (t.foot?.length ?? 0));
+          assert.ok(header.split(',').length >= Math.max(...t.body.map((r) => r.cells.length)));
+          tables += 1;
+        }
+        if (view.kind === 'chart') {
+          const name = view.image.replace(/^charts\/|\.png$/g, '');
+          assert.deepEqual(JSON.parse(readFileSync(join(site, 'charts', `${name}.vl.json`), 'utf8')), view.spec);
+          assert.equal(readFileSync(join(site, 'charts', `${name}.csv`), 'utf8'), specCsv(view.spec));
+          charts += 1;
+        }
+      }
+    }
+    assert.ok(tables > 30 && charts > 15, `${tables} tables, ${charts} charts`);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
