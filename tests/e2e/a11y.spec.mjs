@@ -7,6 +7,9 @@ import { sitePages } from './site.mjs';
 for (const scheme of ['light', 'dark']) {
   test.describe(`${scheme} mode`, () => {
     test.use({ colorScheme: scheme });
+    // axe walks every node; a report with hundreds of chart marks takes tens of seconds on a busy
+    // two-core machine. The limit only keeps a hung page from holding the suite.
+    test.describe.configure({ timeout: 120_000 });
     for (const path of sitePages()) {
       test(`${path} has no serious accessibility violation`, async ({ page }) => {
         await page.goto(path);
