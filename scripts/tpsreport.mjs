@@ -83,9 +83,15 @@ const commands = {
 
   async kinds() {
     const { kinds } = await import('./compile/kinds/index.mjs');
+    const { chartKinds } = await import('./render/charts.mjs');
     for (const kind of Object.values(kinds)) {
       console.log(`${kind.name}: ${kind.summary}`);
       for (const [name, p] of Object.entries(kind.params)) console.log(`  ${name}${p.required ? ' (required)' : ''}${p.default !== undefined ? ` [default ${p.default}]` : ''}: ${p.doc}${p.values ? ` (${p.values.join(', ')})` : ''}`);
+      if (kind.name !== 'chart') continue;
+      for (const [name, c] of Object.entries(chartKinds)) {
+        const defaults = Object.entries(c.defaults ?? {}).map(([k, v]) => `${k}=${v}`).join(', ');
+        console.log(`  kind="${name}": ${c.summary}; takes ${c.takes.join(', ')}${c.required.length ? `; needs ${c.required.join(', ')}` : ''}${defaults ? `; defaults ${defaults}` : ''}`);
+      }
     }
     return 0;
   },

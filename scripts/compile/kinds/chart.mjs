@@ -1,7 +1,7 @@
 // `chart`: a chart of a report's figures. This module selects the rows and
-// turns the shortcode's parameters into chart options; the Vega-Lite spec is
-// built by the chart-kind functions in scripts/render/charts.mjs, the one
-// place a spec is made, and drawn once here into the page's SVG and the
+// turns the shortcode's parameters into chart options; each chart kind's
+// parameters and spec live together in scripts/render/charts/<kind>.mjs, the
+// one place its spec is made, and drawn once here into the page's SVG and the
 // chart's files (SVG, PNG, spec, CSV, iframe page). The browser only fetches
 // the finished spec when it adds tooltips.
 //
@@ -16,11 +16,11 @@
 // the list.
 import { AuthorError, at, isMissing, isRowColumn, uniqueBy, DEFAULT_ITEMS } from '../select.mjs';
 import { humanize } from '../html.mjs';
-import { buildSpec } from '../../render/charts.mjs';
+import { chartKinds } from '../../render/charts.mjs';
 import { chartFigure } from '../chart-files.mjs';
 
 const COMMON = {
-  kind: { required: true, doc: 'chart kind', values: ['grouped-bar', 'lines', 'cores-cpu', 'over-time', 'top-waits', 'histogram'] },
+  kind: { required: true, doc: 'chart kind', values: Object.keys(chartKinds) },
   name: { required: true, doc: 'lower-case name, unique in the report; becomes charts/<name>.svg' },
   data: { required: true, doc: 'document kind, e.g. sysbench' },
   where: { doc: 'label=value;label=value filter' },
@@ -29,15 +29,8 @@ const COMMON = {
   'y-title': { required: true, doc: 'value axis title (the unit is added)' },
 };
 
-/** Per chart kind: the parameters it takes beyond COMMON, which are required, and its defaults. */
-export const CHART_KINDS = {
-  'grouped-bar': { takes: ['metric', 'x', 'color', 'x-title', 'color-title'], required: ['metric', 'x'], xIsLabel: true, summary: 'one figure per run as horizontal bars' },
-  lines: { takes: ['metric', 'x', 'color', 'facet', 'x-title', 'color-title', 'facet-title', 'x-scale', 'items', 'each'], required: ['metric', 'x'], xIsLabel: true, summary: 'one figure per run against a numeric label on a log-2 axis' },
-  'cores-cpu': { takes: ['metric', 'x', 'color', 'x-title', 'color-title', 'cpus', 'cpu-data', 'cpu-each', 'cpu-title'], required: ['metric', 'x'], xIsLabel: true, summary: 'throughput by cores and the CPU busy share of the allowed cores (mpstat)' },
-  'over-time': { takes: ['metric', 'each', 'x', 'color', 'facet', 'x-title', 'color-title', 'facet-title', 'interpolate', 'items'], required: ['metric'], defaults: { each: 'intervals.samples', x: 't' }, summary: 'interval samples against time' },
-  'top-waits': { takes: ['metric', 'items', 'each', 'x', 'top', 'facet', 'x-title', 'facet-title'], required: ['metric', 'x'], summary: 'the largest figures of a list as bars' },
-  histogram: { takes: ['metric', 'items', 'each', 'x', 'facet', 'x-title', 'facet-title'], required: [], defaults: { each: 'histogram.buckets', x: 'value', metric: 'count' }, summary: 'a latency histogram on a log axis' },
-};
+/** Per chart kind (scripts/render/charts/<kind>.mjs): the parameters it takes beyond COMMON, the required ones, its defaults. */
+export const CHART_KINDS = chartKinds;
 
 const KIND_PARAMS = {
   metric: 'dotted path to the figure (inside each run, or each element with `each`)',

@@ -1,0 +1,202 @@
+// What every chart kind shares: the palette, point shapes and dash patterns
+// that keep series apart without colour, number formats, axes, tooltips, the
+// title frame and facets. Pure; no Node or DOM APIs.
+
+/** Okabe–Ito: distinguishable with the common colour-vision deficiencies and in greyscale print. */
+export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#F0E442', '#000000'];
+
+/** Point shapes and dash patterns, one per series in palette order, so series stay apart without colour. */
+export const SHAPES = ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down', 'triangle-right', 'triangle-left'];
+
+export const DASHES = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3], [4, 4], [1, 3], [10, 2], [3, 5]];
+
+export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+
+/** Plot width that, with axes, stays near 390 px: a phone shows the SVG at (almost) its own size. */
+export const PLOT_WIDTH = 300;
+
+export const PLOT_HEIGHT = 200;
+
+export const BASE_CONFIG = {
+  font: 'system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif',
+  background: null,
+  view: { stroke: null },
+  axis: { labelFontSize: 12, titleFontSize: 12, titleFontWeight: 600, gridColor: '#d0d7de', domainColor: '#57606a', tickColor: '#57606a' },
+  legend: { labelFontSize: 12, titleFontSize: 12, orient: 'bottom', direction: 'vertical', symbolStrokeWidth: 2 },
+  header: { labelFontSize: 12, titleFontSize: 12, labelFontWeight: 600, labelAnchor: 'start' },
+  title: { fontSize: 15, anchor: 'start', subtitleFontSize: 12, subtitleColor: '#57606a', offset: 10 },
+  range: { category: PALETTE },
+};
+
+/** "Transactions per second (tx/s)": a title that always carries its unit. */
+export function titleWithUnit(title, unit) {
+  if (!unit || unit === 'count' || unit === 'text') return title;
+  if (unit === 'percent') return `${title} (%)`;
+  return `${title} (${unit})`;
+}
+
+/** Number format a reader expects for a unit: rates and times with two decimals, counts whole. */
+export function numberFormat(unit) {
+  if (unit === 'count' || unit === 'bytes') return ',.0f';
+  if (unit === 'percent') return '.1f';
+  return ',.2f';
+}
+
+/**
+ * The format for one figure in a tooltip: as many decimals as the tool printed
+ * (the most any row's text has, at most 4), so a tooltip reads like the raw
+ * line; falls back to the unit's format when no row carries printed text.
+ */
+export function figureFormat(rows, unit) {
+  const decimals = rows
+    .map((r) => /^-?[\d,]*\.(\d+)$/.exec(String(r.text ?? ''))?.[1].length ?? (/^-?[\d,]+$/.test(String(r.text ?? '')) ? 0 : null))
+    .filter((d) => d !== null);
+  if (!decimals.length) return numberFormat(unit);
+  return `,.${Math.min(4, Math.max(...decimals))}f`;
+}
+
+/** Distinct values of a field, in the order the rows list them (the author's order). */
+export function orderOf(rows, field) {
+  return [...new Set(rows.map((r) => r[field]))];
+}
+
+/** Distinct numeric values of a field, ascending: the ticks of a log-2 axis. */
+export function numericTicks(rows, field) {
+  return [...new Set(rows.map((r) => Number(r[field])).filter(Number.isFinite))].sort((a, b) => a - b);
+}
+
+/** `datum["name"]` for an expression, safe for field names with dots or percent signs. */
+export const datum = (field) => `datum[${JSON.stringify(field)}]`;
+
+export function uniqueFields(defs) {
+  return defs.filter(Boolean).filter((f, i, all) => all.findIndex((g) => g.field === f.field) === i);
+}
+
+/** Tooltip: the labels that tell the figure apart, the figure with its unit, its raw file and line. */
+export function tooltip(options, { value = 'value', valueTitle, format, x = options.x, labels = [] } = {}) {
+  const fields = uniqueFields([x, options.color, options.facet, ...labels])
+    .map((f) => ({ field: f.field, type: f.type ?? 'nominal', title: titleWithUnit(f.title ?? f.field, f.unit), ...(f.format ? { format: f.format } : {}) }));
+  return [
+    ...fields,
+    { field: value, type: 'quantitative', title: valueTitle ?? titleWithUnit(options.y.title, options.y.unit), format: format ?? numberFormat(options.y.unit) },
+    { field: 'source', type: 'nominal', title: 'raw file' },
+    { field: 'line', type: 'nominal', title: 'line' },
+  ];
+}
+
+/**
+ * Colour, point shape and dash pattern for one series label, sharing one
+ * legend. With no series label every channel gets the first entry.
+ */
+export function seriesChannels(rows, color) {
+  if (!color) return { color: { value: PALETTE[0] }, shape: { value: SHAPES[0] }, strokeDash: { value: DASHES[0] } };
+  const domain = orderOf(rows, color.field);
+  const title = color.title ?? color.field;
+  const channel = (range) => ({ field: color.field, type: 'nominal', title, sort: domain, scale: { domain, range: domain.map((_, i) => range[i % range.length]) } });
+  // One merged legend for colour, shape and dash: each symbol filled with its colour and
+  // outlined in its dash pattern, so the legend reads in greyscale too.
+  const legend = {
+    columns: domain.length > 4 ? 2 : 1, labelLimit: 170, symbolStrokeWidth: 1.5,
+    encode: { symbols: { update: { fill: { scale: 'color', field: 'value' }, opacity: { value: 1 } } } },
+  };
+  return { color: { ...channel(PALETTE), legend }, shape: { ...channel(SHAPES), legend }, strokeDash: { ...channel(DASHES), legend } };
+}
+
+/**
+ * A y axis whose title sits level above the plot instead of rotated beside it:
+ * a long title with its unit then never sets the chart's height, and it reads
+ * on a phone without turning the head.
+ */
+export function levelTitle(axis = {}) {
+  return { ...axis, titleAngle: 0, titleAlign: 'left', titleAnchor: 'end', titleBaseline: 'bottom', titleX: 0, titleY: -8, titleLimit: PLOT_WIDTH + 40 };
+}
+
+/** Axis labels: whole thousands with separators, fractions only where the scale needs them. */
+export const AXIS_FORMAT = ',~r';
+
+/** A log-2 scale over the values that occur, with a tick at each of them (1, 2, 4 … 512). */
+export function log2Axis(rows, field) {
+  const ticks = numericTicks(rows, field);
+  const lo = ticks[0] ?? 1;
+  const hi = ticks.at(-1) ?? 1;
+  const domain = lo === hi ? [lo / 2, hi * 2] : [lo, hi];
+  return {
+    scale: { type: 'log', base: 2, domain, nice: false, padding: 14 },
+    axis: { values: ticks, format: AXIS_FORMAT, grid: false, labelOverlap: 'greedy' },
+  };
+}
+
+/**
+ * A title broken into lines of at most `width` characters at spaces, so a long
+ * title wraps inside a phone-wide chart instead of being cut off.
+ */
+export function wrapText(text, width = 40) {
+  if (!text || text.length <= width) return text;
+  const lines = [''];
+  for (const word of text.split(/\s+/)) {
+    const last = lines.at(-1);
+    if (last && last.length + 1 + word.length > width) lines.push(word);
+    else lines[lines.length - 1] = last ? `${last} ${word}` : word;
+  }
+  return lines;
+}
+
+export function frame(options, body) {
+  return {
+    $schema: SCHEMA,
+    description: options.description ?? options.title,
+    title: { text: wrapText(options.title), ...(options.subtitle ? { subtitle: wrapText(options.subtitle, 60) } : {}) },
+    ...body,
+    config: BASE_CONFIG,
+  };
+}
+
+/**
+ * Wraps a single view in a one-column facet when the author asked for one
+ * (narrow enough for a phone). Each panel is headed "Title: value", a field
+ * the spec computes, since wrapped facet headers take no label expression.
+ */
+export function faceted(options, rows, view, data) {
+  if (!options.facet) return { data, ...view };
+  const { facet } = options;
+  const { transform = [], ...inner } = view;
+  const prefix = `${facet.title ?? facet.field}: `;
+  return {
+    data,
+    transform: [{ calculate: `${JSON.stringify(prefix)} + ${datum(facet.field)}`, as: 'panel' }, ...transform],
+    facet: { field: 'panel', type: 'nominal', title: null, sort: orderOf(rows, facet.field).map((v) => `${prefix}${v}`), header: { labelPadding: 26 } },
+    columns: 1,
+    spacing: 18,
+    resolve: { axis: { x: 'independent' } },
+    spec: inner,
+  };
+}
+
+/** Points joined by lines, one series per colour label (colour, point shape and dash pattern). */
+export function seriesLayers(values, options, { xEncoding, yEncoding, tooltipFields, interpolate = 'linear', pointSize = 48 }) {
+  const series = seriesChannels(values, options.color);
+  return {
+    encoding: { x: xEncoding, y: yEncoding },
+    layer: [
+      {
+        mark: { type: 'line', strokeWidth: 2, interpolate, invalid: 'break-paths-show-domains' },
+        encoding: { color: series.color, strokeDash: series.strokeDash },
+      },
+      {
+        transform: [{ filter: 'isValid(datum.value)' }],
+        mark: { type: 'point', filled: true, size: pointSize, opacity: 1, tooltip: true },
+        encoding: { color: series.color, shape: series.shape, tooltip: tooltipFields },
+      },
+    ],
+  };
+}
+
+export function yValue(options, extra = {}) {
+  return {
+    field: 'value', type: 'quantitative', title: titleWithUnit(options.y.title, options.y.unit),
+    scale: { zero: true }, axis: levelTitle({ format: AXIS_FORMAT, tickCount: 5 }), ...extra,
+  };
+}
+
+/** `toNumber` on a label, so "16" from a YAML string and 16 from a YAML number read the same. */
+export const numericLabel = (field) => ({ calculate: `toNumber(${datum(field)})`, as: field });

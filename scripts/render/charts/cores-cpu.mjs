@@ -1,0 +1,82 @@
+// The `cores-cpu` chart kind: the parameters its shortcode takes, which are
+// required, their defaults, and the Vega-Lite spec it draws from the rows the
+// compile step selected. Pure; no Node or DOM APIs.
+import { PLOT_WIDTH, PLOT_HEIGHT, titleWithUnit, figureFormat, orderOf, datum, uniqueFields, tooltip, levelTitle, log2Axis, frame, seriesLayers, yValue, numericLabel } from './common.mjs';
+
+/** What `{{< chart kind="cores-cpu" … >}}` takes beyond the parameters every chart takes. */
+export const params = { takes: ['metric', 'x', 'color', 'x-title', 'color-title', 'cpus', 'cpu-data', 'cpu-each', 'cpu-title'], required: ['metric', 'x'], xIsLabel: true, summary: 'throughput by cores and the CPU busy share of the allowed cores (mpstat)' };
+
+/**
+ * Expression true when a per-CPU row belongs to the CPUs the run was allowed
+ * to use. The CPU list is the author's label in taskset syntax ("0", "0-1",
+ * "0,2-3"); it is expanded here into plain comparisons so the spec shows
+ * exactly which rows were kept.
+ */
+export function cpusInUseFilter(rows, cpusField) {
+  const lists = orderOf(rows, cpusField).filter((l) => l !== undefined && l !== null);
+  const clauses = lists.map((list) => {
+    const cpus = expandCpuList(String(list));
+    return `(${datum(cpusField)} === ${JSON.stringify(list)} && indexof(${JSON.stringify(cpus)}, datum.cpu) >= 0)`;
+  });
+  return clauses.length ? clauses.join(' || ') : 'false';
+}
+
+/** "0,2-3" → ["0", "2", "3"]: taskset / cpuset list syntax. */
+export function expandCpuList(list) {
+  const out = [];
+  for (const part of list.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(part);
+    if (!m) throw new Error(`CPU list "${list}": "${part}" is not a CPU number or range like 0-3`);
+    const [lo, hi] = [Number(m[1]), Number(m[2] ?? m[1])];
+    for (let c = lo; c <= hi; c += 1) out.push(String(c));
+  }
+  return out;
+}
+
+/**
+ * Throughput by number of cores for each variant, and below it the CPU busy
+ * share of the cores the run was allowed to use (100 % = every allowed core
+ * busy for the whole run). Rows carry `panel`: "throughput" rows are one
+ * figure per run; "cpu" rows are mpstat per-CPU samples (value = %idle, plus
+ * `cpu` and `iowait`). The spec keeps the allowed CPUs, computes busy =
+ * 100 − %idle − %iowait per sample and averages it per run.
+ */
+export function coresCpu(rows, options) {
+  const { x } = options;
+  const cpusField = options.cpus?.field ?? 'cpus';
+  const asNumber = (r) => ({ ...r, [x.field]: Number(r[x.field]) });
+  const throughput = rows.filter((r) => r.panel === 'throughput').map(asNumber);
+  const cpu = rows.filter((r) => r.panel === 'cpu').map(asNumber);
+  const xEncoding = { field: x.field, type: 'quantitative', title: titleWithUnit(x.title ?? x.field, x.unit), ...log2Axis([...throughput, ...cpu], x.field) };
+  const groupby = uniqueFields([x, options.color]).map((f) => f.field).concat([cpusField, 'source']);
+  const busyTitle = options.cpuTitle ?? 'CPU busy, share of the cores in use';
+  const top = {
+    data: { values: throughput },
+    transform: [numericLabel(x.field)],
+    width: PLOT_WIDTH, height: PLOT_HEIGHT * 0.8,
+    ...seriesLayers(throughput, options, {
+      xEncoding, yEncoding: yValue(options), tooltipFields: tooltip(options, { format: figureFormat(throughput, options.y.unit) }),
+    }),
+  };
+  const bottom = {
+    data: { values: cpu },
+    transform: [
+      numericLabel(x.field),
+      { filter: cpusInUseFilter(cpu, cpusField) },
+      { calculate: 'isValid(datum.value) ? 100 - datum.value - (isValid(datum.iowait) ? datum.iowait : 0) : null', as: 'busy' },
+      { aggregate: [{ op: 'mean', field: 'busy', as: 'value' }, { op: 'count', as: 'samples' }, { op: 'min', field: 'line', as: 'first' }, { op: 'max', field: 'line', as: 'last' }], groupby },
+      { calculate: "datum.first + '–' + datum.last", as: 'line' },
+    ],
+    width: PLOT_WIDTH, height: PLOT_HEIGHT * 0.8,
+    ...seriesLayers(cpu, options, {
+      xEncoding,
+      yEncoding: { field: 'value', type: 'quantitative', title: titleWithUnit(busyTitle, 'percent'), scale: { domain: [0, 100], nice: false }, axis: levelTitle({ values: [0, 25, 50, 75, 100], format: 'd' }) },
+      tooltipFields: [
+        ...tooltip(options, { valueTitle: titleWithUnit(busyTitle, 'percent'), format: '.1f', labels: [{ field: cpusField, title: 'CPUs in use' }] })
+          .map((t) => (t.field === 'line' ? { ...t, title: 'lines' } : t)),
+        { field: 'samples', type: 'quantitative', title: 'per-CPU samples averaged' },
+      ],
+    }),
+  };
+  return frame(options, { vconcat: [top, bottom], spacing: 24, resolve: { scale: { color: 'shared', shape: 'shared', strokeDash: 'shared' } } });
+}

@@ -1,0 +1,42 @@
+// The `grouped-bar` chart kind: the parameters its shortcode takes, which are
+// required, their defaults, and the Vega-Lite spec it draws from the rows the
+// compile step selected. Pure; no Node or DOM APIs.
+import { PALETTE, PLOT_WIDTH, titleWithUnit, numberFormat, figureFormat, orderOf, tooltip, frame } from './common.mjs';
+
+/** What `{{< chart kind="grouped-bar" … >}}` takes beyond the parameters every chart takes. */
+export const params = { takes: ['metric', 'x', 'color', 'x-title', 'color-title'], required: ['metric', 'x'], xIsLabel: true, summary: 'one figure per run as horizontal bars' };
+
+/**
+ * Horizontal bars grouped by one label (x: the groups, listed down the page),
+ * one bar per value of another label (color) inside each group, each bar with
+ * its figure printed at its end. Horizontal so long server names stay readable
+ * on a phone.
+ */
+export function groupedBar(rows, options) {
+  const { x, color, y } = options;
+  const values = rows.filter((r) => r.value !== null);
+  const groups = orderOf(values, x.field);
+  const bars = color ? orderOf(values, color.field).length : 1;
+  const encoding = {
+    y: { field: x.field, type: 'nominal', title: x.title ?? x.field, sort: groups, axis: { labelLimit: 320 } },
+    x: { field: 'value', type: 'quantitative', title: titleWithUnit(y.title, y.unit), axis: { format: numberFormat(y.unit), tickCount: 5 } },
+    tooltip: tooltip(options, { format: figureFormat(values, y.unit) }),
+  };
+  if (color) {
+    const sortColor = orderOf(values, color.field);
+    encoding.yOffset = { field: color.field, type: 'nominal', sort: sortColor };
+    encoding.color = { field: color.field, type: 'nominal', title: color.title ?? color.field, sort: sortColor };
+  } else {
+    encoding.color = { value: PALETTE[0] };
+  }
+  return frame(options, {
+    data: { values },
+    width: PLOT_WIDTH,
+    height: { step: bars > 1 ? 16 : 22, for: bars > 1 ? 'offset' : 'position' },
+    encoding,
+    layer: [
+      { mark: { type: 'bar', tooltip: true } },
+      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 11 }, encoding: { text: { field: 'text' }, color: { value: '#57606a' } } },
+    ],
+  });
+}

@@ -1,0 +1,48 @@
+// The `histogram` chart kind: the parameters its shortcode takes, which are
+// required, their defaults, and the Vega-Lite spec it draws from the rows the
+// compile step selected. Pure; no Node or DOM APIs.
+import { PALETTE, PLOT_WIDTH, PLOT_HEIGHT, titleWithUnit, figureFormat, tooltip, levelTitle, AXIS_FORMAT, frame, faceted } from './common.mjs';
+
+/** What `{{< chart kind="histogram" … >}}` takes beyond the parameters every chart takes. */
+export const params = { takes: ['metric', 'items', 'each', 'x', 'facet', 'x-title', 'facet-title'], required: [], defaults: { each: 'histogram.buckets', x: 'value', metric: 'count' }, summary: 'a latency histogram on a log axis' };
+
+/** 1-2-5 ticks covering [lo, hi]: readable labels on a log axis that spans many decades. */
+export function logTicks(lo, hi) {
+  const ticks = [];
+  for (let e = Math.floor(Math.log10(lo)); e <= Math.ceil(Math.log10(hi)); e += 1) {
+    for (const m of [1, 2, 5]) {
+      const t = Number((m * 10 ** e).toPrecision(3));
+      if (t >= lo && t <= hi) ticks.push(t);
+    }
+  }
+  return ticks;
+}
+
+/**
+ * A latency histogram (sysbench --histogram): one thin bar per printed bucket
+ * at its latency on a log x axis, so a tail many decades long stays on the
+ * page, and counts on a symmetric-log y axis, so a bucket of one event is
+ * as visible as the peak. Each bar is one raw line.
+ */
+export function histogram(rows, options) {
+  const { x } = options;
+  const bucket = x.field;
+  const values = rows.filter((r) => r.value !== null);
+  const buckets = values.map((r) => Number(r[bucket])).filter((v) => v > 0);
+  const lo = Math.min(...buckets) / 1.2;
+  const hi = Math.max(...buckets) * 1.2;
+  const most = Math.max(1, ...values.map((r) => Number(r.value)));
+  const countTicks = logTicks(1, most).filter((t) => String(t)[0] === '1');
+  const view = {
+    width: PLOT_WIDTH, height: PLOT_HEIGHT * 0.7,
+    // Hundreds of buckets: no aria label per bar (the figure's description and data
+    // table speak for them), which also keeps the page light for assistive tools.
+    mark: { type: 'bar', width: 2, tooltip: true, color: PALETTE[0], aria: false },
+    encoding: {
+      x: { field: bucket, type: 'quantitative', title: titleWithUnit(x.title ?? x.field, x.unit), scale: { type: 'log', domain: [lo, hi], nice: false }, axis: { values: logTicks(lo, hi), format: AXIS_FORMAT, grid: false, labelOverlap: 'greedy' } },
+      y: { field: 'value', type: 'quantitative', title: titleWithUnit(options.y.title, options.y.unit), scale: { type: 'symlog', constant: 1, domain: [0, most], nice: false }, axis: levelTitle({ values: countTicks, format: ',~r' }) },
+      tooltip: tooltip(options, { format: ',d', x: { ...x, type: 'quantitative', format: figureFormat(values.map((r) => ({ text: String(r[bucket]) })), x.unit) } }),
+    },
+  };
+  return frame(options, faceted(options, values, view, { values }));
+}

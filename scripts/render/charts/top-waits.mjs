@@ -1,0 +1,43 @@
+// The `top-waits` chart kind: the parameters its shortcode takes, which are
+// required, their defaults, and the Vega-Lite spec it draws from the rows the
+// compile step selected. Pure; no Node or DOM APIs.
+import { PALETTE, PLOT_WIDTH, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted } from './common.mjs';
+
+/** What `{{< chart kind="top-waits" … >}}` takes beyond the parameters every chart takes. */
+export const params = { takes: ['metric', 'items', 'each', 'x', 'top', 'facet', 'x-title', 'facet-title'], required: ['metric', 'x'], summary: 'the largest figures of a list as bars' };
+
+/**
+ * The N largest waits as horizontal bars, largest first. The top N is a
+ * window transform in the spec (row number by value, ties broken by name), so
+ * the spec carries every row and shows how the N were picked. One raw file
+ * per chart (or per facet): the sums are per name within a file.
+ */
+export function topWaits(rows, options) {
+  const { x, y } = options;
+  const top = options.top ?? 10;
+  const groupby = options.facet ? [options.facet.field] : [];
+  const view = {
+    transform: [
+      // A latch name can repeat (one row per instance): its waits add up before ranking.
+      { aggregate: [{ op: 'sum', field: 'value', as: 'value' }, { op: 'min', field: 'line', as: 'first' }, { op: 'max', field: 'line', as: 'last' }], groupby: [x.field, 'source', ...groupby] },
+      { calculate: "datum.first === datum.last ? '' + datum.first : datum.first + '–' + datum.last", as: 'line' },
+      { window: [{ op: 'row_number', as: 'rank' }], sort: [{ field: 'value', order: 'descending' }, { field: x.field, order: 'ascending' }], groupby },
+      { filter: `datum.rank <= ${Number(top)}` },
+    ],
+    width: PLOT_WIDTH - 60,
+    height: 20 * Number(top),
+    encoding: {
+      y: { field: x.field, type: 'nominal', title: x.title ?? x.field, sort: { field: 'value', op: 'sum', order: 'descending' }, axis: { labelLimit: 150 } },
+      x: { field: 'value', type: 'quantitative', title: titleWithUnit(y.title, y.unit), axis: { format: AXIS_FORMAT, tickCount: 3 } },
+      tooltip: tooltip(options, { format: figureFormat(rows, y.unit) }),
+    },
+    layer: [
+      { mark: { type: 'bar', tooltip: true, color: PALETTE[0] } },
+      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 11, color: '#57606a' }, encoding: { text: { field: 'value', format: ',d' } } },
+    ],
+  };
+  const values = rows.filter((r) => r.value !== null);
+  const spec = faceted(options, values, view, { values });
+  if (options.facet) spec.resolve = { scale: { y: 'independent' } };
+  return frame(options, spec);
+}
