@@ -103,7 +103,7 @@ const commands = {
   },
 
   async serve() {
-    return (await commands.ingest()) || (await commands.validate([])) || (await commands.compile([])) || hugo(['server', '--bind', '127.0.0.1', '--port', '1313']);
+    return (await commands.ingest()) || (await commands.validate([])) || (await commands.compile([])) || hugo(['server', '--bind', '127.0.0.1', '--port', '1313', '--config', await serveConfig()]);
   },
 
   async help() {
@@ -121,6 +121,22 @@ async function validateForBuild() {
   if (result.files) console.log(reporters.text(result));
   console.error(`validate: ${result.checked} report folder${result.checked === 1 ? '' : 's'} checked, ${result.skipped} unchanged, in ${Math.round(performance.now() - started)} ms`);
   return result.problems.some((p) => p.severity === 'error') ? 1 : 0;
+}
+
+/**
+ * The site's config plus one mount: what compile wrote beside each report
+ * (.tpsreport/site/), which a build copies into public/ itself. Hugo replaces
+ * module mounts from a later config file rather than adding to them, so the
+ * extra file repeats config.toml's [module] section with the mount added.
+ */
+async function serveConfig() {
+  const { readFile, writeFile, mkdir } = await import('node:fs/promises');
+  const config = await readFile(join(ROOT, 'config.toml'), 'utf8');
+  const module = config.slice(config.indexOf('\n[module]') + 1);
+  const path = join(ROOT, '.tpsreport', 'serve.toml');
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, `${module}\n  [[module.mounts]]\n    source = ".tpsreport/site"\n    target = "static"\n`);
+  return `config.toml,${path}`;
 }
 
 /** Runs Hugo in the foreground (serve). */

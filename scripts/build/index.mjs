@@ -5,7 +5,8 @@
 //   - Hugo runs not at all when no input changed, on the changed reports only
 //     (render segments) when just their article text changed, and on the whole
 //     site otherwise, always into the staging folder .tpsreport/hugo-out/;
-//   - publish copies into public/ only the staged files whose bytes differ.
+//   - publish copies into public/ the pages Hugo wrote and the files compile
+//     wrote (.tpsreport/site/: charts, tables, raw files) whose bytes differ.
 // public/ is touched last: a build that fails at any step leaves the previous
 // good site in place.
 import { readFile, readdir, writeFile, mkdir } from 'node:fs/promises';
@@ -92,7 +93,12 @@ export async function buildSite({ root, hugoBin, steps, compiled = () => [], log
   else args.push('--config', await segmentConfig(root, plan.slugs), '--renderSegments', 'changed');
   const code = await runHugo(hugoBin, root, args);
   if (code) return code;
-  const counts = await publish([staging], publicDir, { scope: plan.mode === 'full', newerThan: plan.mode === 'full' ? 0 : started - 1000 });
+  const site = join(root, '.tpsreport', 'site');
+  const counts = plan.mode === 'full'
+    ? await publish([staging, site], publicDir, { scope: true })
+    : await publish([{ dir: staging, newerThan: started - 1000 }, { dir: site, only: plan.slugs.map((s) => `reports/${s}`) }], publicDir, {
+      scope: (rel) => plan.slugs.some((s) => rel.startsWith(`reports/${s}/`)),
+    });
   log(`hugo: ${plan.mode === 'full' ? 'every page' : `${plan.slugs.length} changed report${plan.slugs.length === 1 ? '' : 's'}`} in ${Date.now() - started} ms; public/: ${counts.copied} written, ${counts.kept} unchanged, ${counts.removed} removed`);
   await saveState(state, { ...now, published: true, everything: everything() });
   return 0;

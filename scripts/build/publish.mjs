@@ -13,9 +13,16 @@ export async function listFiles(dir) {
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath ?? e.path, e.name).slice(dir.length + 1).split('\\').join('/'));
 }
 
+/**
+ * Whether dest already holds src. Like rsync's quick check, a copy of the same
+ * size made after src was last written is taken as equal without reading it;
+ * otherwise the bytes decide (Hugo rewrites every page it renders, mostly
+ * unchanged).
+ */
 async function sameBytes(a, b) {
   const [sa, sb] = await Promise.all([stat(a), stat(b).catch(() => null)]);
   if (!sb || sa.size !== sb.size) return false;
+  if (sb.mtimeMs >= sa.mtimeMs) return true;
   const [ba, bb] = await Promise.all([readFile(a), readFile(b)]);
   return ba.equals(bb);
 }
@@ -30,19 +37,29 @@ async function copyAtomic(src, dest) {
 
 /**
  * Makes `dest` the union of `sources` (later sources win on the same path).
+ * A source is a folder, or { dir, newerThan, only }: with `newerThan` (ms
+ * since the epoch) only files written since then count (after a partial Hugo
+ * run, the rest of the staging folder is what public/ already holds); with
+ * `only`, just those subfolders (the reports that changed).
  * `scope` limits which existing files of dest may be removed: a function of
  * the relative path, or true for all (a full build), false for none.
- * With `newerThan` (ms since the epoch) only files staged since then are
- * considered: after a partial Hugo run, the rest of the staging folder is
- * what public/ already holds.
  * @returns {{ copied, kept, removed }}
  */
-export async function publish(sources, dest, { scope = true, newerThan = 0 } = {}) {
+export async function publish(sources, dest, { scope = true } = {}) {
   const wanted = new Map();
-  for (const dir of sources) for (const rel of await listFiles(dir)) wanted.set(rel, join(dir, rel));
+  for (const source of sources) {
+    const { dir, newerThan = 0, only = null } = typeof source === 'string' ? { dir: source } : source;
+    const roots = only ? only.map((prefix) => join(dir, prefix)) : [dir];
+    for (const root of roots) {
+      for (const rel of await listFiles(root)) {
+        const path = join(root, rel);
+        if (newerThan && (await stat(path)).mtimeMs < newerThan) continue;
+        wanted.set(path.slice(dir.length + 1).split('\\').join('/'), path);
+      }
+    }
+  }
   const counts = { copied: 0, kept: 0, removed: 0 };
   for (const [rel, src] of wanted) {
-    if (newerThan && (await stat(src)).mtimeMs < newerThan) continue;
     const target = join(dest, rel);
     if (await sameBytes(src, target)) counts.kept += 1;
     else {

@@ -122,7 +122,7 @@ async function compileReport({ root, slug, out, compiler, drawer }) {
   const page = await assemblePage({ report, shortcodes, views, rawDir });
   const siteDir = join(out, 'site', 'reports', slug);
   const changed = (await writeFiles(siteDir, page.files)) | (await writeIfChanged(viewsPath, toJson({ views: page.placed, page: page.info })));
-  await writeIfChanged(manifestPath, JSON.stringify({ stamp, views }, (k, v) => (k === 'files' ? Object.keys(v) : v)));
+  await writeIfChanged(manifestPath, JSON.stringify({ stamp, views }, (k, v) => (k === 'files' && !Array.isArray(v) ? Object.keys(v) : v)));
   await writeIfChanged(stampPath, toJson({ stamp, views: Object.keys(views).length }));
   return { compiled: true, changed: Boolean(changed), views: Object.keys(views).length, built, errors };
 }

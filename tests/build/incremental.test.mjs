@@ -49,6 +49,19 @@ test('a build with nothing changed rewrites nothing, and a changed raw file rebu
     const page = readFileSync(join(dir, 'public', 'reports', slug, 'index.html'), 'utf8');
     assert.ok(page.includes('>123.45</a>'), 'the new figure is on the page');
     assert.ok(!page.includes(`>${printed}</a>`), 'the old figure is gone');
+
+    // Two prose edits in a row reuse every view; the page changes and its chart files stay published.
+    const index = join(dir, 'content', 'reports', slug, 'index.md');
+    const charts = readdirSync(join(dir, 'public', 'reports', slug, 'charts')).sort();
+    assert.ok(charts.length >= 5);
+    for (const word of ['first', 'second']) {
+      writeFileSync(index, readFileSync(index, 'utf8').replace(/\n\n([A-Z][a-z]+ )/, `\n\nEdited (${word}). $1`));
+      const edited = build(dir);
+      assert.match(edited, /compile: .*\(0 built, 1 report recompiled\)/);
+      assert.match(edited, /hugo: 1 changed report/);
+      assert.ok(readFileSync(join(dir, 'public', 'reports', slug, 'index.html'), 'utf8').includes(`Edited (${word}).`));
+      assert.deepEqual(readdirSync(join(dir, 'public', 'reports', slug, 'charts')).sort(), charts);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
