@@ -93,13 +93,15 @@ export async function buildSite({ root, hugoBin, steps, compiled = () => [], log
   else args.push('--config', await segmentConfig(root, plan.slugs), '--renderSegments', 'changed');
   const code = await runHugo(hugoBin, root, args);
   if (code) return code;
-  const site = join(root, '.tpsreport', 'site');
+  log(`hugo: ${plan.mode === 'full' ? 'every page' : `${plan.slugs.length} changed report${plan.slugs.length === 1 ? '' : 's'}`} in ${Date.now() - started} ms`);
+  const publishing = Date.now();
+  const site = { dir: join(root, '.tpsreport', 'site'), linkable: true };
   const counts = plan.mode === 'full'
     ? await publish([staging, site], publicDir, { scope: true })
-    : await publish([{ dir: staging, newerThan: started - 1000 }, { dir: site, only: plan.slugs.map((s) => `reports/${s}`) }], publicDir, {
+    : await publish([{ dir: staging, newerThan: started - 1000 }, { ...site, only: plan.slugs.map((s) => `reports/${s}`) }], publicDir, {
       scope: (rel) => plan.slugs.some((s) => rel.startsWith(`reports/${s}/`)),
     });
-  log(`hugo: ${plan.mode === 'full' ? 'every page' : `${plan.slugs.length} changed report${plan.slugs.length === 1 ? '' : 's'}`} in ${Date.now() - started} ms; public/: ${counts.copied} written, ${counts.kept} unchanged, ${counts.removed} removed`);
+  log(`publish: ${counts.copied} written, ${counts.kept} unchanged, ${counts.removed} removed, in ${Date.now() - publishing} ms`);
   await saveState(state, { ...now, published: true, everything: everything() });
   return 0;
 }

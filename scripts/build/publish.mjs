@@ -2,7 +2,7 @@
 // just succeeded. It runs last, so a failed build leaves the previous good
 // public/ in place, and it copies only files whose bytes differ, so an
 // unchanged page or chart keeps its mtime and a web server's caches stay warm.
-import { readdir, readFile, stat, rm, mkdir, copyFile, rename, rmdir } from 'node:fs/promises';
+import { readdir, readFile, stat, rm, mkdir, copyFile, rename, rmdir, link } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, dirname, basename } from 'node:path';
 
@@ -27,17 +27,27 @@ async function sameBytes(a, b) {
   return ba.equals(bb);
 }
 
-/** Copies src to dest through a temporary name, so a reader never sees half a file. */
-async function copyAtomic(src, dest) {
-  await mkdir(dirname(dest), { recursive: true });
-  const tmp = join(dirname(dest), `.${basename(dest)}.${process.pid}.tmp`);
-  await copyFile(src, tmp);
+/**
+ * Puts src at dest through a temporary name, so a reader never sees half a
+ * file. A source that is only ever replaced whole (compile writes by rename)
+ * is hard-linked instead of copied: instant, and later writes to the source
+ * make a new file, so the published one never changes under a reader.
+ */
+async function placeAtomic(src, dest, { linkable, dirs }) {
+  const dir = dirname(dest);
+  if (!dirs.has(dir)) {
+    await mkdir(dir, { recursive: true });
+    dirs.add(dir);
+  }
+  const tmp = join(dir, `.${basename(dest)}.${process.pid}.tmp`);
+  if (linkable) await link(src, tmp).catch(() => copyFile(src, tmp));
+  else await copyFile(src, tmp);
   await rename(tmp, dest);
 }
 
 /**
  * Makes `dest` the union of `sources` (later sources win on the same path).
- * A source is a folder, or { dir, newerThan, only }: with `newerThan` (ms
+ * A source is a folder, or { dir, newerThan, only, linkable }: with `newerThan` (ms
  * since the epoch) only files written since then count (after a partial Hugo
  * run, the rest of the staging folder is what public/ already holds); with
  * `only`, just those subfolders (the reports that changed).
@@ -48,22 +58,23 @@ async function copyAtomic(src, dest) {
 export async function publish(sources, dest, { scope = true } = {}) {
   const wanted = new Map();
   for (const source of sources) {
-    const { dir, newerThan = 0, only = null } = typeof source === 'string' ? { dir: source } : source;
+    const { dir, newerThan = 0, only = null, linkable = false } = typeof source === 'string' ? { dir: source } : source;
     const roots = only ? only.map((prefix) => join(dir, prefix)) : [dir];
     for (const root of roots) {
       for (const rel of await listFiles(root)) {
         const path = join(root, rel);
         if (newerThan && (await stat(path)).mtimeMs < newerThan) continue;
-        wanted.set(path.slice(dir.length + 1).split('\\').join('/'), path);
+        wanted.set(path.slice(dir.length + 1).split('\\').join('/'), { path, linkable });
       }
     }
   }
   const counts = { copied: 0, kept: 0, removed: 0 };
-  for (const [rel, src] of wanted) {
+  const dirs = new Set();
+  for (const [rel, { path, linkable }] of wanted) {
     const target = join(dest, rel);
-    if (await sameBytes(src, target)) counts.kept += 1;
+    if (await sameBytes(path, target)) counts.kept += 1;
     else {
-      await copyAtomic(src, target);
+      await placeAtomic(path, target, { linkable, dirs });
       counts.copied += 1;
     }
   }
