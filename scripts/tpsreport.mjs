@@ -103,7 +103,7 @@ const commands = {
   },
 
   async serve() {
-    return (await commands.ingest()) || (await commands.validate([])) || (await commands.compile([])) || hugo(['server', '--bind', '127.0.0.1', '--port', '1313', '--config', await serveConfig()]);
+    return (await commands.ingest()) || (await commands.validate([])) || (await commands.compile([])) || hugo(['server', '--bind', '127.0.0.1', '--port', '1313', '--renderToMemory', '--config', await serveConfig()]);
   },
 
   async help() {
@@ -139,7 +139,7 @@ async function serveConfig() {
   return `config.toml,${path}`;
 }
 
-/** Runs Hugo in the foreground (serve). */
+/** Runs Hugo in the foreground (serve). The server renders to memory: public/ holds only what a build published. */
 function hugo(args) {
   return new Promise((resolve) => {
     const child = spawn(HUGO, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
