@@ -34,6 +34,8 @@ const PIPE_ROW = /^\|.*\|$/;
 const ROW_HEADER = /^\*+ *(\d+)\. row *\*+$/;
 const FOOTER = /^(?:(\d+) +)?rows? +in +set(?:, *(\d+) +warnings?)?(?: *\( *([\d.]+) *sec *\))?\.?$/i;
 const EMPTY_SET = /^Empty set(?:, *(\d+) +warnings?)?(?: *\( *([\d.]+) *sec *\))?\.?$/i;
+// Statements that print a result set (a cut after one of these lost its result).
+const QUERY = /^(?:select|show|desc|describe|explain|table|values|with)\b/i;
 const ECHO_RULE = /^-{14}$/; // `mysql -vvv` puts echoed statements between two of these
 const NOISE = [
   /^Bye$/,
@@ -160,6 +162,7 @@ class ResultReader {
     this.echo = null; // lines of a `-vvv` echo block being read
     this.current = null; // the result being read
     this.done = null; // a finished result waiting for its footer
+    this.footers = 0; // results that had a footer: then every result of this capture has one
   }
 
   /** Returns null when the line is placed, else {text, offset} for the caller. */
@@ -178,9 +181,34 @@ class ResultReader {
     return this.readOutside(text, n, offset);
   }
 
+  /**
+   * The input ended. A capture whose results carry `N rows in set` footers
+   * ends each result with one, and an echoed query is followed by its result:
+   * anything short of that is a cut copy, refused rather than read as a
+   * complete but shorter result.
+   */
   end() {
     if (this.echo) this.closeEcho();
     if (this.current) this.finishCurrent(null, true);
+    const last = this.done;
+    if (last && !last.footer && !last.elided && this.footers > 0) {
+      throw new InputError({
+        line: last.lines.last + 1,
+        column: 1,
+        expected: `the "N rows in set" footer of the result that starts at line ${last.lines.first}, as every other result here has`,
+        found: 'end of file',
+        rule: 'mysql/result-cut',
+      });
+    }
+    if (this.statement && !this.statement.open && QUERY.test(this.statement.text)) {
+      throw new InputError({
+        line: this.statement.line + 1,
+        column: 1,
+        expected: `the result of the statement at line ${this.statement.line}`,
+        found: 'end of file',
+        rule: 'mysql/result-cut',
+      });
+    }
     this.flushDone();
   }
 
@@ -233,7 +261,10 @@ class ResultReader {
       return null;
     }
     if (CLIENT_ERROR.test(text) || CLIENT_WARNING.test(text)) {
-      this.note(n, text, CLIENT_ERROR.test(text) ? 'client-error' : 'client-warning');
+      const error = CLIENT_ERROR.test(text);
+      // An error is the statement's whole answer: no result is owed.
+      if (error && this.statement && !this.statement.open) this.statement = null;
+      this.note(n, text, error ? 'client-error' : 'client-warning');
       return null;
     }
     if (ELISION.test(text)) {
@@ -291,6 +322,7 @@ class ResultReader {
       return null;
     }
     target.footer = at;
+    this.footers += 1;
     if (footer.rows !== null && footer.rows !== target.rows.length && !target.elided) {
       this.warnings.push({
         line: n,
@@ -324,7 +356,10 @@ class ResultReader {
         rule: 'mysql/table-cut',
       });
     }
-    if (r.form === 'vertical') this.closeRecord(r);
+    if (r.form === 'vertical') {
+      this.closeRecord(r);
+      if (eof && !r.elided) refuseShortLastRecord(r);
+    }
     this.done = {
       form: r.form === 'empty' ? 'empty' : r.form,
       statement: r.statement,
@@ -523,6 +558,25 @@ class ResultReader {
 }
 
 // ─── helpers ────────────────────────────────────────────────────────────────
+
+/**
+ * `\G` records of one result all print the same labels, so a last record with
+ * fewer labels than the first one was cut off after its last full line.
+ */
+function refuseShortLastRecord(r) {
+  if (r.rows.length < 2) return;
+  const first = Object.keys(r.rows[0].values);
+  const last = r.rows[r.rows.length - 1];
+  const missing = first.find((label) => !Object.hasOwn(last.values, label));
+  if (missing === undefined) return;
+  throw new InputError({
+    line: last.lines.last + 1,
+    column: 1,
+    expected: `"${missing}:" and the rest of the record that starts at line ${last.line}`,
+    found: 'end of file',
+    rule: 'mysql/record-cut',
+  });
+}
 
 /** 1-based column of a field's value within `text` (just after the colon when empty). */
 function valueColumn(text, value) {

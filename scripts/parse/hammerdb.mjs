@@ -74,6 +74,8 @@ const TRACE = /^(?:\s|"|\(|while executing|invoked from within)/;
 export const format = {
   name: 'hammerdb',
   version: '1.0.0',
+  // A run that died mid-way still shows what it measured: a cut file is kept, marked incomplete.
+  keepsPartial: true,
   title: 'HammerDB TPROC-C / TPC-C console and hammerdb.log (v2.x–v6.x, both TEST RESULT orders)',
   produces: 'Every TEST RESULT (NOPM and database TPM) with its configured virtual users, plus the tool\'s error lines when a run produced none.',
   detect,

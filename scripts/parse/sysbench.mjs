@@ -797,6 +797,8 @@ function located(fn, source) {
 export const format = {
   name: 'sysbench',
   version: '1.0.0',
+  // A run that died mid-way still shows what it measured: a cut file is kept, marked incomplete.
+  keepsPartial: true,
   title: 'sysbench 0.4, 0.5, 1.0, 1.1',
   produces: 'one run per banner or summary: options, test, SQL/OLTP statistics, general statistics or throughput, latency (ms), threads fairness, interval samples, histogram and the tool\'s FATAL/ALERT messages, each figure with its unit and raw line',
   detect,

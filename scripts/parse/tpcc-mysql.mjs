@@ -52,6 +52,8 @@ const PARTS = ['banner', 'parameters', 'intervals', 'raw_results', 'raw_results2
 export const format = {
   name: 'tpcc-mysql',
   version: '1.0.0',
+  // A run that died mid-way still shows what it measured: a cut file is kept, marked incomplete.
+  keepsPartial: true,
   title: 'tpcc-mysql tpcc_start (Percona-Lab; old seconds and new millisecond interval layouts)',
   produces: 'Options and parameters (password redacted), interval samples, raw results, constraint checks and TpmC of one tpcc_start run.',
   detect,
