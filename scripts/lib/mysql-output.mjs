@@ -142,15 +142,19 @@ function splitPipes(text) {
  * @param {string[]} [options.labels]  column names the caller expects: they let
  *   a `\G` record start without its `*** 1. row ***` line, a batch header be
  *   told from data, and joined `A: x B: y` lines be split.
+ * @param {string[]} [options.recordEnds]  labels one of which a complete `\G`
+ *   record of this statement always prints (its last columns): a lone record
+ *   without any of them was cut off
  * @param {(result: object) => void} options.onResult  called once per complete result
  */
-export function createResultReader({ labels = [], onResult }) {
-  return new ResultReader(labels, onResult);
+export function createResultReader({ labels = [], recordEnds = [], onResult }) {
+  return new ResultReader(labels, onResult, recordEnds);
 }
 
 class ResultReader {
-  constructor(labels, onResult) {
+  constructor(labels, onResult, recordEnds = []) {
     this.known = new Set(labels.map((l) => l.toLowerCase()));
+    this.recordEnds = recordEnds.map((l) => l.toLowerCase());
     this.joined = labels.length
       ? new RegExp(`(?:^|\\s)(${labels.map(escapeRe).join('|')}) *:(?= |$)`, 'gi')
       : null;
@@ -163,6 +167,7 @@ class ResultReader {
     this.current = null; // the result being read
     this.done = null; // a finished result waiting for its footer
     this.footers = 0; // results that had a footer: then every result of this capture has one
+    this.prompted = false; // an interactive session, where the client prints a footer after every result
   }
 
   /** Returns null when the line is placed, else {text, offset} for the caller. */
@@ -190,18 +195,26 @@ class ResultReader {
   end() {
     if (this.echo) this.closeEcho();
     if (this.current) this.finishCurrent(null, true);
+    const cut = this.cutAtEnd();
+    // Rows already read are checked first: a bad cell is the more precise message.
+    this.flushDone();
+    if (cut) throw cut;
+  }
+
+  cutAtEnd() {
+    if (this.recordCut) return this.recordCut;
     const last = this.done;
-    if (last && !last.footer && !last.elided && this.footers > 0) {
-      throw new InputError({
+    if (last && !last.footer && !last.elided && (this.footers > 0 || this.prompted)) {
+      return new InputError({
         line: last.lines.last + 1,
         column: 1,
-        expected: `the "N rows in set" footer of the result that starts at line ${last.lines.first}, as every other result here has`,
+        expected: `the "N rows in set" footer of the result that starts at line ${last.lines.first}`,
         found: 'end of file',
         rule: 'mysql/result-cut',
       });
     }
     if (this.statement && !this.statement.open && QUERY.test(this.statement.text)) {
-      throw new InputError({
+      return new InputError({
         line: this.statement.line + 1,
         column: 1,
         expected: `the result of the statement at line ${this.statement.line}`,
@@ -209,7 +222,7 @@ class ResultReader {
         rule: 'mysql/result-cut',
       });
     }
-    this.flushDone();
+    return null;
   }
 
   // ─── outside any result ───────────────────────────────────────────────────
@@ -249,6 +262,7 @@ class ResultReader {
     const prompt = matchPrompt(text);
     if (prompt) {
       if (prompt.client && !this.client) this.client = { name: prompt.client, line: n };
+      this.prompted = true;
       this.note(n, text, 'prompt');
       if (prompt.statement) this.setStatement(prompt.statement, n);
       return null;
@@ -358,7 +372,7 @@ class ResultReader {
     }
     if (r.form === 'vertical') {
       this.closeRecord(r);
-      if (eof && !r.elided) refuseShortLastRecord(r);
+      if (eof && !r.elided) this.recordCut = shortLastRecord(r, this.recordEnds);
     }
     this.done = {
       form: r.form === 'empty' ? 'empty' : r.form,
@@ -561,15 +575,18 @@ class ResultReader {
 
 /**
  * `\G` records of one result all print the same labels, so a last record with
- * fewer labels than the first one was cut off after its last full line.
+ * fewer labels than the first one was cut off after its last full line
+ * (the error to raise, or null).
  */
-function refuseShortLastRecord(r) {
-  if (r.rows.length < 2) return;
-  const first = Object.keys(r.rows[0].values);
+function shortLastRecord(r, recordEnds) {
+  if (r.rows.length === 0) return null;
   const last = r.rows[r.rows.length - 1];
-  const missing = first.find((label) => !Object.hasOwn(last.values, label));
-  if (missing === undefined) return;
-  throw new InputError({
+  const has = (label) => Object.keys(last.values).some((l) => l.toLowerCase() === label);
+  const missing = r.rows.length > 1
+    ? Object.keys(r.rows[0].values).find((label) => !has(label.toLowerCase()))
+    : recordEnds.length && !recordEnds.some(has) ? recordEnds[0] : undefined;
+  if (missing === undefined) return null;
+  return new InputError({
     line: last.lines.last + 1,
     column: 1,
     expected: `"${missing}:" and the rest of the record that starts at line ${last.line}`,
@@ -654,8 +671,8 @@ export function rowObjects(result) {
  * (converted by the caller), text the reader does not know goes to `onText`
  * (return true when placed) or becomes a warning naming the line.
  */
-export function createClientParser({ labels = [], onResult, onText = () => false }) {
-  const reader = createResultReader({ labels, onResult: (result) => onResult(result, reader) });
+export function createClientParser({ labels = [], recordEnds = [], onResult, onText = () => false }) {
+  const reader = createResultReader({ labels, recordEnds, onResult: (result) => onResult(result, reader) });
   return {
     reader,
     push(line, n) {
