@@ -367,8 +367,13 @@ function createParser({ source } = {}) {
     }
     doc.missing = PARTS.filter((part) => (part === 'banner' ? !tool : part === 'intervals' ? !doc.intervals : !doc[part]));
     doc.status = doc.tpmc ? 'complete' : doc.messages.length ? 'failed' : 'no result';
+    // Without an error from the tool, a missing <TpmC> means the output stops early.
+    const incomplete = doc.status === 'no result'
+      ? { reason: 'the output stops before the <TpmC> result, with no error from the tool (the run did not finish, or the file was cut)', line: last.no }
+      : undefined;
     return {
       tool,
+      ...(incomplete ? { incomplete } : {}),
       notes: notes.map((n) => ({ ...n, text: scrub(n.text, secrets) })),
       warnings: warnings.map((w) => ({ ...w, text: scrub(w.text, secrets) })),
       ...doc,
