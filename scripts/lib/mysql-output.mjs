@@ -34,6 +34,8 @@ const PIPE_ROW = /^\|.*\|$/;
 const ROW_HEADER = /^\*+ *(\d+)\. row *\*+$/;
 const FOOTER = /^(?:(\d+) +)?rows? +in +set(?:, *(\d+) +warnings?)?(?: *\( *([\d.]+) *sec *\))?\.?$/i;
 const EMPTY_SET = /^Empty set(?:, *(\d+) +warnings?)?(?: *\( *([\d.]+) *sec *\))?\.?$/i;
+// Statements that print a result set (a cut after one of these lost its result).
+const QUERY = /^(?:select|show|desc|describe|explain|table|values|with)\b/i;
 const ECHO_RULE = /^-{14}$/; // `mysql -vvv` puts echoed statements between two of these
 const NOISE = [
   /^Bye$/,
@@ -140,15 +142,19 @@ function splitPipes(text) {
  * @param {string[]} [options.labels]  column names the caller expects: they let
  *   a `\G` record start without its `*** 1. row ***` line, a batch header be
  *   told from data, and joined `A: x B: y` lines be split.
+ * @param {string[]} [options.recordEnds]  labels one of which a complete `\G`
+ *   record of this statement always prints (its last columns): a lone record
+ *   without any of them was cut off
  * @param {(result: object) => void} options.onResult  called once per complete result
  */
-export function createResultReader({ labels = [], onResult }) {
-  return new ResultReader(labels, onResult);
+export function createResultReader({ labels = [], recordEnds = [], onResult }) {
+  return new ResultReader(labels, onResult, recordEnds);
 }
 
 class ResultReader {
-  constructor(labels, onResult) {
+  constructor(labels, onResult, recordEnds = []) {
     this.known = new Set(labels.map((l) => l.toLowerCase()));
+    this.recordEnds = recordEnds.map((l) => l.toLowerCase());
     this.joined = labels.length
       ? new RegExp(`(?:^|\\s)(${labels.map(escapeRe).join('|')}) *:(?= |$)`, 'gi')
       : null;
@@ -160,6 +166,8 @@ class ResultReader {
     this.echo = null; // lines of a `-vvv` echo block being read
     this.current = null; // the result being read
     this.done = null; // a finished result waiting for its footer
+    this.footers = 0; // results that had a footer: then every result of this capture has one
+    this.prompted = false; // an interactive session, where the client prints a footer after every result
   }
 
   /** Returns null when the line is placed, else {text, offset} for the caller. */
@@ -178,10 +186,43 @@ class ResultReader {
     return this.readOutside(text, n, offset);
   }
 
+  /**
+   * The input ended. A capture whose results carry `N rows in set` footers
+   * ends each result with one, and an echoed query is followed by its result:
+   * anything short of that is a cut copy, refused rather than read as a
+   * complete but shorter result.
+   */
   end() {
     if (this.echo) this.closeEcho();
     if (this.current) this.finishCurrent(null, true);
+    const cut = this.cutAtEnd();
+    // Rows already read are checked first: a bad cell is the more precise message.
     this.flushDone();
+    if (cut) throw cut;
+  }
+
+  cutAtEnd() {
+    if (this.recordCut) return this.recordCut;
+    const last = this.done;
+    if (last && !last.footer && !last.elided && (this.footers > 0 || this.prompted)) {
+      return new InputError({
+        line: last.lines.last + 1,
+        column: 1,
+        expected: `the "N rows in set" footer of the result that starts at line ${last.lines.first}`,
+        found: 'end of file',
+        rule: 'mysql/result-cut',
+      });
+    }
+    if (this.statement && !this.statement.open && QUERY.test(this.statement.text)) {
+      return new InputError({
+        line: this.statement.line + 1,
+        column: 1,
+        expected: `the result of the statement at line ${this.statement.line}`,
+        found: 'end of file',
+        rule: 'mysql/result-cut',
+      });
+    }
+    return null;
   }
 
   // ─── outside any result ───────────────────────────────────────────────────
@@ -221,6 +262,7 @@ class ResultReader {
     const prompt = matchPrompt(text);
     if (prompt) {
       if (prompt.client && !this.client) this.client = { name: prompt.client, line: n };
+      this.prompted = true;
       this.note(n, text, 'prompt');
       if (prompt.statement) this.setStatement(prompt.statement, n);
       return null;
@@ -233,7 +275,10 @@ class ResultReader {
       return null;
     }
     if (CLIENT_ERROR.test(text) || CLIENT_WARNING.test(text)) {
-      this.note(n, text, CLIENT_ERROR.test(text) ? 'client-error' : 'client-warning');
+      const error = CLIENT_ERROR.test(text);
+      // An error is the statement's whole answer: no result is owed.
+      if (error && this.statement && !this.statement.open) this.statement = null;
+      this.note(n, text, error ? 'client-error' : 'client-warning');
       return null;
     }
     if (ELISION.test(text)) {
@@ -291,6 +336,7 @@ class ResultReader {
       return null;
     }
     target.footer = at;
+    this.footers += 1;
     if (footer.rows !== null && footer.rows !== target.rows.length && !target.elided) {
       this.warnings.push({
         line: n,
@@ -324,7 +370,10 @@ class ResultReader {
         rule: 'mysql/table-cut',
       });
     }
-    if (r.form === 'vertical') this.closeRecord(r);
+    if (r.form === 'vertical') {
+      this.closeRecord(r);
+      if (eof && !r.elided) this.recordCut = shortLastRecord(r, this.recordEnds);
+    }
     this.done = {
       form: r.form === 'empty' ? 'empty' : r.form,
       statement: r.statement,
@@ -524,6 +573,28 @@ class ResultReader {
 
 // ─── helpers ────────────────────────────────────────────────────────────────
 
+/**
+ * `\G` records of one result all print the same labels, so a last record with
+ * fewer labels than the first one was cut off after its last full line
+ * (the error to raise, or null).
+ */
+function shortLastRecord(r, recordEnds) {
+  if (r.rows.length === 0) return null;
+  const last = r.rows[r.rows.length - 1];
+  const has = (label) => Object.keys(last.values).some((l) => l.toLowerCase() === label);
+  const missing = r.rows.length > 1
+    ? Object.keys(r.rows[0].values).find((label) => !has(label.toLowerCase()))
+    : recordEnds.length && !recordEnds.some(has) ? recordEnds[0] : undefined;
+  if (missing === undefined) return null;
+  return new InputError({
+    line: last.lines.last + 1,
+    column: 1,
+    expected: `"${missing}:" and the rest of the record that starts at line ${last.line}`,
+    found: 'end of file',
+    rule: 'mysql/record-cut',
+  });
+}
+
 /** 1-based column of a field's value within `text` (just after the colon when empty). */
 function valueColumn(text, value) {
   const colon = text.indexOf(':');
@@ -600,8 +671,8 @@ export function rowObjects(result) {
  * (converted by the caller), text the reader does not know goes to `onText`
  * (return true when placed) or becomes a warning naming the line.
  */
-export function createClientParser({ labels = [], onResult, onText = () => false }) {
-  const reader = createResultReader({ labels, onResult: (result) => onResult(result, reader) });
+export function createClientParser({ labels = [], recordEnds = [], onResult, onText = () => false }) {
+  const reader = createResultReader({ labels, recordEnds, onResult: (result) => onResult(result, reader) });
   return {
     reader,
     push(line, n) {

@@ -24,11 +24,27 @@ export function normalizeLine(raw, ascii = false) {
   return end === line.length ? line : line.slice(0, end);
 }
 
+/** CRLF, LF and the CR alone that old Mac tools and some pastes end lines with. */
+export const LINE_BREAK = /\r\n|\r|\n/;
+
 /** Splits a whole text into normalised lines (for the in-memory `parse(text)` entry point). */
 export function splitLines(text) {
-  const lines = text.split('\n');
+  const lines = text.split(LINE_BREAK);
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines.map((line) => normalizeLine(line));
+}
+
+/**
+ * Whether a line (as read, before normalisation) stops right after a digit, or
+ * a digit and a decimal or thousands mark: in a file without a final line
+ * end, that may be a number cut short.
+ */
+export function endsInsideNumber(raw) {
+  const n = raw.length;
+  const isDigit = (i) => i >= 0 && raw.charCodeAt(i) >= 48 && raw.charCodeAt(i) <= 57;
+  if (isDigit(n - 1)) return true;
+  const c = raw[n - 1];
+  return (c === '.' || c === ',') && isDigit(n - 2);
 }
 
 /** Parses a number as the tool printed it; returns null for N/A, nan and the like. */

@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { InputError } from '../lib/errors.mjs';
-import { normalizeLine, splitLines, NON_ASCII } from '../lib/text.mjs';
+import { normalizeLine, splitLines, NON_ASCII, LINE_BREAK, endsInsideNumber } from '../lib/text.mjs';
 
 export const SCHEMA_VERSION = 1;
 export const DETECT_LINES = 400;
@@ -18,13 +18,16 @@ export const DETECT_LINES = 400;
  */
 export function parseTextWith(choose, text, { source = '<input>', options } = {}) {
   const bytes = Buffer.from(text, 'utf8');
-  refuseBinary(bytes, source);
+  refuseNul(bytes, source, { offset: 0, lineNo: 0, rest: '' });
+  refuseControlBytes(bytes, source);
   const lines = splitLines(text);
   refuseEmpty(lines, source);
   const format = located(source, () => pick(choose, lines.slice(0, DETECT_LINES)));
   const parser = located(source, () => format.createParser({ source, options }));
-  located(source, () => lines.forEach((line, i) => parser.push(line, i + 1)));
-  return envelope(format, located(source, () => parser.end()), {
+  const cut = cutInsideNumber(text, lines);
+  const fed = cut ? lines.slice(0, -1) : lines;
+  located(source, () => fed.forEach((line, i) => parser.push(line, i + 1)));
+  return envelope(format, located(source, () => finish(format, parser, cut)), {
     source,
     sha256: createHash('sha256').update(bytes).digest('hex'),
     bytes: bytes.length,
@@ -43,9 +46,11 @@ export async function parseFileWith(choose, path, { source = path, options } = {
   let bytes = 0;
   let rest = '';
 
-  const start = () => {
-    refuseEmpty(head, source);
-    format = pick(choose, head);
+  // `cutLine` takes part in detection only: it is never fed to the parser.
+  const start = (cutLine) => {
+    const detectOn = cutLine === undefined ? head : [...head, cutLine];
+    refuseEmpty(detectOn, source);
+    format = pick(choose, detectOn);
     parser = format.createParser({ source, options });
     head.forEach((line, i) => parser.push(line, i + 1));
   };
@@ -60,27 +65,64 @@ export async function parseFileWith(choose, path, { source = path, options } = {
   };
 
   for await (const chunk of createReadStream(path)) {
-    if (bytes === 0) refuseBinary(chunk, source);
+    refuseNul(chunk, source, { offset: bytes, lineNo, rest });
+    if (bytes === 0) refuseControlBytes(chunk, source);
     bytes += chunk.length;
     hash.update(chunk);
-    const text = rest + decoder.decode(chunk, { stream: true });
+    let text = rest + decoder.decode(chunk, { stream: true });
+    // A CR at the end of a chunk may be the first half of a CRLF split across chunks.
+    const held = text.endsWith('\r') ? '\r' : '';
+    if (held) text = text.slice(0, -1);
     ascii = !NON_ASCII.test(text);
-    const parts = text.split('\n');
-    rest = parts.pop();
+    const parts = text.split(LINE_BREAK);
+    rest = parts.pop() + held;
     located(source, () => parts.forEach(take));
   }
   rest += decoder.decode();
   ascii = false;
+  const tail = rest.split(LINE_BREAK);
+  const last = tail.pop();
+  const cut = last !== '' && endsInsideNumber(last) ? { line: lineNo + tail.length + 1, text: normalizeLine(last) } : null;
   located(source, () => {
-    if (rest !== '') take(rest);
-    if (!parser) start();
+    tail.forEach(take);
+    if (last !== '' && !cut) take(last);
+    if (!parser) start(cut?.text);
   });
-  return envelope(format, located(source, () => parser.end()), {
+  return envelope(format, located(source, () => finish(format, parser, cut)), {
     source,
     sha256: hash.digest('hex'),
     bytes,
-    lines: lineNo,
+    lines: cut ? cut.line : lineNo,
   });
+}
+
+/**
+ * The parser's result, with the driver's own completeness rule on top: a last
+ * line that stops inside a number (no line end after it) may be a shortened
+ * figure, so it is never read. Formats whose partial output is worth keeping
+ * (`keepsPartial`) get the rest marked incomplete; the others refuse the file.
+ */
+function finish(format, parser, cut) {
+  if (cut && !format.keepsPartial) {
+    throw new InputError({
+      line: cut.line,
+      column: cut.text.length + 1,
+      expected: 'the rest of the number and a line end',
+      found: 'end of file',
+      rule: 'truncated',
+    });
+  }
+  const body = parser.end();
+  if (!cut || body.incomplete) return body;
+  return { ...body, incomplete: { reason: 'the file ends inside a number, without a line end; that last line is left out', line: cut.line } };
+}
+
+/** `{line, text}` of a last line that stops inside a number without a line end; null otherwise. */
+function cutInsideNumber(text, lines) {
+  if (lines.length === 0 || /[\r\n]$/.test(text.slice(-1))) return null;
+  const last = text.slice(text.lastIndexOf('\n') + 1);
+  const raw = last.slice(last.lastIndexOf('\r') + 1);
+  return endsInsideNumber(raw) ? { line: lines.length, text: lines[lines.length - 1] } : null;
 }
 
 function pick(choose, head) {
@@ -97,7 +139,7 @@ function located(source, fn) {
 }
 
 function envelope(format, body, file) {
-  const { tool = null, notes = [], warnings = [], ...rest } = body;
+  const { tool = null, notes = [], warnings = [], incomplete, ...rest } = body;
   return {
     kind: format.name,
     schema_version: SCHEMA_VERSION,
@@ -108,6 +150,7 @@ function envelope(format, body, file) {
     },
     notes,
     warnings,
+    ...(incomplete ? { incomplete } : {}),
     ...rest,
   };
 }
@@ -125,27 +168,36 @@ function refuseEmpty(lines, source) {
   }
 }
 
-/** Text output never holds NUL bytes, and rarely many other control bytes. */
-function refuseBinary(chunk, source) {
+/** Text output rarely holds many control bytes; the first chunk is enough to tell. */
+function refuseControlBytes(chunk, source) {
   const sample = chunk.subarray(0, 8192);
   let control = 0;
   for (let i = 0; i < sample.length; i += 1) {
     const b = sample[i];
-    if (b === 0) return binaryError(source, sample, i);
-    if (b < 32 && b !== 9 && b !== 10 && b !== 13 && b !== 12 && b !== 27) control += 1;
+    if (b < 32 && b !== 9 && b !== 10 && b !== 13 && b !== 12 && b !== 27 && b !== 0) control += 1;
   }
-  if (sample.length > 0 && control / sample.length > 0.1) binaryError(source, sample, -1);
+  if (sample.length > 0 && control / sample.length > 0.1) {
+    throw new InputError({
+      source, line: 1, column: 1, expected: 'text output of a benchmark tool', found: 'binary data (many control bytes)', rule: 'binary',
+    });
+  }
 }
 
-function binaryError(source, sample, offset) {
-  const before = offset < 0 ? '' : sample.subarray(0, offset).toString('latin1');
-  const line = before.split('\n').length;
+/**
+ * Text output never holds a NUL byte, anywhere in the file. `offset`, `lineNo`
+ * and `rest` (the unfinished line before this chunk) place it in the file.
+ */
+function refuseNul(chunk, source, { offset, lineNo, rest }) {
+  const at = chunk.indexOf(0);
+  if (at < 0) return;
+  const before = rest + chunk.subarray(0, at).toString('latin1');
+  const breaks = before.split(LINE_BREAK);
   throw new InputError({
     source,
-    line,
-    column: offset < 0 ? 1 : offset - before.lastIndexOf('\n'),
+    line: lineNo + breaks.length,
+    column: breaks[breaks.length - 1].length + 1,
     expected: 'text output of a benchmark tool',
-    found: offset < 0 ? 'binary data (many control bytes)' : `binary data (a NUL byte at offset ${offset})`,
+    found: `binary data (a NUL byte at offset ${offset + at})`,
     rule: 'binary',
   });
 }

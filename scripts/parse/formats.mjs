@@ -1,5 +1,7 @@
 // Every input format tpsreport reads. Each module exports `format` with
-// { name, version, title, produces, detect(lines) → score, createParser() }.
+// { name, version, title, produces, detect(lines) → score, createParser() } and
+// `keepsPartial` when a cut-off output is worth keeping (marked incomplete)
+// rather than refused.
 // Order matters only for ties in detection: more specific formats first.
 import { format as sysbench } from './sysbench.mjs';
 import { format as dbt2 } from './dbt2.mjs';

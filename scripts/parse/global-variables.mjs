@@ -100,7 +100,7 @@ function createParser() {
     }
     results.push(entry);
   };
-  const client = createClientParser({ labels: ['Variable_name', 'Value'], onResult });
+  const client = createClientParser({ labels: ['Variable_name', 'Value'], recordEnds: ['Value'], onResult });
   return {
     push: (line, n) => client.push(line, n),
     end() {

@@ -74,6 +74,8 @@ const TRACE = /^(?:\s|"|\(|while executing|invoked from within)/;
 export const format = {
   name: 'hammerdb',
   version: '1.0.0',
+  // A run that died mid-way still shows what it measured: a cut file is kept, marked incomplete.
+  keepsPartial: true,
   title: 'HammerDB TPROC-C / TPC-C console and hammerdb.log (v2.x–v6.x, both TEST RESULT orders)',
   produces: 'Every TEST RESULT (NOPM and database TPM) with its configured virtual users, plus the tool\'s error lines when a run produced none.',
   detect,
@@ -83,6 +85,9 @@ export const format = {
 export function parse(text, opts = {}) {
   return parseTextWith(format, text, opts);
 }
+
+// Vuser messages that show a run under way (it then owes a TEST RESULT).
+const RUN_STARTS = /^(?:RUNNING$|Beginning rampup|Rampup|Timing test period|\d+ Active Virtual Users configured)/;
 
 function detect(lines) {
   let score = 0;
@@ -110,6 +115,12 @@ function createParser({ source } = {}) {
   let seen = false; // any line only HammerDB prints
   let run = freshRun();
   let inTrace = false;
+  // A run is owed its TEST RESULT from its first sign of life on; errors after that explain its absence.
+  let started = null;
+  let lastLine = 1;
+  const start = (no) => {
+    started ??= no;
+  };
 
   const warn = (no, text, message) => warnings.push({ line: no, message, text });
 
@@ -139,10 +150,12 @@ function createParser({ source } = {}) {
       ...run,
     });
     run = freshRun();
+    started = null;
   }
 
   function vuserMessage(no, vuser, message, raw) {
     if (message.includes('TEST RESULT')) return result(no, message, raw, Number(vuser));
+    if (RUN_STARTS.test(message)) start(no);
     let m = message.match(/^(\d+) Active Virtual Users configured$/);
     if (m) run.active_virtual_users = figure(m[1], 'count', no);
     m = message.match(/^Beginning rampup time of (\d+) minutes?$/);
@@ -160,6 +173,7 @@ function createParser({ source } = {}) {
     const traced = inTrace;
     inTrace = false;
     if (text === '') return undefined;
+    lastLine = no;
     if (PROMPT.test(text)) {
       seen = true;
       const rest = text.replace(PROMPT, '');
@@ -183,9 +197,13 @@ function createParser({ source } = {}) {
       return result(no, text, raw);
     }
     const heading = text.match(/^(\d+) VU TEST$/);
-    if (heading) return (run.heading = { text, line: no });
+    if (heading) {
+      start(no);
+      return (run.heading = { text, line: no });
+    }
     const job = text.match(/^Benchmark Run jobid=(\w+)$/);
     if (job) jobs.push({ id: job[1], line: no });
+    if (/Virtual Users Created|^Vuser \d+ created/i.test(text)) start(no);
     if (CONSOLE_KNOWN.some((re) => re.test(text))) {
       if (/Virtual Users Created|^Vuser \d+ created|^Hammerdb Log @/i.test(text)) seen = true;
       if (/^Copyright\b/.test(text)) tool ??= { name: 'HammerDB', version: null, line: no };
@@ -208,7 +226,13 @@ function createParser({ source } = {}) {
       throw new InputError({ line: 1, column: 1, expected: 'HammerDB output (a TEST RESULT, "Vuser N:" lines or the CLI banner)', found: 'none in the file', rule: 'hammerdb-missing' });
     }
     const status = results.length > 0 ? 'complete' : messages.some((m) => m.level === 'error') ? 'failed' : 'no result';
-    return { tool: tool ?? { name: 'HammerDB', version: null }, notes, warnings, status, results, jobs, messages };
+    const body = { tool: tool ?? { name: 'HammerDB', version: null }, notes, warnings, status, results, jobs, messages };
+    if (started !== null && !messages.some((m) => m.level === 'error' && m.line >= started)) {
+      body.incomplete = { reason: `the run that starts at line ${started} has no TEST RESULT (it did not finish, or the file was cut)`, line: lastLine };
+    } else if (status === 'no result') {
+      body.incomplete = { reason: 'the output stops before any TEST RESULT or error (the file was cut?)', line: lastLine };
+    }
+    return body;
   }
 
   const guard = (fn) => (...args) => {

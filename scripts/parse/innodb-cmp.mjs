@@ -118,7 +118,7 @@ function createParser() {
     if (columns.includes('relocation_time')) table.unit_notes = [RELOCATION_NOTE];
     tables.push(table);
   };
-  const client = createClientParser({ labels: ALL_COLUMNS, onResult });
+  const client = createClientParser({ labels: ALL_COLUMNS, recordEnds: ['uncompress_time', 'relocation_time'], onResult });
   return {
     push: (line, n) => client.push(line, n),
     end() {

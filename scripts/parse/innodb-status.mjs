@@ -520,6 +520,8 @@ function freeKey(target, key) {
 export const format = {
   name: 'innodb-status',
   version: '1.0.0',
+  // A monitor output cut short still holds the sections printed before the cut: kept, marked incomplete.
+  keepsPartial: true,
   title: 'SHOW ENGINE INNODB STATUS (MySQL 5.0–8.x, MariaDB 10.x; \\G, bordered, batch and bare monitor text)',
   produces: 'every InnoDB monitor output: timestamp, averaging window, SEMAPHORES counters per latch kind and thread waits, and each section\'s labelled numbers as figures; other lines kept as notes',
   detect,

@@ -18,6 +18,8 @@ const ANNOTATION = /\t+#.*$|\s+#\s.*$/;
 export const format = {
   name: 'mpstat',
   version: '1.0.0',
+  // A run that died mid-way still shows what it measured: a cut file is kept, marked incomplete.
+  keepsPartial: true,
   title: 'mpstat (sysstat 5 – 12): mpstat N, mpstat -P ALL N, 12 h and 24 h time stamps, Average block',
   produces: 'Each mpstat run: banner (kernel, host, CPU count), columns and units, every per-CPU sample and the Average rows kept apart',
   detect,

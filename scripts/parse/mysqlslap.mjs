@@ -264,6 +264,8 @@ class MysqlslapParser {
 export const format = {
   name: 'mysqlslap',
   version: '1.0.0',
+  // A run that died mid-way still shows what it measured: a cut file is kept, marked incomplete.
+  keepsPartial: true,
   title: 'mysqlslap / mariadb-slap (MySQL 5.1–8.0, MariaDB): Benchmark blocks, --csv lines, --debug-info',
   produces: 'every Benchmark block (engine, average/min/max seconds, clients, queries per client), rusage figures, the tool\'s error lines and a status (ok, errors, failed)',
   detect,

@@ -328,6 +328,8 @@ const PREPARE_LINES = [
   /^Creating a secondary index on '[^']*'\.\.\.$/,
   /^thread prepare\d+$/,
 ];
+const CREATING_TABLE = PREPARE_LINES[0];
+const RECORDS_LINE = /^(?:Creating|Inserting) \d+ records/;
 const CLEANUP_LINES = [/^Dropping table '[^']*'\.\.\.$/];
 
 /** Header lines: [regex, (run, match, at) → void]. */
@@ -413,6 +415,7 @@ class Run {
     this.section = null;
     this.messages = new Map();
     this.samples = null;
+    this.tableWithoutRows = null; // line of a "Creating table" still waiting for its records line
   }
 
   touch(n) { this.doc.lines.last = n; }
@@ -461,8 +464,10 @@ class Run {
     const missing = [];
     if (!this.hasBanner) missing.push('header');
     if (!summaryDone && this.expectsSummary()) missing.push('summary');
+    if (this.tableWithoutRows !== null) missing.push('rows');
     let status = 'incomplete';
     if (this.failed) status = 'failed';
+    else if (this.tableWithoutRows !== null) status = 'incomplete';
     else if (summaryDone || !this.expectsSummary()) status = 'ok';
     const out = { command: d.command, status, missing, lines: d.lines, options: d.options, test: d.test };
     for (const key of ['queries', 'transactions', 'queries_rate', 'deadlocks', 'read_write_requests',
@@ -523,7 +528,14 @@ class SysbenchParser {
         expected: 'sysbench output (a banner, interval lines or statistics)', found: 'none',
       });
     }
-    return { tool: this.tool, notes: this.notes, warnings: this.warnings, runs: this.runs.map((r) => r.toJSON()) };
+    const runs = this.runs.map((r) => r.toJSON());
+    const body = { tool: this.tool, notes: this.notes, warnings: this.warnings, runs };
+    const last = runs[runs.length - 1];
+    if (last.status === 'incomplete') {
+      const what = last.missing.includes('rows') ? 'the rows of the table it creates' : 'its summary';
+      body.incomplete = { reason: `the last run (lines ${last.lines.first}–${last.lines.last}) stops before ${what}`, line: this.lastLine };
+    }
+    return body;
   }
 
   warn(at, message) {
@@ -768,7 +780,11 @@ class SysbenchParser {
     const prepare = PREPARE_LINES.some((re) => re.test(at.content));
     const cleanup = !prepare && CLEANUP_LINES.some((re) => re.test(at.content));
     if (!prepare && !cleanup) return false;
-    this.ensureRun(at).setCommand(prepare ? 'prepare' : 'cleanup', 2);
+    const run = this.ensureRun(at);
+    run.setCommand(prepare ? 'prepare' : 'cleanup', 2);
+    // Every sysbench version prints how many rows it loads after creating a table.
+    if (CREATING_TABLE.test(at.content)) run.tableWithoutRows = at.n;
+    else if (RECORDS_LINE.test(at.content)) run.tableWithoutRows = null;
     return true;
   }
 
@@ -797,6 +813,8 @@ function located(fn, source) {
 export const format = {
   name: 'sysbench',
   version: '1.0.0',
+  // A run that died mid-way still shows what it measured: a cut file is kept, marked incomplete.
+  keepsPartial: true,
   title: 'sysbench 0.4, 0.5, 1.0, 1.1',
   produces: 'one run per banner or summary: options, test, SQL/OLTP statistics, general statistics or throughput, latency (ms), threads fairness, interval samples, histogram and the tool\'s FATAL/ALERT messages, each figure with its unit and raw line',
   detect,

@@ -81,7 +81,7 @@ function createParser() {
     for (const row of rows) tables.push(convertRow(row, tables.length, index, client.reader));
     results[index].count = rows.length;
   };
-  const client = createClientParser({ labels: COLUMNS, onResult });
+  const client = createClientParser({ labels: COLUMNS, recordEnds: ['Comment', 'Temporary', 'Max_index_length'], onResult });
   return {
     push: (line, n) => client.push(line, n),
     end() {

@@ -52,6 +52,8 @@ const PARTS = ['banner', 'parameters', 'intervals', 'raw_results', 'raw_results2
 export const format = {
   name: 'tpcc-mysql',
   version: '1.0.0',
+  // A run that died mid-way still shows what it measured: a cut file is kept, marked incomplete.
+  keepsPartial: true,
   title: 'tpcc-mysql tpcc_start (Percona-Lab; old seconds and new millisecond interval layouts)',
   produces: 'Options and parameters (password redacted), interval samples, raw results, constraint checks and TpmC of one tpcc_start run.',
   detect,
@@ -365,8 +367,13 @@ function createParser({ source } = {}) {
     }
     doc.missing = PARTS.filter((part) => (part === 'banner' ? !tool : part === 'intervals' ? !doc.intervals : !doc[part]));
     doc.status = doc.tpmc ? 'complete' : doc.messages.length ? 'failed' : 'no result';
+    // Without an error from the tool, a missing <TpmC> means the output stops early.
+    const incomplete = doc.status === 'no result'
+      ? { reason: 'the output stops before the <TpmC> result, with no error from the tool (the run did not finish, or the file was cut)', line: last.no }
+      : undefined;
     return {
       tool,
+      ...(incomplete ? { incomplete } : {}),
       notes: notes.map((n) => ({ ...n, text: scrub(n.text, secrets) })),
       warnings: warnings.map((w) => ({ ...w, text: scrub(w.text, secrets) })),
       ...doc,

@@ -28,6 +28,8 @@ const MEMORY_UNITS = { k: 'kB', K: 'KiB', m: 'MB', M: 'MiB' };
 export const format = {
   name: 'vmstat',
   version: '1.0.0',
+  // A run that died mid-way still shows what it measured: a cut file is kept, marked incomplete.
+  keepsPartial: true,
   title: 'vmstat (procps 3.2 – procps-ng 4.0): plain, -w, -t, -a, -S units, repeated headers',
   produces: 'Each vmstat run: its columns and units, and every sample (first flagged as the since-boot average)',
   detect,

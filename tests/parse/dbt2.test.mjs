@@ -129,7 +129,7 @@ test('parse() names a caption line it cannot place in a warning instead of dropp
 });
 
 test('parse() refuses a table cut off after its rows with a located error', () => {
-  const text = fixture('seed000-mysql-5.5.9.txt').split('\n').slice(0, 8).join('\n');
+  const text = `${fixture('seed000-mysql-5.5.9.txt').split('\n').slice(0, 8).join('\n')}\n`;
   assert.throws(() => parse(text, { source: 'cut.txt' }), (e) => e instanceof InputError
     && e.toString() === 'cut.txt:8:80: expected the closing rule or the NOTPM line after the transaction rows, found end of input');
 });
