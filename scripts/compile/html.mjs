@@ -7,6 +7,8 @@
 // is { text, html, th, scope, cls, colspan, rowspan, attrs }. `text` is what
 // the CSV holds; `html` (default: the escaped text) is what the page shows.
 
+import { spreadText } from './repeats.mjs';
+
 export function esc(text) {
   return String(text ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;').replace(/'/g, '&#39;');
 }
@@ -34,6 +36,7 @@ const EN = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
  */
 export function figLink(row, o = {}) {
   if (!row) return '<span class="empty">–</span>';
+  if (row.members) return statLink(row, o);
   const href = `${row.source}.html#L${row.line}`;
   if (!isOk(row)) {
     return `<a${attrs({ class: `fig status-${row.status}`, href, 'data-source': row.source, 'data-line': row.line, title: `${row.source}: the run ${row.status}` })}>${esc(row.status)}</a>`;
@@ -55,9 +58,31 @@ export function figLink(row, o = {}) {
   return o.unit ? `${link}<span class="unit">&nbsp;${esc(o.unit)}</span>` : link;
 }
 
+/**
+ * Repeats combined into one figure (scripts/compile/repeats.mjs): the statistic
+ * links to the run nearest to it, and data-members lists every repeat's figure
+ * and raw line, so a reader (and the browser tests) can recompute it; the
+ * spread follows in a smaller span.
+ */
+function statLink(row, o) {
+  const members = row.members.map((m) => ({ source: m.source, line: m.line, text: m.text, status: m.status }));
+  const list = row.members.map((m) => `${m.text} (${m.source}:${m.line})`).join(', ');
+  const link = `<a${attrs({
+    class: o.cls ? `stat ${o.cls}` : 'stat',
+    href: `${row.source}.html#L${row.line}`,
+    'data-stat': row.stat,
+    'data-value': row.value === null ? null : String(row.value),
+    'data-members': JSON.stringify(members),
+    title: `${row.stat} of ${row.n} runs: ${list}`,
+  })}>${esc(row.text)}</a>`;
+  const unit = o.unit ? `<span class="unit">&nbsp;${esc(o.unit)}</span>` : '';
+  return `${link}${unit} <span class="spread">${esc(spreadText(row))}</span>`;
+}
+
 /** What a figure link reads as, for the CSV. */
 export function figText(row, o = {}) {
   if (!row) return '–';
+  if (row.members) return `${row.text}${o.unit ? ` ${o.unit}` : ''} (${row.stat}; ${spreadText(row)})`;
   if (!isOk(row)) return row.status;
   return `${o.shown ?? row.text}${o.unit ? ` ${o.unit}` : ''}`;
 }

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFrontMatter } from '../ingest/front-matter.mjs';
 import { selectRows, AuthorError, bundlePath } from './select.mjs';
+import { combineRepeats, repeatLabels } from './repeats.mjs';
 
 /** The offset in index.md where the article body starts (after the closing ---). */
 export function bodyOffset(text) {
@@ -37,6 +38,8 @@ export function viewContext(report) {
   return {
     report,
     select: (q) => selectRows(report, q),
+    /** One row per key, repeats combined (scripts/compile/repeats.mjs); o: { what, stat, better }. */
+    combine: (rows, keys, o) => combineRepeats(rows, keys, { ...o, repeat: repeatLabels(report.meta) }),
     /** The document parsed from a bundle file ("raw/my.cnf"), or an author error. */
     docOfFile(file) {
       const doc = report.docs.find((d) => bundlePath(d, report.slug) === file);

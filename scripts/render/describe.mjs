@@ -27,6 +27,10 @@ export function altText({ rows, options }) {
   const parts = [`${what} (${values.length} figure${values.length === 1 ? '' : 's'})`];
   parts.push(`highest: ${[labelOf(top, options), withUnit(top, unit)].filter(Boolean).join(', ')}`);
   if (low !== top) parts.push(`lowest: ${[labelOf(low, options), withUnit(low, unit)].filter(Boolean).join(', ')}`);
+  const repeats = values.filter((r) => (r.runs ?? 1) > 1);
+  if (repeats.length) parts.push(`each figure is the ${repeats[0].stat} of its repeated runs (${[...new Set(repeats.map((r) => r.runs))].join(' or ')} runs), whiskers from the lowest to the highest`);
+  const against = values.filter((r) => r.vs_baseline && r.vs_baseline !== 'baseline');
+  if (against.length) parts.push(`against ${options.baseline.value}: ${against.map((r) => `${labelOf(r, options)} ${r.vs_baseline}`).join(', ')}`);
   return `${parts.join('; ')}.`;
 }
 

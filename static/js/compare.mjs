@@ -10,8 +10,10 @@ function setBaseline(box, baseline) {
   }
   for (const cell of box.querySelectorAll('td.delta')) {
     const delta = JSON.parse(cell.dataset.deltas)[baseline];
-    cell.textContent = delta.text;
+    cell.querySelector('.delta-value').textContent = delta.text;
+    cell.querySelector('.delta-note').textContent = delta.note;
     cell.dataset.delta = delta.number;
+    cell.dataset.verdict = delta.verdict;
     cell.classList.toggle('is-baseline', cell.parentElement.dataset.variant === baseline);
   }
 }

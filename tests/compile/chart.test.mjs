@@ -41,7 +41,7 @@ test('the chart view built from the real shortcode carries the spec its .vl.json
 
 test('two runs on one point of a chart are an error naming both raw lines', () => {
   assert.throws(() => describeChart(ctx, params({ metric: 'transactions.rate', x: 'threads', where: 'set=sweep' })),
-    (e) => e instanceof AuthorError && /^chart "x": two runs match threads="1" \(raw\/oltp_read_write-t1\.txt:\d+ and raw\/oltp_read_only-t1\.txt:\d+\); narrow with where="…"/.test(e.message));
+    (e) => e instanceof AuthorError && /^chart "x": two runs match threads="1" \(raw\/oltp_read_write-t1\.txt:\d+ and raw\/oltp_read_only-t1\.txt:\d+\) but differ in "workload"; narrow with where="…"/.test(e.message));
 });
 
 test('a figure path the runs do not have, and a label they do not carry, are errors saying what is there', () => {
@@ -53,7 +53,7 @@ test('a figure path the runs do not have, and a label they do not carry, are err
 
 test('parameters another chart kind takes are refused with the list this kind takes', () => {
   assert.throws(() => describeChart(ctx, params({ kind: 'grouped-bar', metric: 'transactions.rate', x: 'threads', facet: 'workload' })),
-    (e) => /^kind="grouped-bar" takes no "facet"; it takes: kind, name, data, where, title, subtitle, y-title, metric, x, color, x-title, color-title$/.test(e.message));
+    (e) => /^kind="grouped-bar" takes no "facet"; it takes: kind, name, data, where, title, subtitle, y-title, metric, x, color, x-title, color-title, stat, better, baseline$/.test(e.message));
   assert.throws(() => params({ kind: 'pie' }), /kind="pie": expected grouped-bar or lines or cores-cpu or over-time or top-waits or histogram/);
 });
 

@@ -59,7 +59,7 @@ test('table kinds refuse two runs in one cell, naming both raw lines', async () 
   await assert.rejects(build('mariadb-sysbench-threads', 'latency-table', { rows: 'workload', where: 'set=sweep' }), authorError(/^latency-table: two runs match workload="read\/write"/));
   await assert.rejects(build('mariadb-sysbench-threads', 'sysbench-summary', { by: 'workload', where: 'set=sweep' }), authorError(/^sysbench-summary: two runs match workload="read\/write"/));
   await assert.rejects(build('mariadb-sysbench-threads', 'compare', { by: 'workload', baseline: 'read-only', data: 'sysbench', metric: 'transactions.rate', where: 'set=sweep' }), authorError(/^column 1 \("transactions.rate"\): two runs match workload="read\/write"/));
-  await assert.rejects(build('mariadb-sysbench-threads', 'value', { data: 'sysbench', metric: 'transactions.rate', where: 'set=sweep;threads=1' }), authorError(/^where="set=sweep;threads=1" matches 2 figures \(raw\/oltp_read_write-t1\.txt:\d+, raw\/oltp_read_only-t1\.txt:\d+\); it must match exactly one$/));
+  await assert.rejects(build('mariadb-sysbench-threads', 'value', { data: 'sysbench', metric: 'transactions.rate', where: 'set=sweep;threads=1' }), authorError(/^where="set=sweep;threads=1" matches 2 figures \(raw\/oltp_read_write-t1\.txt:\d+, raw\/oltp_read_only-t1\.txt:\d+\) that differ in "workload"; it must match exactly one, or repeats of one configuration$/));
 });
 
 test('table kinds name a missing figure path and a label the runs lack', async () => {

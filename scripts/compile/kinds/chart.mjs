@@ -18,6 +18,8 @@ import { AuthorError, at, isMissing, isRowColumn, uniqueBy, DEFAULT_ITEMS } from
 import { humanize } from '../html.mjs';
 import { chartKinds } from '../../render/charts.mjs';
 import { chartFigure } from '../chart-files.mjs';
+import { checkStat, spreadText, STAT_FIELDS } from '../repeats.mjs';
+import { difference, bandOf } from '../difference.mjs';
 
 const COMMON = {
   kind: { required: true, doc: 'chart kind', values: Object.keys(chartKinds) },
@@ -39,6 +41,8 @@ const KIND_PARAMS = {
   'x-title': 'x axis title', 'color-title': 'legend title', 'facet-title': 'panel title',
   'x-scale': 'log2 (default) or linear', items: 'dotted path to the list of items', each: 'dotted path to a list inside each item',
   interpolate: 'linear or step', top: 'how many bars (default 10)', cpus: 'label holding the pinned CPUs (default cpus)',
+  stat: 'how repeats combine: median (default), mean, min, max, best; the spread is drawn as a whisker',
+  better: 'higher or lower: the direction of stat=best', baseline: 'a value of x that every other bar is set against (tooltip and alt text)',
   'cpu-data': 'kind of the CPU samples (default mpstat)', 'cpu-each': 'list of CPU samples (default samples)', 'cpu-title': 'CPU panel title',
 };
 
@@ -69,8 +73,12 @@ export function describeChart(ctx, p) {
   const xColumn = kind.xIsLabel ? q.x : columnFor(q.x);
   const labels = [kind.xIsLabel && q.x, q.color, q.facet].filter(Boolean);
   let rows = ctx.select({ data: q.data, items: q.items, each: q.each ?? '', metric: q.metric, fields: kind.xIsLabel ? {} : { [xColumn]: q.x }, labels, where: q.where });
-  // A point two runs share would be drawn twice or summed; top-waits sums per name on purpose.
-  if (p.kind !== 'top-waits') uniqueBy(rows, [...new Set([...labels, xColumn])], `chart "${p.name}"`);
+  // A point two runs share would be drawn twice or summed (top-waits sums per name on purpose);
+  // repeats of one configuration become one point with its spread where the kind draws spreads.
+  const keys = [...new Set([...labels, xColumn])];
+  if (kind.takes.includes('stat')) rows = plainRows([...ctx.combine(rows, keys, { what: `chart "${p.name}"`, stat: checkStat(q.stat), better: q.better }).values()]);
+  else if (p.kind !== 'top-waits') uniqueBy(rows, keys, `chart "${p.name}"`);
+  if (q.baseline) rows = againstBaseline(rows, q, ctx.report.meta.noise_reference);
   const units = [...new Set(rows.map((r) => r.unit).filter(Boolean))];
   if (units.length > 1) throw new AuthorError(`chart "${p.name}" mixes units ${units.join(', ')}; a chart compares one unit`);
   const fieldUnit = fieldUnits(ctx.report, q);
@@ -79,6 +87,7 @@ export function describeChart(ctx, p) {
   if (p.kind === 'top-waits') yUnit ||= 'count';
 
   const options = {
+    baseline: q.baseline ? { field: q.x, value: q.baseline } : undefined,
     title: p.title,
     subtitle: p.subtitle,
     x: { field: xColumn, title: q['x-title'] || (q.x === 't' ? 'Time' : humanize(q.x)), unit: kind.xIsLabel ? '' : fieldUnit[q.x] ?? '' },
@@ -100,6 +109,37 @@ export function describeChart(ctx, p) {
   }
   const mixed = mixedRuns(rows, plotted, [...[].concat(ctx.report.meta.compare ?? []), ...[].concat(ctx.report.meta.sweep ?? [])]);
   return { kind: p.kind, name: p.name, options, rows, mixed };
+}
+
+/**
+ * Combined rows as a chart draws them: the statistic, its spread (min, max,
+ * runs, spread text for the tooltip) and no member lists, so the spec's data
+ * and CSV stay flat. When some point stands for repeats, a lone run beside it
+ * gets min = max = its value and says it is a single run; a chart without
+ * repeats keeps its rows as they are.
+ */
+function plainRows(rows) {
+  if (!rows.some((r) => r.members)) return rows;
+  return rows.map((row) => {
+    const { members, values, decimals, ...rest } = row;
+    if (!members) return { ...rest, stat: 'single run', min: rest.value, max: rest.value, runs: 1, spread: 'single run' };
+    return { ...rest, spread: spreadText(row) };
+  });
+}
+
+/** Each bar's difference to the bar of the baseline x value with the same other labels, worded as the compare table words it. */
+function againstBaseline(rows, q, reference) {
+  const others = [q.color, q.facet].filter(Boolean);
+  const sameSeries = (a, b) => others.every((k) => String(a[k]) === String(b[k]));
+  const bases = rows.filter((r) => String(r[q.x]) === q.baseline);
+  if (!bases.length) throw new AuthorError(`baseline="${q.baseline}" is not one of the ${q.x} values: ${[...new Set(rows.map((r) => String(r[q.x])))].join(', ')}`);
+  const { band } = bandOf(rows, reference);
+  return rows.map((r) => {
+    const base = bases.find((b) => sameSeries(b, r));
+    if (!base || base === r) return { ...r, vs_baseline: base === r ? 'baseline' : '' };
+    const d = difference(r, base, { band });
+    return { ...r, vs_baseline: d ? `${d.text} (${d.note})` : '', verdict: d?.verdict ?? '' };
+  });
 }
 
 /** A field of each element read as a row column, renamed when it would shadow one (value, text, …). */
@@ -133,7 +173,7 @@ function fieldUnits(report, q) {
   return out;
 }
 
-const NOT_LABELS = new Set(['value', 'text', 'unit', 'line', 'source', 'tool', 'status', 'doc', 'item', 'element', 'panel', 'cpu', 'iowait']);
+const NOT_LABELS = new Set(['value', 'text', 'unit', 'line', 'source', 'tool', 'status', 'doc', 'item', 'element', 'panel', 'cpu', 'iowait', ...STAT_FIELDS]);
 
 /**
  * What a chart mixes without saying so: labels whose values differ between

@@ -12,10 +12,17 @@
 //   - { title: DBT-2, data: dbt2, metric: notpm }
 //   {{< /compare >}}
 // `better: higher|lower` marks which direction is an improvement (colour only).
+//
+// Repeats of a variant show their median (or `stat`) and spread; every
+// difference carries an interval and reads "within noise" when that interval
+// includes no change, or stays inside the spread of the report's
+// `noise_reference` (scripts/compile/difference.mjs).
 import { createHash } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
-import { AuthorError, uniqueBy } from '../select.mjs';
-import { figCell, th, humanize, percent, esc, attrs, unitSpan } from '../html.mjs';
+import { AuthorError } from '../select.mjs';
+import { figCell, th, humanize, esc, attrs, unitSpan } from '../html.mjs';
+import { checkStat } from '../repeats.mjs';
+import { difference, bandOf } from '../difference.mjs';
 
 const COLUMN_KEYS = ['title', 'data', 'metric', 'where', 'items', 'each', 'better'];
 
@@ -33,9 +40,11 @@ export default {
     items: { doc: 'dotted path to the list of items, for a single column' },
     each: { doc: 'dotted path to a list inside each item, for a single column' },
     title: { doc: 'column title, for a single column' },
-    better: { doc: 'higher or lower: which direction is an improvement (colour only)', values: ['higher', 'lower', ''] },
+    better: { doc: 'higher or lower: which direction is an improvement (colour; the direction of stat=best)', values: ['higher', 'lower', ''] },
+    stat: { doc: 'how repeats combine: median (default), mean, min, max, best' },
   },
-  build({ select }, p) {
+  build({ select, combine, report }, p) {
+    const stat = checkStat(p.stat);
     const specs = columnSpecs(p);
     const variants = [];
     const columns = specs.map((spec, i) => {
@@ -43,12 +52,14 @@ export default {
       const rows = select({ data: spec.data, items: spec.items, each: spec.each, metric: spec.metric, labels: [p.by], where: spec.where });
       const units = [...new Set(rows.filter((r) => r.status === 'ok' || r.status === 'complete').map((r) => r.unit))];
       if (units.length > 1) throw new AuthorError(`column ${i + 1} ("${title}") mixes units (${units.join(', ')}); a column holds one unit, split it or narrow it with where`);
-      const cells = uniqueBy(rows, [p.by], `column ${i + 1} ("${title}")`);
+      const cells = combine(rows, [p.by], { what: `column ${i + 1} ("${title}")`, stat, better: spec.better || p.better });
       for (const v of cells.keys()) if (!variants.includes(v)) variants.push(v);
-      return { title, unit: units[0] ?? '', better: spec.better ?? '', cells };
+      const noise = bandOf(rows, report.meta.noise_reference);
+      if (report.meta.noise_reference && noise.n < 2) throw new AuthorError(`column ${i + 1} ("${title}"): the noise reference ${report.meta.noise_reference} needs at least two runs in this column, found ${noise.n}`);
+      return { title, unit: units[0] ?? '', better: spec.better ?? '', cells, band: noise.band };
     });
     if (!variants.includes(p.baseline)) throw new AuthorError(`baseline="${p.baseline}" is not one of the ${p.by} values: ${variants.join(', ')}`);
-    return compareTable(columns, variants, p);
+    return compareTable(columns, variants, p, report.meta.noise_reference);
   },
 };
 
@@ -77,14 +88,35 @@ function columnSpecs(p) {
 export function deltasOf(column, v, variants) {
   const row = column.cells.get(v);
   return Object.fromEntries(variants.map((b) => {
-    if (b === v) return [b, { text: 'baseline', number: 0 }];
+    if (b === v) return [b, { text: 'baseline', number: 0, note: '', verdict: 'baseline' }];
     const base = column.cells.get(b);
-    const d = row && base ? percent(row.value, base.value) : null;
-    return [b, d ?? { text: '–', number: '' }];
+    const d = row && base ? difference(row, base, { band: column.band }) : null;
+    return [b, d ? { text: d.text, number: d.number, note: d.note, verdict: d.verdict } : { text: '–', number: '', note: '', verdict: 'none' }];
   }));
 }
 
-function compareTable(columns, variants, p) {
+/** A difference cell: the change, and in small print the verdict and its interval. */
+function deltaCell(delta, deltas, column, isBaseline) {
+  return {
+    text: delta.note ? `${delta.text} (${delta.note})` : delta.text,
+    html: `<span class="delta-value">${esc(delta.text)}</span> <span class="delta-note">${esc(delta.note)}</span>`,
+    cls: `num delta${isBaseline ? ' is-baseline' : ''}`,
+    attrs: { 'data-better': column.better, 'data-delta': String(delta.number), 'data-verdict': delta.verdict, 'data-deltas': JSON.stringify(deltas) },
+  };
+}
+
+/** How to read the differences: said once above the table, only when something was combined or a band applies. */
+function methodNote(columns, reference) {
+  const repeats = columns.some((c) => [...c.cells.values()].some((r) => r.members));
+  const band = columns.find((c) => c.band > 0);
+  if (!repeats && !band) return '';
+  const parts = [];
+  if (repeats) parts.push('Repeated runs show their median, with the lowest–highest run, the coefficient of variation and the number of runs beside it. A difference is the ratio of medians, with a 95\u00a0% bootstrap interval when both sides have at least 5 runs and the range of every pairwise ratio when they have fewer.');
+  parts.push(`It reads <em>within noise</em> when its interval includes no change${band ? ` or lies inside the spread of the noise reference (<code>${esc(reference)}</code>: ±${(band.band * 100).toFixed(1)}\u00a0% in “${esc(band.title)}”)` : ''}.`);
+  return `<p class="compare-method">${parts.join(' ')}</p>`;
+}
+
+function compareTable(columns, variants, p, reference) {
   const id = `compare-${createHash('md5').update(JSON.stringify([variants, columns.map((c) => [c.title, [...c.cells.keys()]])])).digest('hex').slice(0, 8)}`;
   const head = [{
     cells: [th(humanize(p.by)), ...columns.map((c) => th(`${c.title}${c.unit ? ` (${c.unit})` : ''}`, { scope: 'colgroup', colspan: 2, cls: 'num', html: `${esc(c.title)}${c.unit ? unitSpan(c.unit) : ''}` }))],
@@ -95,16 +127,12 @@ function compareTable(columns, variants, p) {
     cells: [th(v), ...columns.flatMap((c) => {
       const deltas = deltasOf(c, v, variants);
       const shown = deltas[p.baseline];
-      return [figCell(c.cells.get(v) ?? null), {
-        text: shown.text,
-        cls: `num delta${v === p.baseline ? ' is-baseline' : ''}`,
-        attrs: { 'data-better': c.better, 'data-delta': String(shown.number), 'data-deltas': JSON.stringify(deltas) },
-      }];
+      return [figCell(c.cells.get(v) ?? null), deltaCell(shown, deltas, c, v === p.baseline)];
     })],
   }));
   const picker = `<p class="baseline-picker" hidden><label>Compare with\n  <select>${variants.map((v) => `<option${v === p.baseline ? ' selected' : ''}>${esc(v)}</option>`).join('')}</select></label></p>`;
   return {
     tables: [{ caption: p.caption ?? '', cls: 'compare-table', id, label: p.caption || 'Comparison table', head, body }],
-    wrap: `<div class="tps-compare"${attrs({ 'data-baseline': p.baseline })}>\n<p class="compare-note">Differences are relative to <strong class="baseline-name">${esc(p.baseline)}</strong>.</p>\n${picker}\n<!--table:0-->\n</div>`,
+    wrap: `<div class="tps-compare"${attrs({ 'data-baseline': p.baseline })}>\n<p class="compare-note">Differences are relative to <strong class="baseline-name">${esc(p.baseline)}</strong>.</p>\n${methodNote(columns, reference)}${picker}\n<!--table:0-->\n</div>`,
   };
 }

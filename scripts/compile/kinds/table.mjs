@@ -1,6 +1,8 @@
-// `table`: one figure per run, pivoted by one or two labels.
+// `table`: one figure per run, pivoted by one or two labels; repeats of a
+// configuration show their median (or `stat`) with the spread beside it.
 //   {{< table data="sysbench" metric="transactions.rate" rows="server" columns="workload" caption="…" >}}
-import { distinct, uniqueBy } from '../select.mjs';
+import { distinct } from '../select.mjs';
+import { checkStat } from '../repeats.mjs';
 import { figCell, th, humanize, esc, unitSpan } from '../html.mjs';
 
 export default {
@@ -13,11 +15,13 @@ export default {
     columns: { doc: 'label naming each column (default: one column of values)' },
     where: { doc: 'label=value;label=value filter' },
     caption: { doc: 'table caption' },
+    stat: { doc: 'how repeats combine: median (default), mean, min, max, best' },
+    better: { doc: 'higher or lower: which direction `best` takes', values: ['higher', 'lower', ''] },
   },
-  build({ select }, p) {
+  build({ select, combine }, p) {
     const labels = [p.rows, p.columns].filter(Boolean);
     const rows = select({ data: p.data, metric: p.metric, labels, where: p.where });
-    const cells = uniqueBy(rows, labels, 'table');
+    const cells = combine(rows, labels, { what: 'table', stat: checkStat(p.stat), better: p.better });
     const lineKeys = distinct(rows, p.rows);
     const colKeys = p.columns ? distinct(rows, p.columns) : [null];
     const unit = rows[0].unit;

@@ -1,12 +1,14 @@
 // `value`: one figure inside a sentence, read from the raw data instead of retyped.
 //   {{< value data="sysbench" metric="transactions.rate" where="server=MySQL 5.5.9;workload=read/write" >}}
-// The filter must match exactly one run.
+// The filter must match exactly one run, or repeats of one configuration:
+// those print their median (or `stat`) with the spread beside it.
 import { AuthorError } from '../select.mjs';
 import { figLink } from '../html.mjs';
+import { checkStat } from '../repeats.mjs';
 
 export default {
   name: 'value',
-  summary: 'One figure inside a sentence; the filter must match exactly one run.',
+  summary: 'One figure inside a sentence; the filter must match one run or the repeats of one configuration.',
   params: {
     data: { required: true, doc: 'document kind, e.g. sysbench' },
     metric: { required: true, doc: 'dotted path to the figure, e.g. transactions.rate' },
@@ -14,14 +16,23 @@ export default {
     items: { doc: 'dotted path to the list of items (default: the kind\'s runs)' },
     each: { doc: 'dotted path to a list inside each item' },
     unit: { doc: 'any non-empty value prints the figure\'s unit after it' },
+    stat: { doc: 'how repeats combine: median (default), mean, min, max, best' },
+    better: { doc: 'higher or lower: which direction `best` takes', values: ['higher', 'lower', ''] },
   },
-  build({ select }, p) {
+  build({ select, combine }, p) {
     const rows = select({ data: p.data, metric: p.metric, where: p.where, items: p.items, each: p.each });
-    if (rows.length !== 1) {
-      const list = rows.slice(0, 4).map((r) => `${r.source}:${r.line}`).join(', ');
-      throw new AuthorError(`where="${p.where}" matches ${rows.length} figures (${list}${rows.length > 4 ? ', …' : ''}); it must match exactly one`);
-    }
-    const [row] = rows;
+    const row = oneFigure(rows, p, combine);
     return { html: figLink(row, { cls: 'inline-fig', unit: p.unit ? row.unit : '' }) };
   },
 };
+
+/** The one figure a filter names: a single run, or the repeats of one configuration combined. */
+export function oneFigure(rows, p, combine) {
+  try {
+    return [...combine(rows, [], { what: `where="${p.where}"`, stat: checkStat(p.stat), better: p.better }).values()][0];
+  } catch (error) {
+    if (!(error instanceof AuthorError) || !error.differ) throw error;
+    const list = rows.slice(0, 4).map((r) => `${r.source}:${r.line}`).join(', ');
+    throw new AuthorError(`where="${p.where}" matches ${rows.length} figures (${list}${rows.length > 4 ? ', …' : ''}) that differ in ${error.differ.map((k) => `"${k}"`).join(', ')}; it must match exactly one, or repeats of one configuration`);
+  }
+}

@@ -73,15 +73,37 @@ export function uniqueFields(defs) {
 }
 
 /** Tooltip: the labels that tell the figure apart, the figure with its unit, its raw file and line. */
-export function tooltip(options, { value = 'value', valueTitle, format, x = options.x, labels = [] } = {}) {
+export function tooltip(options, { value = 'value', valueTitle, format, x = options.x, labels = [], rows = [] } = {}) {
   const fields = uniqueFields([x, options.color, options.facet, ...labels])
     .map((f) => ({ field: f.field, type: f.type ?? 'nominal', title: titleWithUnit(f.title ?? f.field, f.unit), ...(f.format ? { format: f.format } : {}) }));
   return [
     ...fields,
     { field: value, type: 'quantitative', title: valueTitle ?? titleWithUnit(options.y.title, options.y.unit), format: format ?? numberFormat(options.y.unit) },
-    { field: 'source', type: 'nominal', title: 'raw file' },
+    ...statTooltip(rows, options),
+    { field: 'source', type: 'nominal', title: rows.some(hasSpread) ? 'raw file (run nearest the median)' : 'raw file' },
     { field: 'line', type: 'nominal', title: 'line' },
   ];
+}
+
+/** A row that stands for several repeats (scripts/compile/repeats.mjs). */
+export const hasSpread = (row) => (row.runs ?? 1) > 1;
+
+/** Tooltip lines for repeats and baselines: which statistic, the spread, and the difference to the baseline with its verdict. */
+function statTooltip(rows, options) {
+  const out = [];
+  if (rows.some(hasSpread)) out.push({ field: 'stat', type: 'nominal', title: 'statistic' }, { field: 'spread', type: 'nominal', title: 'spread (lowest–highest)' });
+  if (options.baseline) out.push({ field: 'vs_baseline', type: 'nominal', title: `vs ${options.baseline.value}` });
+  return out;
+}
+
+/** A whisker from the lowest to the highest repeat, drawn only where a figure stands for several runs. */
+export function spreadRule(rows, channel, extra = {}) {
+  if (!rows.some(hasSpread)) return [];
+  return [{
+    transform: [{ filter: 'datum.runs > 1' }],
+    mark: { type: 'rule', strokeWidth: 1.5 },
+    encoding: { [channel]: { field: 'min', type: 'quantitative' }, [`${channel}2`]: { field: 'max' }, ...extra },
+  }];
 }
 
 /**
@@ -182,6 +204,7 @@ export function seriesLayers(values, options, { xEncoding, yEncoding, tooltipFie
         mark: { type: 'line', strokeWidth: 2, interpolate, invalid: 'break-paths-show-domains' },
         encoding: { color: series.color, strokeDash: series.strokeDash },
       },
+      ...spreadRule(values, 'y', { color: series.color }),
       {
         transform: [{ filter: 'isValid(datum.value)' }],
         mark: { type: 'point', filled: true, size: pointSize, opacity: 1, tooltip: true },

@@ -1,16 +1,17 @@
 // The `grouped-bar` chart kind: the parameters its shortcode takes, which are
 // required, their defaults, and the Vega-Lite spec it draws from the rows the
 // compile step selected. Pure; no Node or DOM APIs.
-import { PALETTE, PLOT_WIDTH, titleWithUnit, numberFormat, figureFormat, orderOf, tooltip, frame } from './common.mjs';
+import { PALETTE, PLOT_WIDTH, titleWithUnit, numberFormat, figureFormat, orderOf, tooltip, frame, spreadRule, hasSpread } from './common.mjs';
 
 /** What `{{< chart kind="grouped-bar" … >}}` takes beyond the parameters every chart takes. */
-export const params = { takes: ['metric', 'x', 'color', 'x-title', 'color-title'], required: ['metric', 'x'], xIsLabel: true, summary: 'one figure per run as horizontal bars' };
+export const params = { takes: ['metric', 'x', 'color', 'x-title', 'color-title', 'stat', 'better', 'baseline'], required: ['metric', 'x'], xIsLabel: true, summary: 'one figure per run as horizontal bars' };
 
 /**
  * Horizontal bars grouped by one label (x: the groups, listed down the page),
  * one bar per value of another label (color) inside each group, each bar with
  * its figure printed at its end. Horizontal so long server names stay readable
- * on a phone.
+ * on a phone. A bar that stands for repeats gets a whisker from its lowest to
+ * its highest run, and its figure is printed past the whisker.
  */
 export function groupedBar(rows, options) {
   const { x, color, y } = options;
@@ -20,7 +21,7 @@ export function groupedBar(rows, options) {
   const encoding = {
     y: { field: x.field, type: 'nominal', title: x.title ?? x.field, sort: groups, axis: { labelLimit: 320 } },
     x: { field: 'value', type: 'quantitative', title: titleWithUnit(y.title, y.unit), axis: { format: numberFormat(y.unit), tickCount: 5 } },
-    tooltip: tooltip(options, { format: figureFormat(values, y.unit) }),
+    tooltip: tooltip(options, { format: figureFormat(values, y.unit), rows: values }),
   };
   if (color) {
     const sortColor = orderOf(values, color.field);
@@ -36,7 +37,8 @@ export function groupedBar(rows, options) {
     encoding,
     layer: [
       { mark: { type: 'bar', tooltip: true } },
-      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 11 }, encoding: { text: { field: 'text' }, color: { value: '#57606a' } } },
+      ...spreadRule(values, 'x', { color: { value: '#24292f' } }),
+      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 11 }, encoding: { ...(values.some(hasSpread) ? { x: { field: 'max', type: 'quantitative' } } : {}), text: { field: 'text' }, color: { value: '#57606a' } } },
     ],
   });
 }

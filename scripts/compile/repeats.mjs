@@ -1,0 +1,121 @@
+// Repeats: runs that share every label except the report's repeat labels
+// (`repeat`, or those the front matter lists under `repeat: [...]`) are one
+// configuration measured several times. A view keyed by some labels gets one
+// figure per key: a lone run as printed, repeats combined by a statistic
+// (the median unless the view asks for another), with their spread and every
+// member run kept, so the page can link each repeat to its raw line. Runs that
+// share a key but differ in a label that is not a repeat label are two
+// configurations, and that stays an author error.
+import { AuthorError } from './select.mjs';
+import { summarize, median, mean } from './stats.mjs';
+
+/** How a view may combine repeats; `best` follows the view's `better` direction. */
+export const STATS = ['median', 'mean', 'min', 'max', 'best'];
+
+/** Fields a combined row carries besides its labels (and that charts add for their tooltips). */
+export const STAT_FIELDS = ['stat', 'n', 'runs', 'min', 'max', 'cv', 'decimals', 'values', 'members', 'spread', 'vs_baseline', 'verdict'];
+
+const NOT_LABELS = new Set(['value', 'text', 'unit', 'line', 'source', 'tool', 'status', 'doc', 'item', 'element', 'panel', 'cpu', 'iowait', ...STAT_FIELDS]);
+
+/** The labels that number repeats in this report. */
+export function repeatLabels(meta = {}) {
+  const declared = meta.repeat;
+  if (declared === undefined || declared === null) return ['repeat'];
+  const list = [].concat(declared).map(String);
+  if (!list.length || list.some((l) => !/^[A-Za-z_][\w-]*$/.test(l))) throw new AuthorError(`front matter repeat: ${JSON.stringify(declared)}: expected a list of label names, e.g. repeat: [repeat]`);
+  return list;
+}
+
+/** Checks a view's `stat` parameter. */
+export function checkStat(stat) {
+  if (stat === undefined || stat === '') return 'median';
+  if (!STATS.includes(stat)) throw new AuthorError(`stat="${stat}": expected one of ${STATS.join(', ')} (a single repeat: where="repeat=N")`);
+  return stat;
+}
+
+const labelNames = (row) => Object.keys(row).filter((k) => !NOT_LABELS.has(k) && !k.startsWith('x_'));
+
+/**
+ * One row per key: a lone row as it is, repeats combined.
+ * @param {object[]} rows     rows from selectRows
+ * @param {string[]} keys     the row fields a view plots or tabulates
+ * @param {object}   o        { what, repeat: repeat label names, stat, better }
+ * @returns {Map<string, object>} key (values joined by \0) → row; a combined row
+ *          has stat, n, min, max, cv, values and members besides the usual fields
+ */
+export function combineRepeats(rows, keys, { what, repeat = ['repeat'], stat = 'median', better = 'higher' } = {}) {
+  const groups = new Map();
+  for (const row of rows) {
+    const key = keys.map((k) => String(row[k])).join('\u0000');
+    (groups.get(key) ?? groups.set(key, []).get(key)).push(row);
+  }
+  const out = new Map();
+  for (const [key, group] of groups) out.set(key, group.length === 1 ? group[0] : combineGroup(group, keys, { what, repeat, stat, better }));
+  return out;
+}
+
+/** An AuthorError that also says which labels told the runs apart, for views that word it their own way. */
+function differError(message, labels) {
+  return Object.assign(new AuthorError(message), { differ: labels });
+}
+
+function combineGroup(group, keys, { what, repeat, stat, better }) {
+  const differing = labelNames(group[0]).concat(...group.slice(1).map(labelNames))
+    .filter((k, i, all) => all.indexOf(k) === i && !keys.includes(k))
+    .filter((k) => new Set(group.map((r) => String(r[k] ?? ''))).size > 1);
+  const [a, b] = group;
+  const desc = keys.map((k) => `${k}="${a[k]}"`).join(', ') || 'every run';
+  const where = `${a.source}:${a.line} and ${b.source}:${b.line}`;
+  const other = differing.filter((k) => !repeat.includes(k));
+  if (other.length) {
+    throw differError(`${what}: two runs match ${desc} (${where}) but differ in ${other.map((k) => `"${k}"`).join(', ')}; narrow with where="…" or show that label too`, other);
+  }
+  if (!differing.length) {
+    throw new AuthorError(`${what}: two runs match ${desc} (${where}) and have the same labels; if they are repeats give each a "${repeat[0]}" label (front matter \`repeat: [...]\` names others), otherwise narrow with where="…"`);
+  }
+  return combined(group, repeat, stat, better);
+}
+
+/** Decimals the tool printed, so a median reads like its members. */
+function decimalsOf(rows) {
+  return Math.max(0, ...rows.map((r) => /\.(\d+)$/.exec(String(r.text ?? ''))?.[1].length ?? 0));
+}
+
+function combined(group, repeat, stat, better) {
+  const ok = group.filter((r) => typeof r.value === 'number' && (r.status === 'ok' || r.status === 'complete'));
+  const values = ok.map((r) => r.value);
+  const s = summarize(values);
+  const pick = stat === 'best' ? (better === 'lower' ? 'min' : 'max') : stat;
+  const value = values.length ? { median: median(values), mean: mean(values), min: s.min, max: s.max }[pick] : null;
+  const decimals = decimalsOf(ok);
+  // The run a reader lands on from the figure: the one printing the chosen value, or the nearest to it.
+  const anchor = ok.length ? ok.reduce((x, y) => (Math.abs(y.value - value) < Math.abs(x.value - value) ? y : x)) : group[0];
+  const members = group.map((r) => ({ source: r.source, line: r.line, text: r.text, value: r.value, status: r.status, repeat: repeat.map((k) => r[k]).filter((v) => v !== undefined).join(' ') }));
+  const row = { ...anchor };
+  for (const k of repeat) delete row[k];
+  return {
+    ...row,
+    value,
+    text: value === null ? 'failed' : value.toFixed(decimals),
+    status: ok.length ? 'ok' : group[0].status,
+    stat: pick === stat ? stat : `best (${pick})`,
+    n: ok.length,
+    runs: group.length,
+    min: s.min,
+    max: s.max,
+    cv: s.cv,
+    decimals,
+    values,
+    members,
+  };
+}
+
+/** "398.10–420.50 · CV 2.1 % · 5 runs": the spread printed beside a combined figure. */
+export function spreadText(row) {
+  if (!row?.members) return '';
+  if (!row.n) return `${row.runs} runs, none succeeded`;
+  const parts = [`${row.min.toFixed(row.decimals)}\u2013${row.max.toFixed(row.decimals)}`];
+  if (row.cv !== null) parts.push(`CV ${(row.cv * 100).toFixed(1)}\u00a0%`);
+  parts.push(`${row.n} runs${row.runs > row.n ? ` of ${row.runs}` : ''}`);
+  return parts.join(' · ');
+}
