@@ -99,18 +99,21 @@ export function noiseBand(xs) {
 }
 
 /**
- * The steady part of a run over time. Rule: with a rolling median over
- * `window` samples, the warm-up ends at the first sample whose window median
- * is within `tolerance` of the run's median, and the tail starts after the
- * last such sample. Null samples (failed intervals) count as 0 for the rule.
+ * The steady part of a run over time. Rule: the warm-up is every sample
+ * before the first window of `window` samples whose median reaches
+ * (1 − tolerance) × the run's median, and the tail every sample after the
+ * last such window. One-sided on purpose: warm-up and wind-down are slow
+ * phases, while a run that swings above and below its median (checkpoint
+ * waves) is steady in the sense a reader means and keeps all of it. Null
+ * samples (failed intervals) count as 0 for the rule.
  * @returns {{ start, end, rule }} sample indexes, end exclusive
  */
 export function steadyState(values, { window = 10, tolerance = 0.1 } = {}) {
   const v = values.map((x) => (typeof x === 'number' && Number.isFinite(x) ? x : 0));
-  const rule = `warm-up and tail dropped until a rolling median of ${window} samples stays within ${Math.round(tolerance * 100)} % of the run's median`;
+  const rule = `warm-up and tail are the samples before the first and after the last run of ${window} samples whose median reaches ${Math.round((1 - tolerance) * 100)} % of the run's median`;
   if (v.length < window) return { start: 0, end: v.length, rule };
   const m = median(v);
-  const ok = (i) => Math.abs(median(v.slice(i, i + window)) / m - 1) <= tolerance;
+  const ok = (i) => median(v.slice(i, i + window)) >= (1 - tolerance) * m;
   let start = 0;
   while (start + window <= v.length && !ok(start)) start += 1;
   let last = v.length - window;

@@ -63,3 +63,33 @@ test('mixedRuns names a label that differs but is not plotted, unless the report
   assert.deepEqual(mixedRuns(rows, ['threads'], ['test']), []);
   assert.deepEqual(mixedRuns([{ tool: 'sysbench 1.0.20' }, { tool: 'sysbench 1.1.0' }], [], []), ['the runs were printed by different sysbench versions (sysbench 1.0.20, sysbench 1.1.0)']);
 });
+
+async function contextOf(name) {
+  const body = readFileSync(join(ROOT, 'content', 'reports', name, 'index.md'), 'utf8');
+  return viewContext(await loadReport({ root: ROOT, slug: name, text: body, docs: await loadDocuments(join(ROOT, 'data', 'reports', name)) }));
+}
+
+test('lines can plot the best session count per core count as efficiency', async () => {
+  const cores = await contextOf('cpu-efficiency-by-cores');
+  const c = describeChart(cores, params({ metric: 'transactions.rate', x: 'cores', color: 'ahi', 'best-over': 'threads,threads_per_core', show: 'efficiency' }));
+  const of = (ahi, n) => c.rows.find((r) => r.ahi === ahi && String(r.cores) === n);
+  // raw files: OFF best at 1 core 537.45 (2 threads), at 2 cores 867.26 (4 threads): 867.26 / 537.45 / 2 = 80.7 %
+  assert.equal(of('OFF', '2').text, '80.7');
+  assert.equal(of('OFF', '2').printed, '867.26');
+  assert.equal(of('OFF', '2').best_of, 'threads=4, threads_per_core=2');
+  assert.equal(of('OFF', '1').text, '100.0');
+  // ON: 1035.05 / 438.86 / 2 = 117.9 %
+  assert.equal(of('ON', '2').text, '117.9');
+  assert.equal(c.options.y.unit, 'percent');
+  assert.throws(() => describeChart(cores, params({ metric: 'transactions.rate', x: 'cores', color: 'ahi', 'best-over': 'thread' })), /best-over="thread": no run has the label "thread"/);
+});
+
+test('an over-time chart with steady="yes" shades the trimmed stretches and marks every stall', async () => {
+  const stress = await contextOf('read-write-stress-over-time');
+  const c = describeChart(stress, params({ kind: 'over-time', metric: 'tps', color: 'trx_commit', steady: 'yes' }));
+  const stalls = c.rows.filter((r) => r.stall && String(r.trx_commit) === '1').map((r) => r.t);
+  // raw/sysbench-trx-commit-1.txt prints below 492.23 tx/s (half its median) at 14, 15, 21, 22, 29, 30 and 36 s
+  assert.deepEqual(stalls, [14, 15, 21, 22, 29, 30, 36]);
+  assert.ok(c.options.steady.rule.startsWith('warm-up and tail are'));
+  assert.throws(() => describeChart(stress, params({ kind: 'over-time', metric: 'tps', facet: 'trx_commit', steady: 'yes' })), /drop facet/);
+});

@@ -60,7 +60,11 @@ test('steadyState drops the warm-up and the tail by the rolling-median rule', ()
   // run median 100; windows of 3 first reach median 100 at index 2, last at index 21 → end 24
   const s = steadyState(values, { window: 3, tolerance: 0.1 });
   assert.deepEqual([s.start, s.end], [2, 24]);
-  assert.match(s.rule, /rolling median of 3 samples stays within 10 %/);
+  assert.match(s.rule, /run of 3 samples whose median reaches 90 % of the run's median/);
+  // a run that swings above its median is not cut: median of 10,10,10, 200×10, 100×10 is 100;
+  // the window at 2 (10, 200, 200) already reaches 90, the last window (100, 100, 100) too
+  const swing = steadyState([10, 10, 10, ...Array(10).fill(200), ...Array(10).fill(100)], { window: 3, tolerance: 0.1 });
+  assert.deepEqual([swing.start, swing.end], [2, 23]);
   assert.deepEqual([steadyState([5, 5], { window: 3 }).start, steadyState([5, 5], { window: 3 }).end], [0, 2]);
 });
 

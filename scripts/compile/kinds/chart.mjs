@@ -20,6 +20,7 @@ import { chartKinds } from '../../render/charts.mjs';
 import { chartFigure } from '../chart-files.mjs';
 import { checkStat, spreadText, STAT_FIELDS } from '../repeats.mjs';
 import { difference, bandOf } from '../difference.mjs';
+import { stability, scaling } from '../stats.mjs';
 
 const COMMON = {
   kind: { required: true, doc: 'chart kind', values: Object.keys(chartKinds) },
@@ -43,6 +44,9 @@ const KIND_PARAMS = {
   interpolate: 'linear or step', top: 'how many bars (default 10)', cpus: 'label holding the pinned CPUs (default cpus)',
   stat: 'how repeats combine: median (default), mean, min, max, best; the spread is drawn as a whisker',
   better: 'higher or lower: the direction of stat=best', baseline: 'a value of x that every other bar is set against (tooltip and alt text)',
+  show: 'lines: what to plot against x: value (default), speedup (over the smallest x), efficiency (speedup over the ratio of x) or per-unit (value per unit of x)',
+  'best-over': 'lines: labels (comma-separated) to take the best run over at each point (the best session count per core count)',
+  steady: 'yes: shade each run\'s warm-up and tail and mark its stalls (the stability-table rule)',
   'cpu-data': 'kind of the CPU samples (default mpstat)', 'cpu-each': 'list of CPU samples (default samples)', 'cpu-title': 'CPU panel title',
 };
 
@@ -76,13 +80,23 @@ export function describeChart(ctx, p) {
   // A point two runs share would be drawn twice or summed (top-waits sums per name on purpose);
   // repeats of one configuration become one point with its spread where the kind draws spreads.
   const keys = [...new Set([...labels, xColumn])];
+  if (q['best-over']) rows = bestOver(rows, q['best-over']);
   if (kind.takes.includes('stat')) rows = plainRows([...ctx.combine(rows, keys, { what: `chart "${p.name}"`, stat: checkStat(q.stat), better: q.better }).values()]);
   else if (p.kind !== 'top-waits') uniqueBy(rows, keys, `chart "${p.name}"`);
   if (q.baseline) rows = againstBaseline(rows, q, ctx.report.meta.noise_reference);
+  let yUnitOverride;
+  if (q.show && q.show !== 'value') ({ rows, unit: yUnitOverride } = scaled(rows, q));
+  let steady;
+  if (q.steady) {
+    if (q.steady !== 'yes') throw new AuthorError(`steady="${q.steady}": expected yes`);
+    if (q.facet) throw new AuthorError('steady="yes" shades each run over one shared time axis; drop facet and narrow with where="…"');
+    ({ rows, steady } = steadyPhases(rows, q));
+  }
   const units = [...new Set(rows.map((r) => r.unit).filter(Boolean))];
   if (units.length > 1) throw new AuthorError(`chart "${p.name}" mixes units ${units.join(', ')}; a chart compares one unit`);
   const fieldUnit = fieldUnits(ctx.report, q);
   let yUnit = units[0] || fieldUnit[q.metric] || '';
+  if (yUnitOverride !== undefined) yUnit = yUnitOverride === 'per' ? `${yUnit} per ${q['x-title'] || q.x}` : yUnitOverride;
   if (p.kind === 'histogram') yUnit = 'count';
   if (p.kind === 'top-waits') yUnit ||= 'count';
 
@@ -98,6 +112,10 @@ export function describeChart(ctx, p) {
   if (q['x-scale']) options.xScale = q['x-scale'];
   if (q.interpolate) options.interpolate = q.interpolate;
   if (q.top) options.top = Number(q.top);
+  if (steady) {
+    options.steady = steady;
+    options.subtitle ??= 'Shaded: warm-up and tail left out. Triangles: stalls, intervals below half the steady median.';
+  }
   const plotted = [...labels, xColumn];
   if (p.kind === 'cores-cpu') {
     const cpus = q.cpus || 'cpus';
@@ -140,6 +158,82 @@ function againstBaseline(rows, q, reference) {
     const d = difference(r, base, { band });
     return { ...r, vs_baseline: d ? `${d.text} (${d.note})` : '', verdict: d?.verdict ?? '' };
   });
+}
+
+/**
+ * The best run at each point over one label (the best session count per core
+ * count): runs that differ only in that label (and in repeat labels, which
+ * combine afterwards) keep the highest; the winner's value of the label stays
+ * in best_of for the tooltip.
+ */
+function bestOver(rows, over) {
+  const labels = over.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const label of labels) if (!rows.some((r) => Object.hasOwn(r, label))) throw new AuthorError(`best-over="${over}": no run has the label "${label}"`);
+  const byKey = new Map();
+  for (const r of rows) {
+    const key = JSON.stringify(Object.entries(r).filter(([k]) => !labels.includes(k) && !NOT_LABELS.has(k) && !k.startsWith('x_')).sort());
+    const best = byKey.get(key);
+    if (!best || (r.value ?? -Infinity) > (best.value ?? -Infinity)) byKey.set(key, r);
+  }
+  return [...byKey.values()].map((r) => {
+    const rest = Object.fromEntries(Object.entries(r).filter(([k]) => !labels.includes(k)));
+    return { ...rest, best_of: labels.map((k) => `${k}=${r[k]}`).join(', ') };
+  });
+}
+
+const SHOWS = ['value', 'speedup', 'efficiency', 'per-unit'];
+
+/**
+ * A sweep's figures as speedup, efficiency or per-unit throughput, series by
+ * series (scripts/compile/stats.mjs scaling()); the figure the tool printed
+ * stays in `printed`. Returns the unit the y axis takes ('per': the figure's
+ * unit per unit of x).
+ */
+function scaled(rows, q) {
+  if (!SHOWS.includes(q.show)) throw new AuthorError(`show="${q.show}": expected ${SHOWS.join(', ')}`);
+  const series = new Map();
+  for (const r of rows) {
+    const key = [q.color, q.facet].filter(Boolean).map((k) => String(r[k])).join('\u0000');
+    (series.get(key) ?? series.set(key, []).get(key)).push(r);
+  }
+  const field = { speedup: 'speedup', efficiency: 'efficiency', 'per-unit': 'perUnit' }[q.show];
+  const out = [];
+  for (const list of series.values()) {
+    const points = scaling(list.filter((r) => typeof r.value === 'number').map((r) => ({ x: Number(r[q.x]), value: r.value, row: r })));
+    for (const pt of points) {
+      const value = q.show === 'efficiency' ? pt[field] * 100 : pt[field];
+      const text = q.show === 'speedup' ? `${value.toFixed(2)}×` : value.toFixed(q.show === 'efficiency' ? 1 : 2);
+      out.push({ ...pt.row, value, text, printed: pt.row.text, min: undefined, max: undefined, runs: undefined });
+    }
+  }
+  return { rows: out, unit: { speedup: '', efficiency: 'percent', 'per-unit': 'per' }[q.show] };
+}
+
+/**
+ * Each run's samples tagged with the phase the stability rule puts them in and
+ * whether they are a stall, plus the trimmed stretches to shade: the same
+ * figures the stability table prints (scripts/compile/stats.mjs).
+ */
+function steadyPhases(rows, q) {
+  const runs = new Map();
+  for (const r of rows) (runs.get(`${r.doc}/${r.item}`) ?? runs.set(`${r.doc}/${r.item}`, []).get(`${r.doc}/${r.item}`)).push(r);
+  const out = [];
+  const regions = [];
+  let rule = '';
+  for (const samples of runs.values()) {
+    const s = stability(samples.map((r) => ({ t: r[q.x], value: r.value })));
+    rule = s.rule;
+    const series = q.color ? samples[0][q.color] : '';
+    samples.forEach((r, i) => {
+      const phase = i < s.start ? 'warm-up' : i >= s.end ? 'tail' : 'steady';
+      const stall = phase === 'steady' && !(typeof r.value === 'number' && r.value >= s.median / 2);
+      out.push({ ...r, phase, stall });
+    });
+    const t = (i) => samples[Math.min(Math.max(i, 0), samples.length - 1)][q.x];
+    if (s.start > 0) regions.push({ from: t(0) - (t(1) - t(0) || 1), to: t(s.start - 1), phase: 'warm-up', series });
+    if (s.end < samples.length) regions.push({ from: t(s.end - 1), to: t(samples.length - 1), phase: 'tail', series });
+  }
+  return { rows: out, steady: { regions, rule } };
 }
 
 /** A field of each element read as a row column, renamed when it would shadow one (value, text, …). */

@@ -22,8 +22,11 @@ import compressionTable from './compression-table.mjs';
 import config from './config.mjs';
 import configDiff from './config-diff.mjs';
 import chart from './chart.mjs';
+import claim from './claim.mjs';
+import stabilityTable from './stability-table.mjs';
+import histogramPercentiles from './histogram-percentiles.mjs';
 
 export const kinds = Object.fromEntries([
   table, value, runs, compare, sysbenchSummary, latencyTable, dbt2Table,
-  sizesTable, loadTimeTable, compressionTable, config, configDiff, chart,
+  sizesTable, loadTimeTable, compressionTable, config, configDiff, chart, claim, stabilityTable, histogramPercentiles,
 ].map((k) => [k.name, k]));

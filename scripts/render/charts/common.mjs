@@ -93,6 +93,8 @@ function statTooltip(rows, options) {
   const out = [];
   if (rows.some(hasSpread)) out.push({ field: 'stat', type: 'nominal', title: 'statistic' }, { field: 'spread', type: 'nominal', title: 'spread (lowest–highest)' });
   if (options.baseline) out.push({ field: 'vs_baseline', type: 'nominal', title: `vs ${options.baseline.value}` });
+  if (rows.some((r) => r.best_of)) out.push({ field: 'best_of', type: 'nominal', title: 'best of' });
+  if (rows.some((r) => r.printed)) out.push({ field: 'printed', type: 'nominal', title: 'figure printed' });
   return out;
 }
 

@@ -4,7 +4,26 @@
 import { PLOT_WIDTH, PLOT_HEIGHT, titleWithUnit, figureFormat, orderOf, tooltip, AXIS_FORMAT, frame, faceted, seriesLayers, yValue } from './common.mjs';
 
 /** What `{{< chart kind="over-time" … >}}` takes beyond the parameters every chart takes. */
-export const params = { takes: ['metric', 'each', 'x', 'color', 'facet', 'x-title', 'color-title', 'facet-title', 'interpolate', 'items'], required: ['metric'], defaults: { each: 'intervals.samples', x: 't' }, summary: 'interval samples against time' };
+export const params = { takes: ['metric', 'each', 'x', 'color', 'facet', 'x-title', 'color-title', 'facet-title', 'interpolate', 'items', 'steady'], required: ['metric'], defaults: { each: 'intervals.samples', x: 't' }, summary: 'interval samples against time' };
+
+/** Grey bands behind the lines over each run's warm-up and tail, the stretches the stability rule leaves out. */
+function trimmedShade({ steady }) {
+  if (!steady.regions.length) return [];
+  return [{
+    data: { values: steady.regions },
+    mark: { type: 'rect', color: '#8c959f', opacity: 0.18 },
+    encoding: { x: { field: 'from', type: 'quantitative' }, x2: { field: 'to' }, y: null, tooltip: [{ field: 'phase', title: 'left out as' }, { field: 'series', title: 'run' }] },
+  }];
+}
+
+/** A downward triangle on every stall: an interval below half the run's steady median. */
+function stallMarks(options, x) {
+  return {
+    transform: [{ filter: 'datum.stall' }],
+    mark: { type: 'point', shape: 'triangle-down', filled: true, size: 70, color: '#24292f', stroke: '#ffffff', strokeWidth: 0.8, yOffset: -8 },
+    encoding: { tooltip: [{ field: x.field, type: 'quantitative', title: 'stall at (s)' }, { field: 'value', type: 'quantitative', title: options.y.title }, { field: 'source', title: 'raw file' }, { field: 'line', title: 'line' }] },
+  };
+}
 
 /**
  * Interval samples over time: x the sample's time stamp (`t`, s), y any sample
@@ -27,5 +46,6 @@ export function overTime(rows, options) {
       pointSize: perSeries > 60 ? 10 : 24,
     }),
   };
+  if (options.steady) view.layer = [...trimmedShade(options), ...view.layer, stallMarks(options, x)];
   return frame(options, faceted(options, rows, view, { values: rows }));
 }

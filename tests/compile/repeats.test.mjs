@@ -1,0 +1,159 @@
+// Repeats, differences with their verdict, claims, and the stability and
+// histogram tables. Expected figures are worked out by hand in the comments
+// (or read off the raw files), never taken from the functions under test.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { combineRepeats, repeatLabels, spreadText } from '../../scripts/compile/repeats.mjs';
+import { difference, bandOf } from '../../scripts/compile/difference.mjs';
+import { AuthorError } from '../../scripts/compile/select.mjs';
+import { viewContext, loadDocuments, loadReport } from '../../scripts/compile/report.mjs';
+import { checkParams } from '../../scripts/compile/index.mjs';
+import { kinds } from '../../scripts/compile/kinds/index.mjs';
+import { tableCsv } from '../../scripts/compile/html.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const close = (a, b, eps = 1e-9) => assert.ok(Math.abs(a - b) < eps, `${a} ≈ ${b}`);
+const row = (config, repeat, value, line = 18) => ({ config, repeat, value, text: value.toFixed(2), unit: 'tx/s', line, source: `raw/${config}-r${repeat}.txt`, tool: 'sysbench 1.0.20', status: 'ok' });
+
+test('repeats of one configuration combine into their median, linked to the run that printed it', () => {
+  const rows = [row('base', 1, 400), row('base', 2, 420), row('base', 3, 410), row('ahi', 1, 500)];
+  const out = combineRepeats(rows, ['config'], { what: 'table' });
+  const base = out.get('base');
+  assert.equal(base.value, 410);
+  assert.equal(base.text, '410.00');
+  assert.equal(base.source, 'raw/base-r3.txt', 'the median is the third run');
+  assert.deepEqual([base.n, base.min, base.max], [3, 400, 420]);
+  // sd of 400, 410, 420 is 10, mean 410: CV 2.439 %
+  close(base.cv, 10 / 410);
+  assert.equal(spreadText(base), '400.00–420.00 · CV 2.4\u00a0% · 3 runs');
+  assert.equal(base.members.length, 3);
+  assert.equal(base.repeat, undefined, 'a combined figure has no single repeat number');
+  assert.equal(out.get('ahi').members, undefined, 'a lone run stays as printed');
+});
+
+test('a view can ask for the mean, min, max or best of the repeats', () => {
+  const rows = [row('base', 1, 400), row('base', 2, 430), row('base', 3, 410), row('base', 4, 420)];
+  const of = (stat, better) => combineRepeats(rows, ['config'], { what: 't', stat, better }).get('base');
+  assert.equal(of('median').value, 415); // (410 + 420) / 2
+  assert.equal(of('median').text, '415.00');
+  assert.equal(of('mean').value, 415);
+  assert.equal(of('min').value, 400);
+  assert.equal(of('max').value, 430);
+  assert.equal(of('best').value, 430);
+  assert.equal(of('best', 'lower').value, 400);
+  assert.equal(of('best', 'lower').stat, 'best (min)');
+});
+
+test('runs that share a key but differ in another label, or in nothing, stay an error', () => {
+  const rows = [row('base', 1, 400), { ...row('base', 1, 410), threads: 8 }];
+  assert.throws(() => combineRepeats(rows, ['config'], { what: 'table' }),
+    (e) => e instanceof AuthorError && e.message === 'table: two runs match config="base" (raw/base-r1.txt:18 and raw/base-r1.txt:18) but differ in "threads"; narrow with where="…" or show that label too' && e.differ[0] === 'threads');
+  const same = [row('base', 1, 400), row('base', 1, 410)];
+  assert.throws(() => combineRepeats(same, ['config'], { what: 'table' }), /have the same labels; if they are repeats give each a "repeat" label/);
+  const declared = [{ ...row('base', 1, 400), round: 1 }, { ...row('base', 1, 410), round: 2 }];
+  assert.equal(combineRepeats(declared, ['config'], { what: 't', repeat: repeatLabels({ repeat: ['round'] }) }).get('base').value, 405);
+  assert.throws(() => repeatLabels({ repeat: ['bad label'] }), /expected a list of label names/);
+});
+
+test('a difference carries its interval and says when it is within noise or rests on single runs', () => {
+  const base = combineRepeats([row('b', 1, 100), row('b', 2, 104), row('b', 3, 96)], ['config'], { what: 't' }).get('b');
+  const near = combineRepeats([row('n', 1, 101), row('n', 2, 103), row('n', 3, 99)], ['config'], { what: 't' }).get('n');
+  const d = difference(near, base);
+  // medians 101 / 100; pairwise ratios range from 99/104 = 0.951923 to 103/96 = 1.072917
+  close(d.ratio, 1.01);
+  assert.equal(d.text, '+1.0\u00a0%');
+  close(d.interval.lo, 99 / 104);
+  close(d.interval.hi, 103 / 96);
+  assert.equal(d.verdict, 'within-noise');
+  assert.equal(d.note, 'within noise; pairwise range \u22124.8\u00a0% to +7.3\u00a0%');
+  const single = difference(row('a', 1, 150), row('b', 1, 100));
+  assert.equal(single.verdict, 'single');
+  assert.equal(single.note, 'single runs, noise unknown');
+  // a noise band of ±5 % makes a 4 % difference between single runs within noise
+  assert.equal(difference(row('a', 1, 104), row('b', 1, 100), { band: 0.05 }).verdict, 'within-noise');
+  assert.equal(difference(row('a', 1, 110), row('b', 1, 100), { band: 0.05 }).verdict, 'single');
+});
+
+test('the noise band is the widest distance of the reference repeats from their median', () => {
+  const rows = [row('base', 1, 100), row('base', 2, 103), row('base', 3, 98), row('other', 1, 200)];
+  // median 100; distances 0, 3 %, 2 %
+  const { band, n } = bandOf(rows, 'config=base');
+  close(band, 0.03);
+  assert.equal(n, 3);
+});
+
+/** A report built in memory from sysbench-like documents, one run each. */
+function syntheticContext(runs, meta = {}) {
+  const docs = runs.map(([config, repeat, value], i) => ({
+    kind: 'sysbench',
+    order: i,
+    status: 'ok',
+    labels: { config, repeat },
+    provenance: { source: `content/reports/t/raw/${config}-r${repeat}.txt`, tool: { name: 'sysbench', version: '1.0.20' } },
+    runs: [{ status: 'ok', transactions: { rate: { value, text: value.toFixed(2), unit: 'tx/s', line: 18 } } }],
+  }));
+  return viewContext({ slug: 't', meta, docs, text: '' });
+}
+
+const claim = async (ctx, params) => kinds.claim.build(ctx, checkParams(kinds.claim, { name: 'claim', params: { data: 'sysbench', metric: 'transactions.rate', ...params }, positional: [], inner: null }));
+
+test('a claim prints its figure when the data bears it out and refuses when it does not', async () => {
+  const runs = [1, 2, 3, 4, 5].flatMap((r) => [['base', r, 400 + r], ['fast', r, 500 + r], ['same', r, 401 + ((r * 7) % 5)]]);
+  const ctx = syntheticContext(runs);
+  // medians: base 403, fast 503: +24.8 %
+  const html = (await claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'higher' })).html;
+  assert.match(html, /<span class="claim-figure">24\.8\u00a0% higher<\/span>/);
+  assert.match(html, /data-verdict="different"/);
+  await assert.rejects(claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'lower' }),
+    (e) => e instanceof AuthorError && /^the data does not support relation="lower": a="config=fast" is 503\.00 and b="config=base" is 403\.00 .*a difference of \+24\.8\u00a0% \(95\u00a0% CI .*\); a is not lower than b$/.test(e.message));
+  await assert.rejects(claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'at-least', percent: '30' }), /a is not 30 % above b/);
+  assert.match((await claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'at-least', percent: '20' })).html, /24\.8/);
+  // "same" repeats are 403, 405, 402, 404, 401 (401 + 7r mod 5): median 403 against 403, interval across 1
+  await assert.rejects(claim(ctx, { a: 'config=same', b: 'config=base', relation: 'lower' }), /that difference is within noise; say "about"/);
+  assert.match((await claim(ctx, { a: 'config=same', b: 'config=base', relation: 'about' })).html, /about the same \(±0\.0\u00a0%\)/);
+  await assert.rejects(claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'about' }), /the difference is larger than the noise/);
+});
+
+test('a claim on single runs says so on the page, and "about" cannot rest on them', async () => {
+  const ctx = syntheticContext([['a', 1, 120], ['b', 1, 100]]);
+  const html = (await claim(ctx, { a: 'config=a', b: 'config=b', relation: 'higher' })).html;
+  assert.match(html, /20\.0\u00a0% higher<\/span> <span class="claim-note">\(single runs, noise unknown\)<\/span>/);
+  await assert.rejects(claim(ctx, { a: 'config=a', b: 'config=b', relation: 'about' }), /single runs cannot show two figures are equal/);
+  await assert.rejects(claim(ctx, { a: 'config=a', b: 'config=b', relation: 'at-least' }), /needs percent="N"/);
+});
+
+test('the compare table marks a within-noise difference and gives each its interval', async () => {
+  const runs = [1, 2, 3, 4, 5].flatMap((r) => [['base', r, 400 + r], ['fast', r, 500 + r], ['same', r, 401 + ((r * 7) % 5)]]);
+  const ctx = syntheticContext(runs, { noise_reference: 'config=base' });
+  const view = await kinds.compare.build(ctx, checkParams(kinds.compare, { name: 'compare', params: { by: 'config', baseline: 'base', data: 'sysbench', metric: 'transactions.rate' }, positional: [], inner: null }));
+  const csv = tableCsv(view.tables[0]).split('\r\n'); // the CSV writes no-break spaces as spaces
+  assert.match(csv[2], /^fast,503\.00 \(median; 501\.00–505\.00 · CV 0\.3 % · 5 runs\),\+24\.8 % \(95 % CI \+2\d\.\d % to \+2\d\.\d %\)$/);
+  assert.match(csv[3], /^same,403\.00 .*,±0\.0 % \(within noise; 95 % CI/);
+  assert.match(view.wrap, /lies inside the spread of the noise reference \(<code>config=base<\/code>: ±0\.5\u00a0%/); // 401..405 around 403: 2/403
+});
+
+async function realContext(slug) {
+  const text = readFileSync(join(ROOT, 'content', 'reports', slug, 'index.md'), 'utf8');
+  return viewContext(await loadReport({ root: ROOT, slug, text, docs: await loadDocuments(join(ROOT, 'data', 'reports', slug)) }));
+}
+
+test('the stability table finds the stalls of the flush-per-commit run as its raw file prints them', async () => {
+  const ctx = await realContext('read-write-stress-over-time');
+  const view = await kinds['stability-table'].build(ctx, checkParams(kinds['stability-table'], { name: 'stability-table', params: { by: 'trx_commit' }, positional: [], inner: null }));
+  const [, one] = tableCsv(view.tables[0]).split('\r\n');
+  // raw/sysbench-trx-commit-1.txt: median of the 60 tps samples 984.46; below half of it
+  // (492.23): 17.00 and 151.01 at 14–15 s, 406.01 and 21.00 at 21–22 s, 343.95 and 107.00
+  // at 29–30 s, 413.73 at 36 s: four stalls, the longest two intervals from 14 s
+  assert.match(one, /^1,1–60 s \(60 of 60\),984\.46,.*,4,2 intervals from 14 s,984\.46,/);
+});
+
+test('percentiles from a sysbench histogram lie in the bucket the running count reaches, beside the printed one', async () => {
+  const ctx = await realContext('chart-gallery');
+  const view = await kinds['histogram-percentiles'].build(ctx, checkParams(kinds['histogram-percentiles'], { name: 'histogram-percentiles', params: { by: 'threads', where: 'test=cpu', percentiles: '50,95' }, positional: [], inner: null }));
+  const [, one] = tableCsv(view.tables[0]).split('\r\n');
+  // raw/sysbench-cpu-histogram-t1.txt: 5382 events; counts 346, 2072, 735 reach 2691 (half) at
+  // 0.226, after 0.222; sysbench printed its 95th percentile as 1.06
+  assert.match(one, /^1,0\.226 \(0\.222–0\.226\),1\.063 \(1\.044–1\.063\),1\.06$/);
+});
