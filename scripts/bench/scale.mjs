@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 const COPY = ['scripts', 'layouts', 'static', 'schemas', 'config.toml', 'package.json'];
 const LINK = ['node_modules', '.venv'];
 
-function sourceReports(root) {
+export function sourceReports(root) {
   const dir = join(root, 'content', 'reports');
   return readdirSync(dir).filter((d) => existsSync(join(dir, d, 'index.md'))).sort();
 }

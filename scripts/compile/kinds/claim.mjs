@@ -30,7 +30,7 @@ export default {
     where: { doc: 'label=value;… filter both share' },
     relation: { required: true, doc: 'higher, lower, about (equal within noise) or at-least', values: RELATIONS },
     percent: { doc: 'for relation="at-least": the smallest difference the sentence claims, in per cent' },
-    show: { doc: 'what to print: difference (default, "17.2 % higher"), percent ("17.2 %"), a, b or both', values: ['difference', 'percent', 'a', 'b', 'both', ''] },
+    show: { doc: 'what to print: difference (default, "N % higher"), percent ("N %"), a, b or both', values: ['difference', 'percent', 'a', 'b', 'both', ''] },
     stat: { doc: 'how repeats combine: median (default), mean, min, max, best' },
     items: { doc: 'dotted path to the list of items' },
     each: { doc: 'dotted path to a list inside each item' },

@@ -18,8 +18,8 @@ export default {
     metric: { default: 'tps', doc: 'sample field, e.g. tps' },
     each: { default: 'intervals.samples', doc: 'dotted path to the samples inside each run' },
     where: { doc: 'label=value;label=value filter' },
-    window: { default: '10', doc: 'samples in the rolling median of the steady-state rule' },
-    tolerance: { default: '10', doc: 'how close (per cent) the rolling median must stay to the run median' },
+    window: { default: '10', doc: 'samples per window in the steady-state rule' },
+    tolerance: { default: '10', doc: 'how far (per cent) below the run median a window of samples may be and still count as steady' },
     caption: { doc: 'table caption' },
   },
   build({ select, report }, p) {
