@@ -31,7 +31,8 @@ export function specCsv(spec) {
 /**
  * The view of one chart: its figure markup, its files and its preview image.
  * @param {object} ctx    view context; ctx.drawer draws the spec (scripts/draw/pool.mjs)
- * @param {object} chart  { kind, name, options, rows, mixed } from describeChart
+ * @param {object} chart  { kind, name, options, rows, mixed, sources } from describeChart;
+ *                        sources lists every raw file behind the rows, repeats included
  */
 export async function chartFigure(ctx, chart) {
   const spec = buildSpec(chart);
@@ -39,7 +40,7 @@ export async function chartFigure(ctx, chart) {
   const alt = altText(chart);
   const { drawn, standalone, png } = await ctx.drawer.draw({ spec, title, alt });
   const id = `chart-${chart.name}`;
-  const sources = [...new Set(chart.rows.map((r) => r.source))];
+  const sources = chart.sources ?? [...new Set(chart.rows.map((r) => r.source))];
   const base = `charts/${chart.name}`;
   const files = {
     [`${base}.svg`]: `<?xml version="1.0" encoding="UTF-8"?>\n${standalone}\n`,

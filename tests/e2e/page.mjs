@@ -32,8 +32,14 @@ export const compareBlock = (page, caption) => page.locator('.tps-compare', { ha
 
 /** A variant's [figure, difference] cells in the compare column at `index` (0-based). */
 export async function compareCells(block, variant, index) {
-  const cells = (await block.locator(`tr[data-variant="${variant}"] td`).allTextContents()).map(squash);
+  // A difference cell holds the change and, in small print, its verdict and interval (compareNote).
+  const cells = (await block.locator(`tr[data-variant="${variant}"] td`).evaluateAll((tds) => tds.map((td) => (td.querySelector('.delta-value') ?? td).textContent))).map(squash);
   return cells.slice(index * 2, index * 2 + 2);
+}
+
+/** The small print under a difference: its verdict and interval ("single runs, noise unknown"). */
+export async function compareNote(block, variant, index) {
+  return squash(await block.locator(`tr[data-variant="${variant}"] td.delta`).nth(index).locator('.delta-note').textContent());
 }
 
 /** The value cell of the visible vega tooltip row whose key is `key`. */

@@ -81,7 +81,12 @@ export function describeChart(ctx, p) {
   // repeats of one configuration become one point with its spread where the kind draws spreads.
   const keys = [...new Set([...labels, xColumn])];
   if (q['best-over']) rows = bestOver(rows, q['best-over']);
-  if (kind.takes.includes('stat')) rows = plainRows([...ctx.combine(rows, keys, { what: `chart "${p.name}"`, stat: checkStat(q.stat), better: q.better }).values()]);
+  let sources;
+  if (kind.takes.includes('stat')) {
+    const combined = [...ctx.combine(rows, keys, { what: `chart "${p.name}"`, stat: checkStat(q.stat), better: q.better }).values()];
+    sources = [...new Set(combined.flatMap((r) => (r.members ? r.members.map((m) => m.source) : [r.source])))];
+    rows = plainRows(combined);
+  }
   else if (p.kind !== 'top-waits') uniqueBy(rows, keys, `chart "${p.name}"`);
   if (q.baseline) rows = againstBaseline(rows, q, ctx.report.meta.noise_reference);
   let yUnitOverride;
@@ -126,7 +131,7 @@ export function describeChart(ctx, p) {
     plotted.push(cpus);
   }
   const mixed = mixedRuns(rows, plotted, [...[].concat(ctx.report.meta.compare ?? []), ...[].concat(ctx.report.meta.sweep ?? [])]);
-  return { kind: p.kind, name: p.name, options, rows, mixed };
+  return { kind: p.kind, name: p.name, options, rows, mixed, sources: sources ?? [...new Set(rows.map((r) => r.source))] };
 }
 
 /**

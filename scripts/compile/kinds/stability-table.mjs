@@ -37,19 +37,18 @@ export default {
         caption: p.caption ?? '',
         cls: 'stability-table',
         label: p.caption || 'Stability of each run',
-        head: [{ cells: [th('Run'), th('Steady window', { cls: 'num' }), th(`Median${unit ? ` (${unit})` : ''}`, { cls: 'num' }), th('p5', { cls: 'num' }), th('CV', { cls: 'num' }), th('Stalls', { cls: 'num' }), th('Longest stall', { cls: 'num' }), th('Untrimmed median', { cls: 'num' }), th('Untrimmed CV', { cls: 'num' })] }],
+        head: [{ cells: [th('Run'), th('Steady window', { cls: 'num' }), th(`Median${unit ? ` (${unit})` : ''}`, { cls: 'num' }), th('p5', { cls: 'num' }), th('CV', { cls: 'num' }), th('Stalls', { cls: 'num' }), th('Longest stall', { cls: 'num' }), th('Untrimmed: median, CV', { cls: 'num' })] }],
         body: stats.map(({ run, s }) => ({
           attrs: { 'data-run': run.name },
           cells: [
             th(run.name),
-            { text: windowText(run.samples, s), cls: 'num', attrs: { 'data-start': String(s.start), 'data-end': String(s.end) } },
+            { text: windowText(run.samples, s), cls: 'num', attrs: { 'data-start': String(s.start), 'data-end': String(s.end), title: `${s.n} of ${run.samples.length} samples kept` } },
             { text: fmt(s.median), cls: 'num derived', attrs: { 'data-value': String(s.median) } },
             { text: fmt(s.p5), cls: 'num derived', attrs: { 'data-value': String(s.p5) } },
             { text: pct(s.cv), cls: 'num derived' },
             { text: String(s.stalls), cls: 'num derived', attrs: { 'data-value': String(s.stalls) } },
             longestCell(run.samples.slice(s.start, s.end), s),
-            { text: fmt(s.untrimmed.median), cls: 'num derived' },
-            { text: pct(s.untrimmed.cv), cls: 'num derived' },
+            { text: `${fmt(s.untrimmed.median)}, ${pct(s.untrimmed.cv)}`, cls: 'num derived' },
           ],
         })),
       }],
@@ -87,15 +86,15 @@ function windowText(samples, s) {
   if (!samples.length) return '–';
   const first = samples[s.start]?.t ?? samples[0].t;
   const last = samples[s.end - 1]?.t ?? samples.at(-1).t;
-  return `${first}\u2013${last}\u00a0s (${s.n} of ${samples.length})`;
+  return `${first}\u2013${last}\u00a0s`;
 }
 
-/** The longest stall: its length, and its first interval linked to the raw line that printed it. */
+/** The longest stall: how long, and its first interval linked to the raw line that printed it. */
 function longestCell(kept, s) {
   if (!s.longestStall.length) return { text: 'none', cls: 'num' };
   const row = kept.find((r) => r.t === s.longestStall.t);
-  const n = s.longestStall.length;
-  const shown = `${n} interval${n === 1 ? '' : 's'} from ${s.longestStall.t}\u00a0s`;
+  const step = kept.length > 1 ? kept[1].t - kept[0].t : 1;
+  const shown = `${s.longestStall.length * step}\u00a0s at ${s.longestStall.t}\u00a0s`;
   return { text: shown, html: `${figLink(row, { shown })}`, cls: 'num', attrs: { 'data-length': String(s.longestStall.length), 'data-t': String(s.longestStall.t) } };
 }
 
