@@ -77,3 +77,20 @@ test('the claims in the prose carry the verdict the data gave them', async ({ pa
     else expect(c.verdict).not.toBe('within-noise');
   }
 });
+
+test('the longest stall of the stalling run links to a second the raw file prints below half the run\'s median', async ({ page }) => {
+  await page.goto(PAGE);
+  const file = 'raw/stalls/sysbench-stalls-600s.txt';
+  const samples = rawLines(PAGE, file).map((line, i) => ({ line: i + 1, tps: /^\[ \d+s \] .* tps: ([\d.]+) /.exec(line)?.[1] })).filter((s) => s.tps !== undefined);
+  expect(samples.length).toBe(600);
+  const half = median(samples.map((s) => Number(s.tps))) / 2;
+  const link = page.locator('table.stability-table tr[data-run="stalls"] a.raw-line');
+  await expect(link).toHaveAttribute('data-source', file);
+  const line = Number(await link.getAttribute('data-line'));
+  const at = samples.find((s) => s.line === line);
+  expect(Number(at.tps)).toBeLessThan(half);
+  // the stall ran as long as the cell says: that many seconds in a row below half the median
+  const seconds = Number(/^(\d+)/.exec((await link.textContent()).trim())[1]);
+  const run = samples.slice(samples.indexOf(at), samples.indexOf(at) + seconds);
+  expect(run.every((s) => Number(s.tps) < half)).toBe(true);
+});

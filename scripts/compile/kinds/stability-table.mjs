@@ -5,7 +5,7 @@
 // below half the median); the untrimmed median and CV stay beside them.
 //   {{< stability-table data="sysbench" by="config" where="…" caption="…" >}}
 import { AuthorError } from '../select.mjs';
-import { th, figLink, esc } from '../html.mjs';
+import { th, esc, attrs } from '../html.mjs';
 import { stability } from '../stats.mjs';
 import { repeatLabels } from '../repeats.mjs';
 
@@ -89,12 +89,16 @@ function windowText(samples, s) {
   return `${first}\u2013${last}\u00a0s`;
 }
 
-/** The longest stall: how long, and its first interval linked to the raw line that printed it. */
+/**
+ * The longest stall: how long, and a link to the raw line of its first interval.
+ * A plain link, not a figure: the samples keep numbers, not the text printed.
+ */
 function longestCell(kept, s) {
   if (!s.longestStall.length) return { text: 'none', cls: 'num' };
   const row = kept.find((r) => r.t === s.longestStall.t);
   const step = kept.length > 1 ? kept[1].t - kept[0].t : 1;
   const shown = `${s.longestStall.length * step}\u00a0s at ${s.longestStall.t}\u00a0s`;
-  return { text: shown, html: `${figLink(row, { shown })}`, cls: 'num', attrs: { 'data-length': String(s.longestStall.length), 'data-t': String(s.longestStall.t) } };
+  const link = `<a${attrs({ class: 'raw-line', href: `${row.source}.html#L${row.line}`, 'data-source': row.source, 'data-line': row.line, title: `${row.source}, line ${row.line}` })}>${esc(shown)}</a>`;
+  return { text: shown, html: link, cls: 'num', attrs: { 'data-length': String(s.longestStall.length), 'data-t': String(s.longestStall.t) } };
 }
 
