@@ -33,9 +33,11 @@ let compilerVersion = null;
 export async function compilerHash() {
   if (compilerVersion) return compilerVersion;
   const hash = createHash('sha256');
-  for (const dir of [HERE, join(HERE, 'kinds'), join(HERE, '..', 'render'), join(HERE, '..', 'draw')]) {
+  // Every module under these folders, nested ones included (chart kinds live in render/charts/).
+  for (const dir of [HERE, join(HERE, '..', 'render'), join(HERE, '..', 'draw')]) {
     if (!existsSync(dir)) continue;
-    for (const name of (await readdir(dir)).filter((n) => n.endsWith('.mjs')).sort()) hash.update(name).update(await readFile(join(dir, name)));
+    const names = (await readdir(dir, { recursive: true })).filter((n) => n.endsWith('.mjs')).sort();
+    for (const name of names) hash.update(name).update(await readFile(join(dir, name)));
   }
   compilerVersion = hash.digest('hex').slice(0, 16);
   return compilerVersion;

@@ -20,7 +20,7 @@ function trimmedShade({ steady }) {
 function stallMarks(options, x) {
   return {
     transform: [{ filter: 'datum.stall' }],
-    mark: { type: 'point', shape: 'triangle-down', filled: true, size: 70, color: '#24292f', stroke: '#ffffff', strokeWidth: 0.8, yOffset: -8 },
+    mark: { type: 'point', shape: 'triangle-down', filled: true, size: 70, color: '#D55E00', stroke: '#ffffff', strokeWidth: 0.8, yOffset: -8 },
     encoding: { tooltip: [{ field: x.field, type: 'quantitative', title: 'stall at (s)' }, { field: 'value', type: 'quantitative', title: options.y.title }, { field: 'source', title: 'raw file' }, { field: 'line', title: 'line' }] },
   };
 }
