@@ -167,7 +167,7 @@ async function main([name = 'help', ...args]) {
       console.error(String(error));
       return 1;
     }
-    if (error?.code === 'ENOENT' || error?.code === 'EISDIR' || error?.code === 'EACCES') {
+    if (error?.path && (error.code === 'ENOENT' || error.code === 'EISDIR' || error.code === 'EACCES')) {
       console.error(`${error.path}: expected a readable file, found ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a directory' : 'no permission to read it'}`);
       return 1;
     }
@@ -176,6 +176,18 @@ async function main([name = 'help', ...args]) {
     if (process.env.TPSREPORT_DEBUG) console.error(error);
     return 70;
   }
+}
+
+// A reader that stops early (`tpsreport parse FILE | head`) closes the pipe.
+// The rest of the output has nowhere to go, which is no failure of the
+// command: it ends quietly with its own exit status, never a stack trace.
+// Any other write error (a full disk) leaves the output incomplete, so it fails.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
+    if (stream === process.stdout) process.stderr.write(`tpsreport: cannot write the output: ${error.code ?? error.message}\n`);
+    process.exit(1);
+  });
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -7,7 +7,7 @@
 import { buildSpec } from '../render/charts.mjs';
 import { altText, tableColumns } from '../render/describe.mjs';
 import { prefixIds, titled } from '../draw/svg.mjs';
-import { esc, attrs, toCsv } from './html.mjs';
+import { esc, attrs, toCsv, bundleHref, encodePath } from './html.mjs';
 
 /** Stands for the page's absolute URL; the page template puts the real one in (layouts/_partials/tps/view.html). */
 export const PAGE_URL = '__TPS_PAGE_URL__';
@@ -65,7 +65,7 @@ export async function chartFigure(ctx, chart) {
 /** A long list of files would bury the caption; the report lists them all under Raw files. */
 function sourceList(sources) {
   if (sources.length > 6) return ` ${sources.length} raw files, listed under <a href="#raw-files">Raw files</a>.`;
-  return `${sources.map((s, i) => `${i ? ',' : ''} <a${attrs({ href: s })}>${esc(s.split('/').pop())}</a>`).join('')}.`;
+  return `${sources.map((s, i) => `${i ? ',' : ''} <a${attrs({ href: bundleHref(s) })}>${esc(s.split('/').pop())}</a>`).join('')}.`;
 }
 
 /** The chart's figures as a table only screen readers announce. */
@@ -97,7 +97,7 @@ function embedControl({ name, title, alt, base, size }) {
 
 /** A minimal page for an <iframe>: the chart, its sources and a link back, with links relative to charts/. */
 export function embedPage({ title, svg, alt, reportTitle, sources }) {
-  const list = sources.map((s) => `<a href="../${esc(s)}">${esc(s.split('/').pop())}</a>`).join(', ');
+  const list = sources.map((s) => `<a href="../${esc(encodePath(s))}">${esc(s.split('/').pop())}</a>`).join(', ');
   return `<!doctype html>
 <html lang="en">
 <head>

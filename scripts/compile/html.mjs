@@ -24,6 +24,26 @@ export function attrs(map = {}) {
 const OK = new Set(['ok', 'complete']);
 export const isOk = (row) => OK.has(row?.status);
 
+/**
+ * A link to a file of the report bundle (`raw/my.cnf`), relative to the
+ * report page: `./` first and each part percent-encoded, so no file name can
+ * turn it into another scheme (`javascript:alert(1).txt`) or cut it short at
+ * a `#` or `?`.
+ */
+export function bundleHref(path) {
+  return `./${encodePath(path)}`;
+}
+
+/** The line-numbered view of a raw file at one line (raw/<file>.html#L<n>), as bundleHref. */
+export function rawLineHref(source, line) {
+  return `${bundleHref(`${source}.html`)}#L${line}`;
+}
+
+/** A bundle path with each part percent-encoded and its slashes kept. */
+export function encodePath(path) {
+  return String(path).split('/').map(encodeURIComponent).join('/');
+}
+
 const EN = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /**
@@ -37,7 +57,7 @@ const EN = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 export function figLink(row, o = {}) {
   if (!row) return '<span class="empty">–</span>';
   if (row.members) return statLink(row, o);
-  const href = `${row.source}.html#L${row.line}`;
+  const href = rawLineHref(row.source, row.line);
   if (!isOk(row)) {
     return `<a${attrs({ class: `fig status-${row.status}`, href, 'data-source': row.source, 'data-line': row.line, title: `${row.source}: the run ${row.status}` })}>${esc(row.status)}</a>`;
   }
@@ -69,7 +89,7 @@ function statLink(row, o) {
   const list = row.members.map((m) => `${m.text} (${m.source}:${m.line})`).join(', ');
   const link = `<a${attrs({
     class: o.cls ? `stat ${o.cls}` : 'stat',
-    href: `${row.source}.html#L${row.line}`,
+    href: rawLineHref(row.source, row.line),
     'data-stat': row.stat,
     'data-value': row.value === null ? null : String(row.value),
     'data-members': JSON.stringify(members),

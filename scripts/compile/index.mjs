@@ -18,11 +18,12 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError, formatLocation } from '../lib/errors.mjs';
 import { writeIfChanged, toJson, treeStamp } from '../lib/files.mjs';
+import { unsafeRawFiles } from '../lib/raw-files.mjs';
 import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
 import { AuthorError, nearest } from './select.mjs';
 import { kinds } from './kinds/index.mjs';
-import { tableHtml, tableCsv, csvName } from './html.mjs';
+import { tableHtml, tableCsv, csvName, bundleHref } from './html.mjs';
 import { rawView } from './raw-views.mjs';
 import { createDrawer } from '../draw/pool.mjs';
 
@@ -99,6 +100,8 @@ async function compileReport({ root, slug, out, compiler, drawer }) {
     if (error instanceof InputError) return { compiled: true, views: 0, built: 0, errors: [error] };
     throw error;
   }
+  const unsafe = await unsafeRawFiles(rawDir, root);
+  if (unsafe.length) return { compiled: true, views: 0, built: 0, errors: unsafe };
   const ctx = { ...viewContext(report), drawer };
   const shortcodes = scanOrFail(text, report.indexPath, errors);
   const reuse = previous && previous.stamp.compiler === compiler && previous.stamp.data === stamp.data ? previous.views : {};
@@ -216,7 +219,7 @@ async function rawFiles(report, rawDir, files) {
     const doc = bySource.get(join('content', 'reports', report.slug, 'raw', name));
     files.set(`raw/${name}`, bytes);
     files.set(`raw/${name}.html`, rawView({ name, text: bytes.toString('utf8'), reportTitle: report.meta.title ?? report.slug, doc }));
-    list.push({ name: `raw/${name}`, href: `raw/${name}`, bytes: bytes.length });
+    list.push({ name: `raw/${name}`, href: bundleHref(`raw/${name}`), bytes: bytes.length });
   }
   return list;
 }

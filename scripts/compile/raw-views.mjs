@@ -2,7 +2,7 @@
 // raw/<file>.html#L<line>, so each figure's provenance (raw file, line, the
 // tool and version that printed it, the parser that read it) is one click
 // from the figure. The raw file itself is published beside it, byte for byte.
-import { esc } from './html.mjs';
+import { esc, bundleHref } from './html.mjs';
 
 function describe(doc) {
   if (!doc) return 'Published with the report; not read by any parser.';
@@ -25,7 +25,7 @@ export function rawView({ name, text, reportTitle, doc }) {
 <link rel="stylesheet" href="../../../css/site.css">
 </head>
 <body class="raw-view">
-<header class="site-header"><a class="site-title" href="../">${esc(reportTitle)}</a><nav><a href="./${encodeURIComponent(name)}" download>Download ${esc(name)}</a></nav></header>
+<header class="site-header"><a class="site-title" href="../">${esc(reportTitle)}</a><nav><a href="${esc(bundleHref(name))}" download>Download ${esc(name)}</a></nav></header>
 <main>
 <h1>${esc(name)}</h1>
 <p class="meta">${esc(describe(doc))}</p>

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../lib/errors.mjs';
 import { writeIfChanged, toJson, treeStamp } from '../lib/files.mjs';
+import { rawFileHazard, unsafeRawFiles, RAW_FILE_EXPECTED } from '../lib/raw-files.mjs';
 import { parseFile, getFormat } from '../parse/index.mjs';
 import { readFrontMatter } from './front-matter.mjs';
 
@@ -51,6 +52,7 @@ async function ingestReport({ root, slug, index, outDir, cachePath, parsers }) {
     if (error instanceof InputError) return { written: 0, parsed: 0, errors: [error] };
     throw error;
   }
+  const unsafe = await unsafeRawFiles(join(root, 'content', 'reports', slug, 'raw'), root);
   const keep = new Set(['report.json']);
   await writeIfChanged(join(outDir, 'report.json'), toJson(reportDocument(slug, plan.meta, plan, root)));
   const after = { sources: {} };
@@ -76,6 +78,7 @@ async function ingestReport({ root, slug, index, outDir, cachePath, parsers }) {
   }
   await removeStale(outDir, keep);
   const written = keep.size - 1 - errors.length;
+  errors.unshift(...unsafe);
   if (!errors.length) Object.assign(after, { report: `${parsers}:${treeStamp([index, join(root, 'content', 'reports', slug, 'raw'), outDir])}`, documents: written });
   await writeIfChanged(cachePath, toJson(after));
   return { written, parsed, errors };
@@ -134,6 +137,8 @@ export function planSources(text, source, bundleDir, root) {
     if (!entry || typeof entry.file !== 'string') throw fail(['sources', i], 'an entry with `file: raw/<name>`', JSON.stringify(entry));
     const path = join(bundleDir, entry.file);
     if (!existsSync(path)) throw fail(['sources', i, 'file'], `a raw file beside the report (${relative(root, path)})`, 'no such file');
+    const hazard = rawFileHazard(entry.file);
+    if (hazard) throw new InputError({ source, line: lineOf(['sources', i, 'file']), column: 1, expected: RAW_FILE_EXPECTED, found: hazard, rule: 'raw-file-type' });
     if (entry.format) {
       try { getFormat(entry.format); } catch (e) { throw fail(['sources', i, 'format'], e.expected, e.found); }
     }

@@ -3,7 +3,7 @@
 // wraps its result in the common document envelope with provenance. It knows
 // nothing of the format registry, so parser modules can import it for their
 // `parse(text)` convenience without an import cycle.
-import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { InputError } from '../lib/errors.mjs';
 import { normalizeLine, splitLines, NON_ASCII, LINE_BREAK, endsInsideNumber } from '../lib/text.mjs';
@@ -64,7 +64,7 @@ export async function parseFileWith(choose, path, { source = path, options } = {
     return undefined;
   };
 
-  for await (const chunk of createReadStream(path)) {
+  for await (const chunk of await openText(path, source)) {
     refuseNul(chunk, source, { offset: bytes, lineNo, rest });
     if (bytes === 0) refuseControlBytes(chunk, source);
     bytes += chunk.length;
@@ -94,6 +94,35 @@ export async function parseFileWith(choose, path, { source = path, options } = {
     bytes,
     lines: cut ? cut.line : lineNo,
   });
+}
+
+const UNREADABLE = {
+  ENOENT: 'no such file',
+  ENOTDIR: 'no such file',
+  EISDIR: 'a directory',
+  EACCES: 'no permission to read it',
+  EPERM: 'no permission to read it',
+};
+
+/**
+ * A read stream over the file, or an InputError naming it as the user did:
+ * a stream opened on a directory fails only at its first read, with an error
+ * that carries no path, so the file is opened and looked at first.
+ */
+async function openText(path, source) {
+  const refuse = (found) => new InputError({ source, expected: 'a readable file', found, rule: 'file' });
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    throw refuse(UNREADABLE[error.code] ?? `an error opening it (${error.code ?? error.message})`);
+  }
+  const info = await handle.stat();
+  if (info.isDirectory()) {
+    await handle.close();
+    throw refuse('a directory');
+  }
+  return handle.createReadStream();
 }
 
 /**

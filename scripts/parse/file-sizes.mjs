@@ -8,8 +8,12 @@
 // and nothing in the output tells them apart. So the shell command line above
 // the output (`$ du -b …`) decides when it is there; otherwise a plain number is
 // read as KiB, flagged `implied`, and a warning asks for the command line.
+//
+// Sizes may carry marks between digits: `--block-size="'1"` (or BLOCK_SIZE)
+// groups thousands (114,688; 114.688 in a German locale), and -h prints one
+// decimal in the locale's mark (2.3G, 2,3G). The two never look alike: a
+// group has three digits after its mark, a -h decimal one.
 import { InputError, quote } from '../lib/errors.mjs';
-import { figure } from '../lib/figure.mjs';
 import { columnOf } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 
@@ -18,13 +22,18 @@ const POWERS = { bytes: 0, KiB: 1, MiB: 2, GiB: 3, TiB: 4, PiB: 5 };
 
 const MODE = String.raw`([-dlcbpsD?])([-rwxsStTlL]{9})([.+@]?)`;
 const DATE = String.raw`(?:\d{4}-\d\d-\d\d(?: \d\d:\d\d(?::\d\d(?:\.\d+)?)?)?(?: [+-]\d{4})?|\d\d-\d\d \d\d:\d\d|\S+ +\d{1,2},? +(?:\d{1,2}:\d\d|\d{4}))`;
-const SIZE = String.raw`(\d+(?:[.,]\d+)?[KMGTPEkB]?|\d+, *\d+)`;
+// Digits with marks between them; sizeValue() tells thousands from decimals.
+const NUMBER = String.raw`\d+(?:[.,]\d+)*`;
+const SIZE = String.raw`(${NUMBER}[KMGTPEkB]?|\d+, *\d+)`;
 // Owner and group are optional (`ls -o`, `ls -g`, `ls -n` still fit).
-const LS_ENTRY = new RegExp(String.raw`^\s*(?:(\d+(?:[.,]\d+)?[KMGTPE]?)\s+)?${MODE}\s+(\d+)\s+(?:(\S+)\s+)??(?:(\S+)\s+)??${SIZE}\s+(${DATE})\s(.+)$`);
+const LS_ENTRY = new RegExp(String.raw`^\s*(?:(${NUMBER}[KMGTPE]?)\s+)?${MODE}\s+(\d+)\s+(?:(\S+)\s+)??(?:(\S+)\s+)??${SIZE}\s+(${DATE})\s(.+)$`);
 // The start of an ls -l line: anything that begins so but did not parse was cut off.
 const LS_START = new RegExp(String.raw`^(?:\d\S*\s+)?${MODE}\s`);
-const LS_TOTAL = /^total\s+(\d+(?:[.,]\d+)?[KMGTPE]?)$/;
-const DU_ENTRY = /^(\d+(?:[.,]\d+)?[KMGTPE]?)(?:\t+|\s+)(\S.*)$/;
+const LS_TOTAL = new RegExp(String.raw`^total\s+(${NUMBER}[KMGTPE]?)$`);
+const DU_ENTRY = new RegExp(String.raw`^(${NUMBER}[KMGTPE]?)(?:\t+|\s+)(\S.*)$`);
+const DU_LINE = new RegExp(String.raw`^${NUMBER}[KMGTPE]?\t\S`);
+const GROUPED = /^[1-9]\d{0,2}(?:,\d{3})+$|^[1-9]\d{0,2}(?:\.\d{3})+$/;
+const DECIMAL = /^\d+(?:[.,]\d{1,2})?$/;
 const HEADING = /^(\S.*):$/;
 const PROMPT = /^(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::\S*)?|[\w.~/-]+)?\s?[$#]\s+(\S.*)$/;
 const ANNOTATION = /\t+#.*$|\s+#\s.*$/;
@@ -51,7 +60,7 @@ function detect(lines) {
     const t = line.trim();
     if (t === '' || LS_TOTAL.test(t) || PROMPT.test(t) || HEADING.test(t)) continue;
     if (LS_ENTRY.test(line)) ls += 1;
-    else if (/^\d+(?:\.\d+)?[KMGTPE]?\t\S/.test(line) && /[/.]|total$/.test(line)) du += 1;
+    else if (DU_LINE.test(line) && /[/.]|total$/.test(line)) du += 1;
     else other += 1;
   }
   if (ls + du === 0 || other > ls + du) return 0;
@@ -185,15 +194,16 @@ function lsEntry(m, line, lineNo, listing, command) {
     entry.size = null;
     entry.bytes = null;
   } else {
-    const unit = human ? humanUnit(size, line, lineNo) : 'bytes';
-    if (!listing.size_unit) listing.size_unit = human ? 'human' : 'bytes';
-    listing.unit_source ??= human ? 'suffix' : 'layout';
+    const blockSize = command?.options.blockSize;
+    const unit = human ? humanUnit(size, line, lineNo) : blockSize ?? 'bytes';
+    if (!listing.size_unit) listing.size_unit = human ? 'human' : unit;
+    listing.unit_source ??= human ? 'suffix' : blockSize ? 'command' : 'layout';
     Object.assign(entry, sized(size, unit, lineNo, line, human));
   }
   if (blocks !== undefined) {
-    const unit = /[KMGTPE]$/.test(blocks) ? humanUnit(blocks, line, lineNo) : 'KiB';
-    entry.allocated = figure(stripSuffix(blocks), unit, lineNo, unit === 'KiB' && !/K$/.test(blocks) ? { implied: true } : {});
-    entry.allocated.text = blocks;
+    const unit = /[KMGTPE]$/.test(blocks) ? humanUnit(blocks, line, lineNo) : command?.options.blockSize ?? 'KiB';
+    entry.allocated = { value: sizeValue(blocks, line, lineNo), text: blocks, unit, line: lineNo };
+    if (unit === 'KiB' && !/K$/.test(blocks)) entry.allocated.implied = true;
     entry.allocated_bytes = bytesOf(entry.allocated, lineNo);
   }
   entry.line = lineNo;
@@ -219,11 +229,7 @@ function duEntry(m, line, lineNo, listing, command) {
 
 /** `size` as printed and `bytes` beside it (derived unless the tool printed bytes). */
 function sized(text, unit, lineNo, line, human, implied = false) {
-  const value = Number(stripSuffix(text).replace(',', '.'));
-  if (!Number.isFinite(value)) {
-    throw new InputError({ line: lineNo, column: columnOf(line, text), expected: 'a size', found: quote(text), rule: 'number' });
-  }
-  const size = { value, text, unit, line: lineNo };
+  const size = { value: sizeValue(text, line, lineNo), text, unit, line: lineNo };
   // Only a K/M/G suffix is a printed unit; bare numbers get theirs from the layout.
   if (implied || !/[A-Za-z]$/.test(text)) size.implied = true;
   if (unit === 'bytes') return { size, bytes: size };
@@ -239,10 +245,10 @@ function bytesOf(size, lineNo) {
 
 function totalOf(text, line, lineNo, command) {
   const human = /[KMGTPE]$/.test(text) || command?.options.human;
-  const unit = human ? humanUnit(text, line, lineNo) : 'KiB';
-  const size = { value: Number(stripSuffix(text).replace(',', '.')), text, unit, line: lineNo };
+  const unit = human ? humanUnit(text, line, lineNo) : command?.options.blockSize ?? 'KiB';
+  const size = { value: sizeValue(text, line, lineNo), text, unit, line: lineNo };
   if (!human) size.implied = true;
-  return { size, bytes: bytesOf(size, lineNo), line: lineNo };
+  return { size, bytes: unit === 'bytes' ? size : bytesOf(size, lineNo), line: lineNo };
 }
 
 function humanUnit(text, line, lineNo) {
@@ -262,17 +268,55 @@ function humanUnit(text, line, lineNo) {
 
 const stripSuffix = (text) => text.replace(/[A-Za-z]$/, '');
 
-/** The options of an `ls`/`du` command line that decide the unit of its output. */
+/**
+ * The number in a printed size: 114,688 and 114.688 are thousands grouped
+ * (ls and du print whole blocks), 2,3G a -h decimal in a comma locale. Marks
+ * that fit neither (1,23456, 1,234.5, or 2,3 without a suffix) are refused
+ * rather than guessed.
+ */
+function sizeValue(text, line, lineNo) {
+  const digits = stripSuffix(text);
+  if (GROUPED.test(digits)) return Number(digits.replace(/[.,]/g, ''));
+  if (/^\d+$/.test(digits) || (digits !== text && DECIMAL.test(digits))) return Number(digits.replace(',', '.'));
+  throw new InputError({
+    line: lineNo,
+    column: columnOf(line, text),
+    expected: 'a size as ls or du print it: whole blocks (114688, or 114,688 / 114.688 grouped in thousands) or a -h size (2.3G, 2,3G)',
+    found: quote(text),
+    rule: 'number',
+  });
+}
+
+/**
+ * The options of an `ls`/`du` command line that decide the unit of its output.
+ * `unit` is du's (-b, -k, -m); `blockSize` is --block-size / -B, which both
+ * tools take, with or without the ' that groups thousands.
+ */
 function commandOptions(cmd) {
   const words = cmd.split(/\s+/);
-  const flags = words.filter((w) => /^-[A-Za-z]+$/.test(w)).join('');
+  const flags = words.filter((w) => /^-[A-Za-z]+$/.test(w) && !w.startsWith('-B')).join('');
   const long = words.filter((w) => w.startsWith('--'));
   const human = /h/.test(flags) || long.includes('--human-readable');
+  const blockSize = blockSizeUnit(words);
   let unit = null;
   if (/b/.test(flags) || long.includes('--bytes')) unit = 'bytes';
   else if (/m/.test(flags)) unit = 'MiB';
   else if (/k/.test(flags)) unit = 'KiB';
-  return { human, unit };
+  return { human, unit: blockSize ?? unit, blockSize };
+}
+
+// Block sizes with a number print bare numbers; `--block-size=K` prints a suffix instead.
+const BLOCK_UNITS = { 1: 'bytes', 1024: 'KiB', '1K': 'KiB', '1KiB': 'KiB', 1048576: 'MiB', '1M': 'MiB', '1MiB': 'MiB' };
+
+/** The unit --block-size=SIZE / -B SIZE gives bare numbers, or null (not given, or a size tpsreport does not name). */
+function blockSizeUnit(words) {
+  for (let i = 0; i < words.length; i += 1) {
+    const option = /^(?:--block-size(?:=|$)|-B)(.*)$/.exec(words[i]);
+    if (!option) continue;
+    const size = (option[1] || words[i + 1] || '').replace(/["']/g, '');
+    return BLOCK_UNITS[size] ?? null;
+  }
+  return null;
 }
 
 function cutOff(line, lineNo) {

@@ -111,8 +111,21 @@ export function* figures(node, pointer = '', printedBesideDerived = false, key =
  * @param {object} report   the report document (kind "report")
  * @param {Map<string, object>} docs  data file name → document
  */
-export function reportProblems(report, docs, reportFile, fileOf) {
-  return [...unitProblems(docs, fileOf), ...sweepProblems(report, docs, reportFile)];
+export function reportProblems(report, docs, reportFile, fileOf, exists = (name) => docs.get(name) !== undefined) {
+  return [...listedDocumentProblems(report, reportFile, fileOf, exists), ...unitProblems(docs, fileOf), ...sweepProblems(report, docs, reportFile)];
+}
+
+/**
+ * Every document report.json lists must be there: without it the report's
+ * tables and charts silently lose that raw file's runs. `exists(name)` looks
+ * on disk, so a document that is there but broken is reported once, as itself.
+ */
+function listedDocumentProblems(report, reportFile, fileOf, exists) {
+  return report.sources.flatMap((source, i) => (typeof source?.data !== 'string' || exists(source.data) ? [] : [{
+    severity: 'error', file: reportFile, pointer: `/sources/${i}/data`, rule: 'document-exists',
+    expected: `${fileOf(source.data)}, the document of ${source.file} (run \`tpsreport ingest\` and commit data/)`,
+    found: 'no such file',
+  }]));
 }
 
 // Kinds whose figures take their unit from the author's column or row, not

@@ -3,6 +3,7 @@
 // the first), each with file, JSON pointer, raw line where known, rule,
 // expected and found.
 import { readFile, readdir, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join, relative, dirname } from 'node:path';
 import { schemaValidators } from './schemas.mjs';
 import { domainProblems, reportProblems } from './domain.mjs';
@@ -127,16 +128,26 @@ function crossDocumentProblems(loaded) {
   for (const [path, { doc }] of loaded) {
     if (doc?.kind !== 'report' || !Array.isArray(doc.sources)) continue;
     const dir = dirname(path);
+    const { file, text } = loaded.get(path);
     const docs = new Map();
-    for (const s of doc.sources) docs.set(s.data, loaded.get(join(dir, s.data))?.doc);
-    const fileOf = (name) => loaded.get(join(dir, name))?.file ?? join(dir, name);
+    // A source without a data name is a schema problem, reported as such.
+    for (const s of doc.sources) if (typeof s?.data === 'string') docs.set(s.data, loaded.get(join(dir, s.data))?.doc);
+    const fileOf = (name) => loaded.get(join(dir, name))?.file ?? join(dirname(file), name);
+    const exists = (name) => loaded.has(join(dir, name)) || existsSync(join(dir, name));
     const withLines = (p) => {
+      if (p.rule === 'document-exists') return { ...p, line: dataLine(text, valueAt(doc, p.pointer)) };
       const entry = byFile.get(p.file);
       return { ...p, line: p.line ?? (entry ? jsonLineOf(entry.text, p.pointer) : undefined) };
     };
-    problems.push(...reportProblems(doc, docs, loaded.get(path).file, fileOf).map(withLines));
+    problems.push(...reportProblems(doc, docs, file, fileOf, exists).map(withLines));
   }
   return problems;
+}
+
+/** The line of a source's `"data": "<name>"` in report.json (jsonLineOf cannot count array items). */
+function dataLine(text, name) {
+  const at = text.indexOf(`"data": ${JSON.stringify(name)}`);
+  return at < 0 ? undefined : text.slice(0, at).split('\n').length;
 }
 
 function jsonSyntaxProblem(error, text, file) {

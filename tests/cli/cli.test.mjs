@@ -3,7 +3,7 @@
 // stack trace and never a half document on stdout.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +53,26 @@ test('tpsreport parse names a missing file without a stack trace', () => {
   assert.equal(status, 1);
   assert.equal(stdout, '');
   assert.equal(stderr, 'no/such/file.txt: expected a readable file, found no such file\n');
+});
+
+test('tpsreport parse names a directory as given, without a stack trace', () => {
+  const { status, stdout, stderr } = run('parse', 'tests/fixtures');
+  assert.equal(status, 1);
+  assert.equal(stdout, '');
+  assert.equal(stderr, 'tests/fixtures: expected a readable file, found a directory\n');
+});
+
+test('tpsreport parse into a pipe its reader has closed (| head) ends quietly with exit 0', async () => {
+  // Over 64 KiB of JSON, more than a pipe holds, and the read end is closed
+  // before the first byte is written: the write must meet EPIPE.
+  const file = 'content/reports/scalability-by-users/raw/global-variables-pool-of-threads.txt';
+  const child = spawn(process.execPath, [CLI, 'parse', file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.destroy();
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk) => { stderr += chunk; });
+  const [status] = await new Promise((resolve) => child.on('close', (...end) => resolve(end)));
+  assert.equal(stderr, '');
+  assert.equal(status, 0);
 });
 
 test('tpsreport parse --format with an unknown name lists the known formats', () => {

@@ -96,3 +96,38 @@ test('parse() refuses an ls line cut off before the file name, at its line', () 
   assert.equal(error.line, 5);
   assert.match(error.message, /expected a complete ls -l line/);
 });
+
+test('parse() reads du sizes grouped in thousands (114,688) as 114688 bytes, never 114.688', () => {
+  const [listing] = parseFixture('du-block-size-thousands-separators.txt').listings;
+  assert.equal(listing.unit_source, 'command');
+  const files = byName(listing);
+  assert.deepEqual(files['/var/lib/mysql/mysql/transaction_registry.ibd'].size, { value: 114688, text: '114,688', unit: 'bytes', line: 4, implied: true });
+  assert.equal(files['/var/lib/mysql/test/sbtest1.ibd'].bytes.value, 12582912);
+  assert.equal(listing.total.bytes.value, 12828672);
+});
+
+test('parse() reads ls -l --block-size="\'1" sizes and total grouped in thousands as bytes', () => {
+  const [listing] = parseFixture('ls-l-block-size-thousands-separators.txt').listings;
+  const files = byName(listing);
+  assert.equal(files.ib_logfile0.size.value, 100663296);
+  assert.equal(files.ib_logfile0.size.text, '100,663,296');
+  assert.equal(files.mysql.bytes.value, 4096);
+  assert.deepEqual(listing.total.size, { value: 113672192, text: '113,672,192', unit: 'bytes', line: 2, implied: true });
+});
+
+test('parse() reads a -h size with a decimal comma (2,3G) as 2.3 GiB, not as thousands', () => {
+  const files = byName(parseFixture('du-h-decimal-comma-locale.txt').listings[0]);
+  assert.deepEqual(files['/var/lib/mysql/sbtest/sbtest1.ibd'].size, { value: 2.3, text: '2,3G', unit: 'GiB', line: 2 });
+  assert.equal(files['/var/lib/mysql/sbtest/db.opt'].bytes.value, 4096);
+});
+
+test('parse() refuses a size whose mark is neither a thousands group nor a -h decimal, at its line and column', () => {
+  for (const [text, found] of [['$ du -b /x\n1,23456\t/x/a\n', '"1,23456"'], ['$ du -b /x\n1,234.5\t/x/a\n', '"1,234.5"'], ['$ du /x\n2,5\t/x/a\n', '"2,5"']]) {
+    const error = (() => { try { parse(text, { source: 'sizes.txt' }); } catch (e) { return e; } return null; })();
+    assert.ok(error instanceof InputError, text);
+    assert.equal(error.line, 2);
+    assert.equal(error.column, 1);
+    assert.match(error.message, /^expected a size as ls or du print it: .*, found /);
+    assert.equal(error.found, found);
+  }
+});

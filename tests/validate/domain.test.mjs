@@ -55,3 +55,36 @@ test('raw-line-exists flags a figure whose line is past the end of its raw file,
   doc.runs[0].transactions.rate.line = doc.provenance.lines + 1;
   assert.deepEqual(domainProblems(doc, 'x.json', { root }).map((p) => `${p.rule} ${p.pointer}`), ['raw-line-exists /runs/0/transactions/rate/line']);
 });
+
+test('document-exists flags a document report.json lists that is not there', () => {
+  const report = { sweep: [], sources: [{ file: 'raw/a.txt', data: 'a' }, { file: 'raw/b.txt', data: 'b' }] };
+  assert.deepEqual(rules(report, { a: { kind: 'sysbench' } }), ['document-exists report.json /sources/1/data']);
+});
+
+test('validatePaths reports a listed but missing document at its line in report.json, and a present one not at all', async () => {
+  const { readFileSync, writeFileSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { join, relative } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const { validatePaths } = await import('../../scripts/validate/index.mjs');
+  const { toJson } = await import('../../scripts/lib/files.mjs');
+  const root = join(import.meta.dirname, '..', '..');
+  const dir = mkdtempSync(join(tmpdir(), 'tpsreport-listed-'));
+  try {
+    writeFileSync(join(dir, 'oltp_read_write-t1.json'), readFileSync(join(root, 'data/reports/mariadb-sysbench-threads/oltp_read_write-t1.json')));
+    const raw = (n) => `content/reports/mariadb-sysbench-threads/raw/oltp_read_write-t${n}.txt`;
+    writeFileSync(join(dir, 'report.json'), toJson({
+      kind: 'report', schema_version: 1, report: 'x', title: 'X', compare: [], sweep: [],
+      sources: [1, 2].map((n, i) => ({ file: raw(n), data: `oltp_read_write-t${n}.json`, order: i, labels: {} })),
+    }));
+    const { files, problems } = await validatePaths([dir], { root });
+    assert.equal(files, 2);
+    const file = relative(root, join(dir, 'report.json'));
+    assert.deepEqual(problems, [{
+      severity: 'error', file, pointer: '/sources/1/data', rule: 'document-exists', line: 17,
+      expected: `${relative(root, join(dir, 'oltp_read_write-t2.json'))}, the document of ${raw(2)} (run \`tpsreport ingest\` and commit data/)`,
+      found: 'no such file',
+    }]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -7,7 +7,7 @@
 // Both files must be listed under `sources`: two option files (my-cnf) or two
 // SHOW GLOBAL VARIABLES outputs (global-variables).
 import { AuthorError } from '../select.mjs';
-import { th, esc, attrs, unitSpan } from '../html.mjs';
+import { th, esc, attrs, unitSpan, rawLineHref } from '../html.mjs';
 
 export default {
   name: 'config-diff',
@@ -76,5 +76,5 @@ function settingCell(s, name, file) {
   const shown = s.flag ? '(set, no value)' : s.value;
   const title = `${file}, line ${s.line}${s.section ? ` [${s.section}]` : ''}`;
   const written = s.name !== name ? ` <span class="unit">written ${esc(s.name)}</span>` : '';
-  return { text: `${shown}${s.name !== name ? ` written ${s.name}` : ''}`, cls: 'value', html: `<a${attrs({ class: 'cfg', href: `${file}.html#L${s.line}`, 'data-source': file, 'data-line': s.line, 'data-name': s.name, title })}>${esc(shown)}</a>${written}` };
+  return { text: `${shown}${s.name !== name ? ` written ${s.name}` : ''}`, cls: 'value', html: `<a${attrs({ class: 'cfg', href: rawLineHref(file, s.line), 'data-source': file, 'data-line': s.line, 'data-name': s.name, title })}>${esc(shown)}</a>${written}` };
 }

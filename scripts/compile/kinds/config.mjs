@@ -5,7 +5,7 @@
 // shows the options as a table grouped by [section], values as written, a
 // line that a later one overrides struck through.
 import { AuthorError } from '../select.mjs';
-import { th, esc, attrs } from '../html.mjs';
+import { th, esc, attrs, bundleHref } from '../html.mjs';
 
 export default {
   name: 'config',
@@ -17,7 +17,7 @@ export default {
   },
   async build(ctx, p) {
     const text = await ctx.readBundleFile(p.file);
-    const caption = `<figcaption>${esc(p.title)} · <a${attrs({ href: p.file })} download>${esc(p.file.split('/').pop())}</a></figcaption>`;
+    const caption = `<figcaption>${esc(p.title)} · <a${attrs({ href: bundleHref(p.file) })} download>${esc(p.file.split('/').pop())}</a></figcaption>`;
     if (p.format === 'raw') return { html: `<figure class="tps-config">\n${caption}\n<pre><code>${esc(text)}</code></pre>\n</figure>` };
     const doc = ctx.docOfFile(p.file);
     if (doc.kind !== 'my-cnf') throw new AuthorError(`format="table" shows my-cnf documents; ${p.file} was parsed as ${doc.kind}`);
@@ -39,7 +39,7 @@ function optionsTable(doc, p) {
       cls: o.effective ? null : 'overridden',
       cells: [
         th(o.name, { html: `<code>${esc(o.name)}</code>` }),
-        { text: shown, cls: 'value', html: `<a${attrs({ class: 'cfg', href: p.file, 'data-source': p.file, 'data-line': o.line, 'data-name': o.name, title })}>${esc(shown)}</a>` },
+        { text: shown, cls: 'value', html: `<a${attrs({ class: 'cfg', href: bundleHref(p.file), 'data-source': p.file, 'data-line': o.line, 'data-name': o.name, title })}>${esc(shown)}</a>` },
       ],
     });
   }

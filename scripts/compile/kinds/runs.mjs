@@ -2,7 +2,7 @@
 // status, tool and the first message the tool printed.
 //   {{< runs data="sysbench" >}}
 import { bundlePath, labelsOf, toolOf, AuthorError } from '../select.mjs';
-import { esc, attrs, th } from '../html.mjs';
+import { esc, attrs, th, bundleHref, rawLineHref } from '../html.mjs';
 
 export default {
   name: 'runs',
@@ -38,14 +38,14 @@ function runLine(doc, run, i, slug) {
   return {
     cls: `status-${run.status}`,
     cells: [
-      { text: fileText, html: `<a${attrs({ href: source })}>${esc(source.split('/').pop())}</a>${several ? ` <span class="meta">run ${i + 1}</span>` : ''}` },
+      { text: fileText, html: `<a${attrs({ href: bundleHref(source) })}>${esc(source.split('/').pop())}</a>${several ? ` <span class="meta">run ${i + 1}</span>` : ''}` },
       { text: labels.map(([k, v]) => `${k}=${v}`).join(' '), html: labels.map(([k, v]) => `<span class="label">${esc(k)}=${esc(v)}</span> `).join('') },
       { text: run.status },
       { text: tool },
       message
         ? {
           text: `${message.level}: ${message.text}${message.count > 1 ? ` (×${message.count})` : ''}`,
-          html: `<a${attrs({ href: `${source}.html#L${message.line}`, title: `${source}, line ${message.line}` })}>${esc(message.level)}: ${esc(message.text)}</a>${message.count > 1 ? ` <span class="meta">(×${message.count})</span>` : ''}`,
+          html: `<a${attrs({ href: rawLineHref(source, message.line), title: `${source}, line ${message.line}` })}>${esc(message.level)}: ${esc(message.text)}</a>${message.count > 1 ? ` <span class="meta">(×${message.count})</span>` : ''}`,
         }
         : { text: '' },
     ],

@@ -1,0 +1,40 @@
+// Links to raw files are relative to the report page and cannot carry a
+// scheme or be cut short, whatever the file is called.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { bundleHref, rawLineHref, figLink } from '../../scripts/compile/html.mjs';
+import { rawView } from '../../scripts/compile/raw-views.mjs';
+
+const PAGE = 'https://example.org/reports/x/';
+const resolved = (href) => new URL(href.replace(/&amp;/g, '&'), PAGE);
+
+test('bundleHref starts with ./ and percent-encodes each part, so a name cannot become a javascript: link', () => {
+  assert.equal(bundleHref('raw/javascript:alert(1).txt'), './raw/javascript%3Aalert(1).txt');
+  assert.equal(bundleHref('javascript:alert(1).txt'), './javascript%3Aalert(1).txt');
+  const url = resolved(bundleHref('javascript:alert(1).txt'));
+  assert.equal(url.protocol, 'https:');
+  assert.equal(url.pathname, '/reports/x/javascript%3Aalert(1).txt');
+});
+
+test('rawLineHref keeps a # or ? in a file name inside the path, before the line anchor', () => {
+  const url = resolved(rawLineHref('raw/run #2?.txt', 7));
+  assert.equal(url.pathname, '/reports/x/raw/run%20%232%3F.txt.html');
+  assert.equal(url.hash, '#L7');
+  assert.equal(url.search, '');
+});
+
+test('figLink links a figure of a file named like a scheme to its raw line, relative to the page', () => {
+  const row = { source: 'javascript:alert(1).txt', line: 3, text: '112.32', value: 112.32, status: 'ok', tool: 'sysbench 0.4' };
+  const href = /href="([^"]*)"/.exec(figLink(row))[1];
+  assert.equal(href, './javascript%3Aalert(1).txt.html#L3');
+  assert.equal(resolved(href).protocol, 'https:');
+  const failed = /href="([^"]*)"/.exec(figLink({ ...row, status: 'failed' }))[1];
+  assert.equal(failed, href);
+});
+
+test('a raw view offers its file for download by a relative link and shows its lines as escaped text', () => {
+  const html = rawView({ name: 'javascript:alert(1).txt', text: '<script>alert(1)</script>\n', reportTitle: 'X', doc: null });
+  assert.match(html, /<a href="\.\/javascript%3Aalert\(1\)\.txt" download>/);
+  assert.match(html, /<code>&lt;script&gt;alert\(1\)&lt;\/script&gt;<\/code>/);
+  assert.doesNotMatch(html, /<script>/);
+});

@@ -1,0 +1,89 @@
+// Raw files are published as they are under the site's origin, so a type a
+// browser runs (SVG, HTML, XML, JavaScript) is refused at ingest and at
+// compile with the file and what to do, and a name that looks like a URL
+// scheme stays a relative link.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ingestReports, planSources } from '../../scripts/ingest/index.mjs';
+import { compileReports } from '../../scripts/compile/index.mjs';
+import { InputError } from '../../scripts/lib/errors.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const RUN = join(ROOT, 'content/reports/innodb-plugin-vs-builtin/raw/sysbench-5.1-plugin-rw.txt');
+
+/** A site root with one report `x` whose raw/ holds `files` (name → text, or null for a copy of a real sysbench run). */
+function site(sources, files) {
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-raw-'));
+  const bundle = join(root, 'content', 'reports', 'x');
+  mkdirSync(join(bundle, 'raw'), { recursive: true });
+  const list = sources.map((file) => `  - file: ${JSON.stringify(file)}\n    format: sysbench\n    labels: { server: a }\n`).join('');
+  writeFileSync(join(bundle, 'index.md'), `---\ntitle: Raw files\nsources:\n${list}---\n\n{{< runs data="sysbench" >}}\n`);
+  for (const [name, text] of Object.entries(files)) {
+    if (text === null) copyFileSync(RUN, join(bundle, 'raw', name));
+    else writeFileSync(join(bundle, 'raw', name), text);
+  }
+  return root;
+}
+
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>\n';
+
+test('ingest refuses a sources entry a browser would run, at its line in index.md, with the new name to give it', () => {
+  const root = site(['raw/plot.svg'], { 'plot.svg': SVG });
+  try {
+    const index = join(root, 'content/reports/x/index.md');
+    const error = (() => { try { planSources(readFileSync(index, 'utf8'), 'content/reports/x/index.md', join(root, 'content/reports/x'), root); } catch (e) { return e; } return null; })();
+    assert.ok(error instanceof InputError, String(error));
+    assert.equal(error.rule, 'raw-file-type');
+    assert.equal(
+      String(error),
+      "content/reports/x/index.md:4:1: expected a raw file a browser shows as text, found plot.svg, an SVG image, which a browser would run with its scripts under the site's origin; rename it to raw/plot.svg.txt (the bytes stay the same, a browser then shows it as text)",
+    );
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('ingest and compile refuse every raw file of a type a browser runs, listed under sources or not, naming each file', async () => {
+  const root = site(['raw/run.txt'], { 'run.txt': null, 'page.HTML': '<script>alert(1)</script>\n', 'plot.svg': SVG, 'notes.xml': '<x/>\n', 'hook.mjs': 'alert(1)\n' });
+  try {
+    const ingested = await ingestReports({ root });
+    const names = ['hook.mjs', 'notes.xml', 'page.HTML', 'plot.svg'];
+    assert.deepEqual(ingested.errors.map((e) => e.source), names.map((n) => `content/reports/x/raw/${n}`));
+    assert.equal(ingested.documents, 1, 'the safe source is still ingested');
+    for (const e of ingested.errors) {
+      assert.match(String(e), /^content\/reports\/x\/raw\/[^:]+: expected a raw file a browser shows as text, found .+ which a browser would run with its scripts .*; rename it to \S+\.txt /);
+    }
+    const compiled = await compileReports({ root });
+    assert.deepEqual(compiled.errors.map((e) => e.source), names.map((n) => `content/reports/x/raw/${n}`));
+    assert.equal(compiled.views, 0, 'nothing of the report is published');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a raw file named javascript:alert(1).txt is ingested and every link to it stays relative (./raw/…)', async () => {
+  const name = 'javascript:alert(1).txt';
+  const root = site([`raw/${name}`], { [name]: null });
+  try {
+    const ingested = await ingestReports({ root });
+    assert.deepEqual(ingested.errors, []);
+    const compiled = await compileReports({ root });
+    assert.deepEqual(compiled.errors, []);
+    const out = JSON.parse(readFileSync(join(root, '.tpsreport/views/x.json'), 'utf8'));
+    assert.deepEqual(out.page.raw.map((r) => r.href), ['./raw/javascript%3Aalert(1).txt']);
+    const html = Object.values(out.views).map((v) => v.html).join('\n');
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]).filter((h) => h.includes('alert'));
+    assert.ok(hrefs.length >= 1, html);
+    for (const href of hrefs) {
+      assert.match(href, /^\.\/raw\/javascript%3Aalert\(1\)\.txt(\.html#L\d+)?$/);
+      assert.equal(new URL(href, 'https://example.org/reports/x/').protocol, 'https:');
+    }
+    const view = readFileSync(join(root, '.tpsreport/site/reports/x/raw', `${name}.html`), 'utf8');
+    assert.match(view, /<a href="\.\/javascript%3Aalert\(1\)\.txt" download>/);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
