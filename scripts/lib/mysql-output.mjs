@@ -145,14 +145,21 @@ function splitPipes(text) {
  * @param {string[]} [options.recordEnds]  labels one of which a complete `\G`
  *   record of this statement always prints (its last columns): a lone record
  *   without any of them was cut off
+ * @param {(text: string) => boolean} [options.batchRow]  whether a line can be
+ *   a row of the batch result being read; a line that cannot ends it. By
+ *   default any line can (normalisation strips trailing TABs, so a row whose
+ *   cells after the first are empty has none); a caller whose rows always
+ *   hold a value after the first cell can say that a line without a TAB is
+ *   not one of them
  * @param {(result: object) => void} options.onResult  called once per complete result
  */
-export function createResultReader({ labels = [], recordEnds = [], onResult }) {
-  return new ResultReader(labels, onResult, recordEnds);
+export function createResultReader({ labels = [], recordEnds = [], batchRow = () => true, onResult }) {
+  return new ResultReader(labels, onResult, recordEnds, batchRow);
 }
 
 class ResultReader {
-  constructor(labels, onResult, recordEnds = []) {
+  constructor(labels, onResult, recordEnds = [], batchRow = () => true) {
+    this.batchRow = batchRow;
     this.known = new Set(labels.map((l) => l.toLowerCase()));
     this.recordEnds = recordEnds.map((l) => l.toLowerCase());
     this.joined = labels.length
@@ -478,6 +485,10 @@ class ResultReader {
       this.finishCurrent(n);
       return false;
     }
+    if (!this.batchRow(text)) {
+      this.finishCurrent(n);
+      return false;
+    }
     const cells = splitBatch(text, offset);
     if (cells.length > r.columns.length) {
       throw new InputError({
@@ -496,6 +507,11 @@ class ResultReader {
   readVertical(text, n, offset) {
     const r = this.current;
     const rowHeader = ROW_HEADER.exec(text);
+    // The client numbers each result's records from 1: `1. row` after records is the next result.
+    if (rowHeader && rowHeader[1] === '1' && (r.rows.length > 0 || Object.keys(r.record?.cells ?? {}).length > 0)) {
+      this.finishCurrent(n);
+      return false;
+    }
     if (rowHeader) {
       this.closeRecord(r);
       r.record = { line: n, cells: {}, at: {}, lineOf: {} };
@@ -671,28 +687,38 @@ export function rowObjects(result) {
  * (converted by the caller), text the reader does not know goes to `onText`
  * (return true when placed) or becomes a warning naming the line.
  */
-export function createClientParser({ labels = [], recordEnds = [], onResult, onText = () => false }) {
-  const reader = createResultReader({ labels, recordEnds, onResult: (result) => onResult(result, reader) });
+export function createClientParser({ labels = [], recordEnds = [], batchRow, onResult, onText = () => false }) {
+  const reader = createResultReader({ labels, recordEnds, batchRow, onResult: (result) => onResult(result, reader) });
+  /** Envelope keys: the client as its prompt names it, notes and warnings in line order. */
+  const envelope = () => {
+    const byLine = (a, b) => a.line - b.line;
+    return {
+      tool: reader.client ? { name: reader.client.name, version: null, line: reader.client.line } : null,
+      notes: reader.notes.sort(byLine),
+      warnings: reader.warnings.sort(byLine),
+    };
+  };
   return {
     reader,
     push(line, n) {
       const other = reader.push(line, n);
       if (other && !onText(other, n, reader)) {
-        reader.warnings.push({ line: n, message: 'line is not part of a client result, prompt or known client message', text: other.text });
+        reader.warnings.push({ line: n, message: UNPLACED, text: other.text });
       }
     },
-    /** Envelope keys: the client as its prompt names it, notes and warnings in line order. */
+    /** Ends the input (a cut result throws) and returns the envelope keys. */
     end() {
       reader.end();
-      const byLine = (a, b) => a.line - b.line;
-      return {
-        tool: reader.client ? { name: reader.client.name, version: null, line: reader.client.line } : null,
-        notes: reader.notes.sort(byLine),
-        warnings: reader.warnings.sort(byLine),
-      };
+      return envelope();
     },
+    // Apart from end() for a parser that keeps the results before a cut one,
+    // and so catches what end() throws.
+    envelope,
   };
 }
+
+/** The warning for a line the reader and the caller could not place. */
+export const UNPLACED = 'line is not part of a client result, prompt or known client message';
 
 const INTEGER = /^[-+]?\d+$/;
 

@@ -72,6 +72,36 @@ test('batch output: a TAB header of known labels, rows padded where normalisatio
   assert.deepEqual(results[0].rows.map((r) => r.cells), [['innodb_ft_server_stopword_table', ''], ['version', '10.11.19']]);
 });
 
+test('two \\G results printed back to back without a footer split where the second one numbers its rows from 1 again', () => {
+  const text = '*** 1. row ***\nName: t1\n*** 2. row ***\nName: t2\n*** 1. row ***\nName: t3\n';
+  const { results } = read(text, ['Name']);
+  assert.deepEqual(results.map((r) => [r.lines, r.rows.map((row) => row.values.Name)]), [
+    [{ first: 1, last: 4 }, ['t1', 't2']],
+    [{ first: 5, last: 6 }, ['t3']],
+  ]);
+});
+
+function readBatch(text, batchRow) {
+  const results = [];
+  const other = [];
+  const reader = createResultReader({ labels: ['a', 'b'], batchRow, onResult: (r) => results.push(r) });
+  text.split('\n').forEach((line, i) => {
+    const left = reader.push(line, i + 1);
+    if (left) other.push(left.text);
+  });
+  reader.end();
+  return { results, other };
+}
+
+test('batch output: a caller whose rows always have a second cell ends the result at a line without a TAB', () => {
+  const text = 'a\tb\nx\t1\n-- next\na\tb\ny\t2\n';
+  const kept = readBatch(text);
+  assert.deepEqual(kept.results[0].rows.map((r) => r.cells), [['x', '1'], ['-- next', '']]);
+  const split = readBatch(text, (line) => line.includes('\t'));
+  assert.deepEqual(split.results.map((r) => r.rows.map((row) => row.cells)), [[['x', '1']], [['y', '2']]]);
+  assert.deepEqual(split.other, ['-- next']);
+});
+
 test('`// ` prefixes and indentation are stripped with the offset kept for error columns', () => {
   assert.deepEqual(unwrap('//   | a |'), { text: '| a |', offset: 5, commented: true });
 });
