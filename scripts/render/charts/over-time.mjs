@@ -46,6 +46,7 @@ export function overTime(rows, options) {
       pointSize: perSeries > 60 ? 10 : 24,
     }),
   };
-  if (options.steady) view.layer = [...trimmedShade(options), ...view.layer, stallMarks(options, x)];
+  // An empty mark layer would still reach the page as an unlabelled graphic, so stall marks come only with stalls.
+  if (options.steady) view.layer = [...trimmedShade(options), ...view.layer, ...(rows.some((r) => r.stall) ? [stallMarks(options, x)] : [])];
   return frame(options, faceted(options, rows, view, { values: rows }));
 }
