@@ -239,7 +239,7 @@ export function bytesText(bytes) {
 }
 
 /** Seconds as a long duration reads: "28 min 18 s", "1 h 2 min 5 s", "42.5 s". */
-export function durationText(seconds) {
+export function durationText(seconds, decimals) {
   const s = Number(seconds);
   const h = Math.floor(s / 3600);
   const m = Math.floor((s - h * 3600) / 60);
@@ -247,6 +247,8 @@ export function durationText(seconds) {
   const parts = [];
   if (h > 0) parts.push(`${h}\u00a0h`);
   if (m > 0) parts.push(`${m}\u00a0min`);
-  if (rest > 0 || parts.length === 0) parts.push(`${rest.toFixed(3).replace(/\.?0+$/, '') || '0'}\u00a0s`);
+  // With the printed text's decimals known, keep them: 0:01.50 reads 1.50 s, not 1.5 s.
+  const restText = decimals === undefined ? rest.toFixed(3).replace(/\.?0+$/, '') || '0' : rest.toFixed(decimals);
+  if (rest > 0 || parts.length === 0) parts.push(`${restText}\u00a0s`);
   return parts.join(' ');
 }

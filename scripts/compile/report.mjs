@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { readFrontMatter } from '../ingest/front-matter.mjs';
 import { selectRows, AuthorError, bundlePath } from './select.mjs';
 import { combineRepeats, repeatLabels } from './repeats.mjs';
+import { humanize } from './html.mjs';
 
 /** The offset in index.md where the article body starts (after the closing ---). */
 export function bodyOffset(text) {
@@ -38,6 +39,8 @@ export function viewContext(report) {
   return {
     report,
     select: (q) => selectRows(report, q),
+    /** How a label is named to readers: the front matter's `labels: { name: "title" }`, or the name made readable. */
+    title: (label) => (typeof report.meta.labels?.[label] === 'string' ? report.meta.labels[label] : humanize(label)),
     /** One row per key, repeats combined (scripts/compile/repeats.mjs); o: { what, stat, better }. */
     combine: (rows, keys, o) => combineRepeats(rows, keys, { ...o, repeat: repeatLabels(report.meta) }),
     /** The document parsed from a bundle file ("raw/my.cnf"), or an author error. */

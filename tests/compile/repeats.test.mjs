@@ -159,3 +159,14 @@ test('percentiles from a sysbench histogram lie in the bucket the running count 
   // 0.226, after 0.222; sysbench printed its 95th percentile as 1.06
   assert.match(one, /^1,0\.226 \(0\.222–0\.226\),1\.063 \(1\.044–1\.063\),1\.06$/);
 });
+
+test('a label reads as the front matter titles it, in table heads and in the compare note', async () => {
+  const ctx = syntheticContext([['1', 1, 100], ['2', 1, 120]], { labels: { config: 'innodb_flush_log_at_trx_commit' } });
+  const build = (name, params) => kinds[name].build(ctx, checkParams(kinds[name], { name, params, positional: [], inner: null }));
+  const table = await build('table', { data: 'sysbench', metric: 'transactions.rate', rows: 'config' });
+  assert.equal(table.tables[0].head[0].cells[0].text, 'innodb_flush_log_at_trx_commit');
+  const compare = await build('compare', { by: 'config', baseline: '1', data: 'sysbench', metric: 'transactions.rate' });
+  assert.match(compare.wrap, /relative to innodb_flush_log_at_trx_commit = <strong class="baseline-name">1<\/strong>/);
+  const untitled = syntheticContext([['a', 1, 100]]);
+  assert.equal(untitled.title('row_format'), 'Row format');
+});

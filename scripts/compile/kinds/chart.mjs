@@ -15,7 +15,6 @@
 // of `each` elements the `units` map (or `unit`) the parser recorded beside
 // the list.
 import { AuthorError, at, isMissing, isRowColumn, uniqueBy, DEFAULT_ITEMS } from '../select.mjs';
-import { humanize } from '../html.mjs';
 import { chartKinds } from '../../render/charts.mjs';
 import { chartFigure } from '../chart-files.mjs';
 import { checkStat, spreadText, STAT_FIELDS } from '../repeats.mjs';
@@ -109,11 +108,11 @@ export function describeChart(ctx, p) {
     baseline: q.baseline ? { field: q.x, value: q.baseline } : undefined,
     title: p.title,
     subtitle: p.subtitle,
-    x: { field: xColumn, title: q['x-title'] || (q.x === 't' ? 'Time' : humanize(q.x)), unit: kind.xIsLabel ? '' : fieldUnit[q.x] ?? '' },
+    x: { field: xColumn, title: q['x-title'] || (q.x === 't' ? 'Time' : ctx.title(q.x)), unit: kind.xIsLabel ? '' : fieldUnit[q.x] ?? '' },
     y: { title: p['y-title'], unit: yUnit },
   };
-  if (q.color) options.color = { field: q.color, title: q['color-title'] || humanize(q.color) };
-  if (q.facet) options.facet = { field: q.facet, title: q['facet-title'] || humanize(q.facet) };
+  if (q.color) options.color = { field: q.color, title: q['color-title'] || ctx.title(q.color) };
+  if (q.facet) options.facet = { field: q.facet, title: q['facet-title'] || ctx.title(q.facet) };
   if (q['x-scale']) options.xScale = q['x-scale'];
   if (q.interpolate) options.interpolate = q.interpolate;
   if (q.top) options.top = Number(q.top);

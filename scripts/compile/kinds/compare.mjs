@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
 import { AuthorError } from '../select.mjs';
-import { figCell, th, humanize, esc, attrs, unitSpan } from '../html.mjs';
+import { figCell, th, esc, attrs, unitSpan } from '../html.mjs';
 import { checkStat } from '../repeats.mjs';
 import { difference, bandOf } from '../difference.mjs';
 
@@ -43,7 +43,7 @@ export default {
     better: { doc: 'higher or lower: which direction is an improvement (colour; the direction of stat=best)', values: ['higher', 'lower', ''] },
     stat: { doc: 'how repeats combine: median (default), mean, min, max, best' },
   },
-  build({ select, combine, report }, p) {
+  build({ select, combine, report, title: labelTitle }, p) {
     const stat = checkStat(p.stat);
     const specs = columnSpecs(p);
     const variants = [];
@@ -59,7 +59,7 @@ export default {
       return { title, unit: units[0] ?? '', better: spec.better ?? '', cells, band: noise.band };
     });
     if (!variants.includes(p.baseline)) throw new AuthorError(`baseline="${p.baseline}" is not one of the ${p.by} values: ${variants.join(', ')}`);
-    return compareTable(columns, variants, p, report.meta.noise_reference);
+    return compareTable(columns, variants, { ...p, byTitle: labelTitle(p.by) }, report.meta.noise_reference);
   },
 };
 
@@ -119,7 +119,7 @@ function methodNote(columns, reference) {
 function compareTable(columns, variants, p, reference) {
   const id = `compare-${createHash('md5').update(JSON.stringify([variants, columns.map((c) => [c.title, [...c.cells.keys()]])])).digest('hex').slice(0, 8)}`;
   const head = [{
-    cells: [th(humanize(p.by)), ...columns.map((c) => th(`${c.title}${c.unit ? ` (${c.unit})` : ''}`, { scope: 'colgroup', colspan: 2, cls: 'num', html: `${esc(c.title)}${c.unit ? unitSpan(c.unit) : ''}` }))],
+    cells: [th(p.byTitle), ...columns.map((c) => th(`${c.title}${c.unit ? ` (${c.unit})` : ''}`, { scope: 'colgroup', colspan: 2, cls: 'num', html: `${esc(c.title)}${c.unit ? unitSpan(c.unit) : ''}` }))],
   }];
   const body = variants.map((v) => ({
     cls: v === p.baseline ? 'is-baseline' : null,
@@ -133,6 +133,6 @@ function compareTable(columns, variants, p, reference) {
   const picker = `<p class="baseline-picker" hidden><label>Compare with\n  <select>${variants.map((v) => `<option${v === p.baseline ? ' selected' : ''}>${esc(v)}</option>`).join('')}</select></label></p>`;
   return {
     tables: [{ caption: p.caption ?? '', cls: 'compare-table', id, label: p.caption || 'Comparison table', head, body }],
-    wrap: `<div class="tps-compare"${attrs({ 'data-baseline': p.baseline })}>\n<p class="compare-note">Differences are relative to <strong class="baseline-name">${esc(p.baseline)}</strong>.</p>\n${methodNote(columns, reference)}${picker}\n<!--table:0-->\n</div>`,
+    wrap: `<div class="tps-compare"${attrs({ 'data-baseline': p.baseline })}>\n<p class="compare-note">Differences are relative to ${/^[\d.]+$/.test(p.baseline) ? `${esc(p.byTitle)} = ` : ''}<strong class="baseline-name">${esc(p.baseline)}</strong>.</p>\n${methodNote(columns, reference)}${picker}\n<!--table:0-->\n</div>`,
   };
 }

@@ -4,7 +4,7 @@
 // histogram line that printed it.
 //   {{< histogram-percentiles by="threads" where="test=cpu" caption="…" >}}
 import { AuthorError } from '../select.mjs';
-import { th, figLink, figCell, ordinal, humanize } from '../html.mjs';
+import { th, figLink, figCell, ordinal } from '../html.mjs';
 import { histogramPercentiles } from '../stats.mjs';
 
 const DEFAULT_PS = '50,90,95,99,99.9';
@@ -19,7 +19,7 @@ export default {
     percentiles: { default: DEFAULT_PS, doc: 'comma-separated percentiles to work out' },
     caption: { doc: 'table caption' },
   },
-  build({ select }, p) {
+  build({ select, title }, p) {
     const ps = p.percentiles.split(',').map((s) => s.trim());
     if (ps.some((s) => !/^\d+(\.\d+)?$/.test(s) || Number(s) <= 0 || Number(s) >= 100)) throw new AuthorError(`percentiles="${p.percentiles}": expected numbers between 0 and 100, e.g. ${DEFAULT_PS}`);
     const buckets = select({ data: p.data, each: 'histogram.buckets', metric: 'count', fields: { latency: 'value' }, labels: [p.by], where: p.where });
@@ -28,7 +28,7 @@ export default {
     for (const b of buckets) (runs.get(`${b.doc}/${b.item}`) ?? runs.set(`${b.doc}/${b.item}`, []).get(`${b.doc}/${b.item}`)).push(b);
     const unit = 'ms';
     const rank = printed.find((r) => r.rank)?.rank;
-    const head = [{ cells: [th(humanize(p.by)), ...ps.map((x) => th(`p${x}`, { cls: 'num' })), th(rank ? `${ordinal(rank)} percentile as printed` : 'printed percentile', { cls: 'num' })] }];
+    const head = [{ cells: [th(title(p.by)), ...ps.map((x) => th(`p${x}`, { cls: 'num' })), th(rank ? `${ordinal(rank)} percentile as printed` : 'printed percentile', { cls: 'num' })] }];
     const body = [...runs.values()].map((list) => {
       const got = histogramPercentiles(list.map((b) => ({ value: b.latency, count: b.value, row: b })), ps.map((x) => Number(x) / 100));
       const own = printed.find((r) => r.doc === list[0].doc && r.item === list[0].item) ?? null;

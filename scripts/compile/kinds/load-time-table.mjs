@@ -3,7 +3,7 @@
 //   {{< load-time-table where="table=load-time" caption="…" >}}          (a published table: one line per column)
 //   {{< load-time-table data="elapsed-time" rows="format" caption="…" >}} (time / GNU time output, one line per run)
 import { AuthorError } from '../select.mjs';
-import { figCell, th, humanize, durationText } from '../html.mjs';
+import { figCell, th, durationText } from '../html.mjs';
 
 const SOURCES = {
   'published-table': { items: '.', each: 'cells', metric: 'seconds', fields: { row: 'row', column: 'column', printed: 'figure.text' }, rows: 'column' },
@@ -19,17 +19,17 @@ export default {
     where: { doc: 'label=value;label=value filter' },
     caption: { doc: 'table caption' },
   },
-  build({ select }, p) {
+  build({ select, title }, p) {
     const source = SOURCES[p.data];
     const rowsBy = p.rows || source.rows;
     if (!rowsBy) throw new AuthorError(`data="${p.data}" needs rows="<label>" naming each run`);
     const labels = ['column', 'row'].includes(rowsBy) ? [] : [rowsBy];
     const rows = select({ data: p.data, items: source.items, each: source.each, metric: source.metric, fields: source.fields, labels, where: p.where });
-    const head = [{ cells: [th(rowsBy === 'column' ? '' : humanize(rowsBy)), th('Load time', { cls: 'num' }), th('As printed', { cls: 'num' }), th('Seconds (derived)', { cls: 'num', html: 'Seconds <span class="unit">(derived)</span>' })] }];
+    const head = [{ cells: [th(rowsBy === 'column' ? '' : title(rowsBy)), th('Load time', { cls: 'num' }), th('As printed', { cls: 'num' }), th('Seconds (derived)', { cls: 'num', html: 'Seconds <span class="unit">(derived)</span>' })] }];
     const body = rows.map((r) => ({
       cells: [
         th(`${r[rowsBy]}${r.row ? ` · ${r.row}` : ''}`),
-        figCell({ ...r, text: r.printed }, { shown: durationText(r.value) }),
+        figCell({ ...r, text: r.printed }, { shown: durationText(r.value, /\.(\d+)$/.exec(String(r.printed))?.[1].length ?? 0) }),
         { text: r.printed, cls: 'num printed' },
         { text: String(r.value), cls: 'num derived' },
       ],

@@ -8,7 +8,7 @@
 // as columns, one line per table (rows="name") or per label. rows/columns name
 // a label or a field of the row.
 import { AuthorError } from '../select.mjs';
-import { figCell, th, humanize, bytesText } from '../html.mjs';
+import { figCell, th, bytesText } from '../html.mjs';
 
 /** Where each source kind keeps its sizes, and how its lines and columns are named by default. */
 const SOURCES = {
@@ -30,7 +30,7 @@ export default {
     where: { doc: 'label=value;label=value filter' },
     caption: { doc: 'table caption' },
   },
-  build({ select }, p) {
+  build({ select, title }, p) {
     const source = SOURCES[p.data];
     const rowsBy = p.rows || source.rows;
     const colsBy = p.columns || source.columns;
@@ -39,7 +39,7 @@ export default {
     const rows = p.data === 'table-status'
       ? STATUS_COLUMNS.flatMap(([metric, title]) => select({ ...query, metric }).map((r) => ({ ...r, column: title })))
       : select(query);
-    return { tables: [sizeGrid(rows, rowsBy, colsBy, p)] };
+    return { tables: [sizeGrid(rows, rowsBy, colsBy, { ...p, rowsTitle: title(rowsBy) })] };
   },
 };
 
@@ -54,7 +54,7 @@ function sizeGrid(rows, rowsBy, colsBy, p) {
     if (cells.has(key)) throw new AuthorError(`two sizes for ${rowsBy}="${r[rowsBy]}", ${columnOf(r, colsBy)} (${cells.get(key).source}:${cells.get(key).line} and ${r.source}:${r.line}); narrow with where="…"`);
     cells.set(key, r);
   }
-  const head = [{ cells: [th(rowsBy === 'column' ? '' : humanize(rowsBy)), ...columns.map((c) => th(c, { cls: 'num' }))] }];
+  const head = [{ cells: [th(rowsBy === 'column' ? '' : p.rowsTitle), ...columns.map((c) => th(c, { cls: 'num' }))] }];
   const body = lines.map((l) => ({
     cells: [th(l), ...columns.map((c) => {
       const row = cells.get(`${l}\u0000${c}`);

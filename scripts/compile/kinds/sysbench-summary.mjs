@@ -6,7 +6,7 @@
 // max and the percentile the run asked for. A line shows only when some run
 // printed it; a run that did not print it shows a dash.
 import { uniqueBy } from '../select.mjs';
-import { figCell, th, humanize, ordinal, unitSpan, esc } from '../html.mjs';
+import { figCell, th, ordinal, unitSpan, esc } from '../html.mjs';
 
 /** [path, line heading, group heading] in the order sysbench prints them. */
 export const SUMMARY_LINES = [
@@ -41,14 +41,14 @@ export default {
     where: { doc: 'label=value;label=value filter' },
     caption: { doc: 'table caption' },
   },
-  build({ select }, p) {
+  build({ select, title }, p) {
     const runs = select({ data: 'sysbench', metric: 'status', labels: [p.by], where: p.where });
     const variants = [...uniqueBy(runs, [p.by], 'sysbench-summary').keys()];
     const lines = SUMMARY_LINES.map(([path, title, group]) => {
       const rows = select({ data: 'sysbench', metric: path, fields: { rank: 'latency.percentile.rank' }, labels: [p.by], where: p.where, optional: true });
       return rows.length ? summaryLine(rows, p.by, path, title, group) : null;
     }).filter(Boolean);
-    const head = [{ cells: [th(humanize(p.by)), ...variants.map((v) => th(v, { cls: 'num' }))] }];
+    const head = [{ cells: [th(title(p.by)), ...variants.map((v) => th(v, { cls: 'num' }))] }];
     const body = [];
     let group = '';
     for (const line of lines) {

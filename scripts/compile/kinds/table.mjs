@@ -3,7 +3,7 @@
 //   {{< table data="sysbench" metric="transactions.rate" rows="server" columns="workload" caption="…" >}}
 import { distinct } from '../select.mjs';
 import { checkStat } from '../repeats.mjs';
-import { figCell, th, humanize, esc, unitSpan } from '../html.mjs';
+import { figCell, th, esc, unitSpan } from '../html.mjs';
 
 export default {
   name: 'table',
@@ -18,14 +18,14 @@ export default {
     stat: { doc: 'how repeats combine: median (default), mean, min, max, best' },
     better: { doc: 'higher or lower: which direction `best` takes', values: ['higher', 'lower', ''] },
   },
-  build({ select, combine }, p) {
+  build({ select, combine, title }, p) {
     const labels = [p.rows, p.columns].filter(Boolean);
     const rows = select({ data: p.data, metric: p.metric, labels, where: p.where });
     const cells = combine(rows, labels, { what: 'table', stat: checkStat(p.stat), better: p.better });
     const lineKeys = distinct(rows, p.rows);
     const colKeys = p.columns ? distinct(rows, p.columns) : [null];
     const unit = rows[0].unit;
-    const head = [{ cells: [th(humanize(p.rows)), ...colKeys.map((c) => th(c ?? 'Value', { cls: 'num' }))] }];
+    const head = [{ cells: [th(title(p.rows)), ...colKeys.map((c) => th(c ?? 'Value', { cls: 'num' }))] }];
     const body = lineKeys.map((l) => ({
       cells: [th(l), ...colKeys.map((c) => figCell(cells.get(c === null ? l : `${l}\u0000${c}`) ?? null))],
     }));

@@ -1,7 +1,7 @@
 // The `grouped-bar` chart kind: the parameters its shortcode takes, which are
 // required, their defaults, and the Vega-Lite spec it draws from the rows the
 // compile step selected. Pure; no Node or DOM APIs.
-import { PALETTE, PLOT_WIDTH, titleWithUnit, numberFormat, figureFormat, orderOf, tooltip, frame, spreadRule, hasSpread } from './common.mjs';
+import { PALETTE, PLOT_WIDTH, titleWithUnit, AXIS_FORMAT, figureFormat, orderOf, tooltip, frame, spreadRule, hasSpread } from './common.mjs';
 
 /** What `{{< chart kind="grouped-bar" … >}}` takes beyond the parameters every chart takes. */
 export const params = { takes: ['metric', 'x', 'color', 'x-title', 'color-title', 'stat', 'better', 'baseline'], required: ['metric', 'x'], xIsLabel: true, summary: 'one figure per run as horizontal bars' };
@@ -20,7 +20,7 @@ export function groupedBar(rows, options) {
   const bars = color ? orderOf(values, color.field).length : 1;
   const encoding = {
     y: { field: x.field, type: 'nominal', title: x.title ?? x.field, sort: groups, axis: { labelLimit: 320 } },
-    x: { field: 'value', type: 'quantitative', title: titleWithUnit(y.title, y.unit), axis: { format: numberFormat(y.unit), tickCount: 5 } },
+    x: { field: 'value', type: 'quantitative', title: titleWithUnit(y.title, y.unit), axis: { format: AXIS_FORMAT, tickCount: 5 } },
     tooltip: tooltip(options, { format: figureFormat(values, y.unit), rows: values }),
   };
   if (color) {
