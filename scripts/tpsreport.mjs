@@ -125,18 +125,11 @@ async function validateForBuild() {
 
 /**
  * The site's config plus one mount: what compile wrote beside each report
- * (.tpsreport/site/), which a build copies into public/ itself. Hugo replaces
- * module mounts from a later config file rather than adding to them, so the
- * extra file repeats config.toml's [module] section with the mount added.
+ * (.tpsreport/site/), which a build copies into public/ itself.
  */
 async function serveConfig() {
-  const { readFile, writeFile, mkdir } = await import('node:fs/promises');
-  const config = await readFile(join(ROOT, 'config.toml'), 'utf8');
-  const module = config.slice(config.indexOf('\n[module]') + 1);
-  const path = join(ROOT, '.tpsreport', 'serve.toml');
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, `${module}\n  [[module.mounts]]\n    source = ".tpsreport/site"\n    target = "static"\n`);
-  return `config.toml,${path}`;
+  const { configLayer, mount } = await import('./build/hugo-config.mjs');
+  return configLayer(ROOT, 'serve', { mounts: mount('.tpsreport/site', 'static') });
 }
 
 /** Runs Hugo in the foreground (serve). The server renders to memory: public/ holds only what a build published. */

@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { publish } from './publish.mjs';
 import { treeStamp } from '../lib/files.mjs';
+import { configLayer, mount } from './hugo-config.mjs';
 
 /**
  * What Hugo reads besides each report's article and compiled views (the
@@ -38,7 +39,9 @@ async function articles(root) {
     const text = await readFile(path, 'utf8');
     const end = text.indexOf('\n---', 3);
     const h = (s) => createHash('sha256').update(s).digest('hex').slice(0, 16);
-    out[slug] = { front: h(end < 0 ? text : text.slice(0, end)), body: h(end < 0 ? '' : text.slice(end)) };
+    const front = end < 0 ? text : text.slice(0, end);
+    // Without a summary in the front matter Hugo takes it from the body, which the lists show.
+    out[slug] = { front: h(front), body: h(end < 0 ? '' : text.slice(end)), summary: /^summary:/m.test(front) };
   }
   return out;
 }
@@ -54,6 +57,7 @@ export function hugoPlan(before, now, compiled = []) {
   for (const slug of slugs) {
     const [a, b] = [before.articles[slug], now.articles[slug]];
     if (!a || !b || a.front !== b.front) return { mode: 'full' };
+    if (a.body !== b.body && !b.summary) return { mode: 'full' };
     if (a.body !== b.body && !changed.includes(slug)) changed.push(slug);
   }
   return changed.length ? { mode: 'segment', slugs: changed.sort() } : { mode: 'none' };
@@ -111,12 +115,18 @@ async function saveState(path, state) {
   await writeFile(path, JSON.stringify(state));
 }
 
-/** A config layer that defines the render segment "changed": the pages of the given reports. */
+/**
+ * A config layer for re-rendering the pages of some reports: Hugo sees only
+ * their articles (and the two section files above them), not the rest of the
+ * site, so it loads a handful of files instead of every bundle; the render
+ * segment "changed" keeps it to those reports' pages. A report page depends on
+ * nothing but itself and the site config (layouts/page.html), so it comes out
+ * the same as in a full build.
+ */
 async function segmentConfig(root, slugs) {
-  const path = join(root, '.tpsreport', 'segments.toml');
   const includes = slugs.map((s) => `  [[segments.changed.includes]]\n    path = "{/reports/${s},/reports/${s}/**}"\n`).join('');
-  await writeFile(path, `[segments.changed]\n${includes}`);
-  return `config.toml,${path}`;
+  const files = ['_index.md', 'reports/_index.md', ...slugs.map((s) => `reports/${s}/index.md`)];
+  return configLayer(root, 'segments', { head: `[segments.changed]\n${includes}`, mounts: mount('content', 'content', files) });
 }
 
 function runHugo(bin, cwd, args) {

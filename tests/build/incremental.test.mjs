@@ -62,6 +62,11 @@ test('a build with nothing changed rewrites nothing, and a changed raw file rebu
       assert.ok(readFileSync(join(dir, 'public', 'reports', slug, 'index.html'), 'utf8').includes(`Edited (${word}).`));
       assert.deepEqual(readdirSync(join(dir, 'public', 'reports', slug, 'charts')).sort(), charts);
     }
+    // Hugo saw only that report for the edit; the page must be what a build of the whole site writes.
+    const edited = readFileSync(join(dir, 'public', 'reports', slug, 'index.html'), 'utf8');
+    rmSync(join(dir, '.tpsreport', 'cache', 'build.json'));
+    assert.match(build(dir), /hugo: every page/);
+    assert.equal(readFileSync(join(dir, 'public', 'reports', slug, 'index.html'), 'utf8'), edited);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

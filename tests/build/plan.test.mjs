@@ -13,8 +13,10 @@ test('hugoPlan runs Hugo not at all when nothing Hugo reads changed', () => {
 });
 
 test('hugoPlan renders only the reports whose article text changed', () => {
-  const before = state({ a: { front: '1', body: '1' }, b: { front: '2', body: '2' } });
-  assert.deepEqual(hugoPlan(before, state({ a: { front: '1', body: 'x' }, b: { front: '2', body: '2' } })), { mode: 'segment', slugs: ['a'] });
+  const before = state({ a: { front: '1', body: '1', summary: true }, b: { front: '2', body: '2', summary: true } });
+  assert.deepEqual(hugoPlan(before, state({ a: { front: '1', body: 'x', summary: true }, b: { front: '2', body: '2', summary: true } })), { mode: 'segment', slugs: ['a'] });
+  // without a summary in its front matter, the lists take it from the body: every page
+  assert.equal(hugoPlan(before, state({ a: { front: '1', body: 'x', summary: false }, b: { front: '2', body: '2', summary: true } })).mode, 'full');
 });
 
 test('hugoPlan renders everything when front matter, layouts, views or the set of reports changed, or after a failed build', () => {

@@ -1,0 +1,27 @@
+// Extra config layers for Hugo runs. Hugo replaces, not merges, the mount
+// list when a second config file declares mounts, so a layer that adds or
+// narrows a mount repeats config.toml's whole [module] section with its
+// change.
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { join, dirname } from 'node:path';
+
+/**
+ * Writes .tpsreport/<name>.toml: `head` (settings outside [module]), then
+ * config.toml's [module] section and `mounts` (more [[module.mounts]] entries).
+ * @returns {Promise<string>} the --config value: "config.toml,<layer>"
+ */
+export async function configLayer(root, name, { head = '', mounts = '' } = {}) {
+  const config = await readFile(join(root, 'config.toml'), 'utf8');
+  const at = config.indexOf('\n[module]');
+  const module = at < 0 ? '[module]\n' : config.slice(at + 1);
+  const path = join(root, '.tpsreport', `${name}.toml`);
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, `${head}\n${module}\n${mounts}`);
+  return `config.toml,${path}`;
+}
+
+/** A [[module.mounts]] entry, TOML-quoted; `files` is a glob list of what the mount includes. */
+export function mount(source, target, files) {
+  const include = files ? `\n    files = [${files.map((f) => JSON.stringify(f)).join(', ')}]` : '';
+  return `  [[module.mounts]]\n    source = ${JSON.stringify(source)}\n    target = ${JSON.stringify(target)}${include}\n`;
+}
