@@ -207,12 +207,12 @@ function wrapTables(wrap, parts) {
   return wrap.replace(/<!--table:(\d+)-->/g, (_, n) => parts[Number(n)] ?? '');
 }
 
-/** Every raw file is published byte for byte beside a line-numbered view of it. */
+/** Every raw file, in subfolders too (raw/stalls/…), is published byte for byte beside a line-numbered view of it. */
 async function rawFiles(report, rawDir, files) {
   if (!existsSync(rawDir)) return [];
   const bySource = new Map(report.docs.map((d) => [d.provenance?.source, d]));
   const list = [];
-  for (const name of (await readdir(rawDir)).sort()) {
+  for (const name of (await readdir(rawDir, { recursive: true })).map((n) => n.split('\\').join('/')).sort()) {
     const path = join(rawDir, name);
     if (!(await stat(path)).isFile()) continue;
     const bytes = await readFile(path);

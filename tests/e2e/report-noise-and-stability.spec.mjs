@@ -86,7 +86,11 @@ test('the longest stall of the stalling run links to a second the raw file print
   const half = median(samples.map((s) => Number(s.tps))) / 2;
   const link = page.locator('table.stability-table tr[data-run="stalls"] a.raw-line');
   await expect(link).toHaveAttribute('data-source', file);
+  // the link opens the raw view of that file (a file in a subfolder of raw/ gets one too)
+  const view = await page.request.get(new URL(await link.getAttribute('href'), page.url()).href);
+  expect(view.ok()).toBe(true);
   const line = Number(await link.getAttribute('data-line'));
+  expect(await view.text()).toContain(`<li id="L${line}">`);
   const at = samples.find((s) => s.line === line);
   expect(Number(at.tps)).toBeLessThan(half);
   // the stall ran as long as the cell says: that many seconds in a row below half the median
