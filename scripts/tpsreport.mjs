@@ -24,8 +24,10 @@ Commands:
   compile [SLUG...]            turn every report's tables, values and charts into views
                                (.tpsreport/views/) and chart, table and raw files
   kinds                        list the shortcodes that show data and their parameters
-  build                        ingest, validate, compile, run Hugo and publish into public/;
-                               each step redoes only what changed
+  build [--frozen]             ingest, validate, compile, run Hugo and publish into public/;
+                               each step redoes only what changed. --frozen (what CI runs)
+                               never ingests: it builds from the committed data/ and stops
+                               when a raw file or the front matter no longer matches it
   serve                        ingest, validate, compile and serve the site with live reload
   help                         show this text
 
@@ -96,9 +98,12 @@ const commands = {
     return 0;
   },
 
-  async build() {
+  async build(args) {
+    const { values } = parseArgs({ args, options: { frozen: { type: 'boolean', default: false } } });
     const { buildSite } = await import('./build/index.mjs');
-    const steps = [() => commands.ingest(), validateForBuild, () => commands.compile([])];
+    const steps = values.frozen
+      ? [checkFrozen, () => commands.compile([])]
+      : [() => commands.ingest(), validateForBuild, () => commands.compile([])];
     return buildSite({ root: ROOT, hugoBin: HUGO, steps, compiled: () => session.compiled?.changed ?? [], log: (line) => console.error(line) });
   },
 
@@ -121,6 +126,19 @@ async function validateForBuild() {
   if (result.files) console.log(reporters.text(result));
   console.error(`validate: ${result.checked} report folder${result.checked === 1 ? '' : 's'} checked, ${result.skipped} unchanged, in ${Math.round(performance.now() - started)} ms`);
   return result.problems.some((p) => p.severity === 'error') ? 1 : 0;
+}
+
+/** A frozen build's first step instead of ingest and validate: data/ must be what ingest would write. */
+async function checkFrozen() {
+  const { frozenProblems } = await import('./build/frozen.mjs');
+  const { reporters } = await import('./reporters.mjs');
+  const started = performance.now();
+  const result = await frozenProblems({ root: ROOT });
+  const failed = result.problems.some((p) => p.severity === 'error');
+  if (failed) console.error('build --frozen: data/ does not match the raw files and front matter beside it, and a frozen build never ingests:');
+  if (result.problems.length) console.error(reporters.text(result));
+  console.error(`frozen: ${result.files} document${result.files === 1 ? '' : 's'} checked against the raw files in ${Math.round(performance.now() - started)} ms${failed ? '' : ', data/ is what ingest wrote'}`);
+  return failed ? 1 : 0;
 }
 
 /**

@@ -104,6 +104,7 @@ export function embedPage({ title, svg, alt, reportTitle, sources }) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="../../../css/embed.css">
 </head>
 <body class="tps-embed-page">

@@ -1,7 +1,7 @@
 // One report as the view kinds see it: its front matter, its documents in
 // source order, and lookups by raw file. Loading only; no view logic.
 import { readFile, readdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFrontMatter } from '../ingest/front-matter.mjs';
 import { selectRows, AuthorError, bundlePath } from './select.mjs';
@@ -49,10 +49,14 @@ export function viewContext(report) {
       if (!doc) throw new AuthorError(`${file} has no parsed data; list it under \`sources\` in the front matter and run \`tpsreport ingest\``);
       return doc;
     },
-    /** A file of the report bundle as text, or an author error. */
+    /**
+     * A file of the report's raw/ folder as text, or an author error. Only
+     * raw/ files: ingest hashes each of them into report.json and the report
+     * publishes them, so a page never shows a file nobody hashed.
+     */
     async readBundleFile(file) {
       const path = join(report.bundleDir, file);
-      if (file.includes('..') || !existsSync(path)) throw new AuthorError(`${file} is not in the report bundle (paths are relative to the report folder, e.g. raw/my.cnf)`);
+      if (!/^raw\/[^/]+$/.test(file) || !statSync(path, { throwIfNoEntry: false })?.isFile()) throw new AuthorError(`${file} is not a file in the report's raw/ folder (paths are relative to the report folder, e.g. raw/my.cnf)`);
       return readFile(path, 'utf8');
     },
   };

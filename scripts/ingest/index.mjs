@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../lib/errors.mjs';
 import { writeIfChanged, toJson, treeStamp } from '../lib/files.mjs';
-import { rawFileHazard, unsafeRawFiles, RAW_FILE_EXPECTED } from '../lib/raw-files.mjs';
+import { rawFileHazard, unsafeRawFiles, hashRawFiles, RAW_FILE_EXPECTED } from '../lib/raw-files.mjs';
 import { parseFile, getFormat } from '../parse/index.mjs';
 import { readFrontMatter } from './front-matter.mjs';
 
@@ -39,22 +39,22 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
 }
 
 async function ingestReport({ root, slug, index, outDir, cachePath, parsers }) {
-  const source = relative(root, index);
   const errors = [];
   const before = JSON.parse(await readFile(cachePath, 'utf8').catch(() => '{}'));
   // Nothing of the report changed since its last clean ingest: not even its front matter is read.
   const unchanged = `${parsers}:${treeStamp([index, join(root, 'content', 'reports', slug, 'raw'), outDir])}`;
   if (before.report === unchanged) return { written: before.documents, parsed: 0, errors };
   let plan;
+  let report;
   try {
-    plan = planSources(await readFile(index, 'utf8'), source, join(root, 'content', 'reports', slug), root);
+    ({ plan, report } = await reportOf({ root, slug, text: await readFile(index, 'utf8') }));
   } catch (error) {
     if (error instanceof InputError) return { written: 0, parsed: 0, errors: [error] };
     throw error;
   }
   const unsafe = await unsafeRawFiles(join(root, 'content', 'reports', slug, 'raw'), root);
   const keep = new Set(['report.json']);
-  await writeIfChanged(join(outDir, 'report.json'), toJson(reportDocument(slug, plan.meta, plan, root)));
+  await writeIfChanged(join(outDir, 'report.json'), toJson(report));
   const after = { sources: {} };
   let parsed = 0;
   for (const entry of plan) {
@@ -110,19 +110,27 @@ async function parserStamp() {
 }
 
 /**
- * The report's own document: what it compares and which raw file became which
- * data file. `validate` reads it for the checks that span several documents.
+ * The report's own document as ingest writes it from the bundle's front
+ * matter (`text`) and raw/ folder: what it compares, which raw file became
+ * which data file, and the sha256 of every raw file the report publishes.
+ * `validate` reads it for the checks that span several documents, and
+ * `build --frozen` compares it with the one in data/.
+ * @returns {Promise<{ plan, report }>} plan: the sources to parse (planSources)
  */
-function reportDocument(slug, meta, plan, root) {
-  return {
+export async function reportOf({ root, slug, text }) {
+  const bundleDir = join(root, 'content', 'reports', slug);
+  const plan = planSources(text, relative(root, join(bundleDir, 'index.md')), bundleDir, root);
+  const report = {
     kind: 'report',
     schema_version: 1,
     report: slug,
-    title: meta.title ?? slug,
-    compare: meta.compare,
-    sweep: meta.sweep,
+    title: plan.meta.title ?? slug,
+    compare: plan.meta.compare,
+    sweep: plan.meta.sweep,
     sources: plan.map((e) => ({ file: relative(root, e.path), data: e.out, order: e.order, labels: e.labels, ...(e.format ? { format: e.format } : {}) })),
+    raw_files: await hashRawFiles(join(bundleDir, 'raw'), root),
   };
+  return { plan, report };
 }
 
 /** Checks the front matter and resolves each `sources` entry to a raw file and an output name. */

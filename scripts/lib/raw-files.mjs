@@ -3,8 +3,9 @@
 // page, scripts included, and a .js file can be loaded as a script. Such a
 // file in a report's raw/ folder could act on the site in its readers'
 // browsers, so ingest and compile refuse it and say how to publish it safely.
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, stat, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { extname, basename, join, relative } from 'node:path';
 import { InputError } from './errors.mjs';
 
@@ -51,4 +52,24 @@ export async function unsafeRawFiles(rawDir, root) {
     errors.push(new InputError({ source: relative(root, join(rawDir, name)), expected: RAW_FILE_EXPECTED, found: hazard, rule: 'raw-file-type' }));
   }
   return errors;
+}
+
+/**
+ * Every file a report publishes from its raw/ folder (compile lists and
+ * publishes them all, under `sources` or not: an option file shown in a
+ * config block, notes beside the runs), with the sha256 and size of its bytes.
+ * Ingest records this list in report.json, so a page never shows a raw file
+ * that was not hashed, and `build --frozen` can tell that one changed.
+ * @returns {Promise<{ file: string, sha256: string, bytes: number }[]>} file is root-relative, in name order
+ */
+export async function hashRawFiles(rawDir, root) {
+  if (!existsSync(rawDir)) return [];
+  const list = [];
+  for (const name of (await readdir(rawDir)).sort()) {
+    const path = join(rawDir, name);
+    if (!(await stat(path)).isFile()) continue;
+    const bytes = await readFile(path);
+    list.push({ file: relative(root, path), sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length });
+  }
+  return list;
 }

@@ -17,8 +17,32 @@ function rawSha256(path) {
 
 /** Problems beyond the schema for one document on its own. */
 export function domainProblems(doc, file, { root }) {
+  if (doc.kind === 'report') return publishedRawFileProblems(doc, file, root);
   if (!doc.provenance) return [];
   return [...rawFileProblems(doc, file, root), ...lineRangeProblems(doc, file)];
+}
+
+/**
+ * Every raw file a report publishes was hashed at ingest (report.json's
+ * raw_files) and must still be those bytes: an option file shown in a config
+ * block is on the page as much as a run is. Files listed under `sources` are
+ * left to their documents' own check, so a changed run is reported once.
+ */
+function publishedRawFileProblems(report, file, root) {
+  const parsed = new Set(report.sources.map((s) => s.file));
+  return report.raw_files.flatMap((raw, i) => {
+    if (parsed.has(raw.file)) return [];
+    const actual = rawSha256(join(root, raw.file));
+    if (actual === null) {
+      return [{ severity: 'error', file, pointer: `/raw_files/${i}/file`, rule: 'raw-file-exists', expected: `raw file ${raw.file} beside the data (run \`tpsreport ingest\` after removing a raw file)`, found: 'no such file' }];
+    }
+    if (actual === raw.sha256) return [];
+    return [{
+      severity: 'error', file, pointer: `/raw_files/${i}/sha256`, rule: 'raw-file-sha256',
+      expected: `sha256 ${raw.sha256.slice(0, 12)}… of ${raw.file} (run \`tpsreport ingest\` after changing a raw file)`,
+      found: `${actual.slice(0, 12)}…`,
+    }];
+  });
 }
 
 /** The raw file a document was parsed from must still be the same bytes. */

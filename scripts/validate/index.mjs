@@ -156,19 +156,39 @@ function jsonSyntaxProblem(error, text, file) {
   return { severity: 'error', file, pointer: '', rule: 'json', expected: 'valid JSON', found: error.message.replace(/^.*?: /, ''), line };
 }
 
-/** Best-effort line of a pointer in pretty-printed JSON (the form tpsreport writes). */
-function jsonLineOf(text, pointer) {
+/**
+ * Best-effort line of a pointer in pretty-printed JSON (the form tpsreport
+ * writes, two spaces per level): a key is the next one of that name, an array
+ * index the nth line indented one level deeper than the array's key.
+ */
+export function jsonLineOf(text, pointer) {
   if (!pointer) return 1;
   const parts = pointer.split('/').slice(1);
   let offset = 0;
   for (const part of parts) {
-    const key = /^\d+$/.test(part) ? null : `"${part}":`;
-    if (key === null) continue;
-    const found = text.indexOf(key, offset);
+    if (/^\d+$/.test(part)) {
+      const found = nthItem(text, offset, Number(part));
+      if (found < 0) break;
+      offset = found;
+      continue;
+    }
+    const found = text.indexOf(`"${part}":`, offset);
     if (found < 0) break;
     offset = found;
   }
   return text.slice(0, offset).split('\n').length;
+}
+
+/** Offset of item n of the array opened on the line at `offset`, or -1 when the array ends first. */
+function nthItem(text, offset, n) {
+  const indent = offset - (text.lastIndexOf('\n', offset) + 1) + 2;
+  let seen = -1;
+  for (let at = text.indexOf('\n', offset) + 1; at > 0 && at < text.length; at = text.indexOf('\n', at) + 1) {
+    const spaces = /^ */.exec(text.slice(at, at + indent + 1))[0].length;
+    if (spaces < indent) return -1;
+    if (spaces === indent && !/[}\]]/.test(text[at + indent]) && ++seen === n) return at + indent;
+  }
+  return -1;
 }
 
 async function jsonFilesUnder(path) {

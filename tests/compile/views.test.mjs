@@ -68,7 +68,11 @@ test('table kinds name a missing figure path and a label the runs lack', async (
   await assert.rejects(build('innodb-plugin-vs-builtin', 'compare', { baseline: 'MySQL 5.5', data: 'sysbench', metric: 'transactions.rate', where: 'workload=read/write' }), authorError(/^baseline="MySQL 5.5" is not one of the server values: MySQL 5.1.49sp1 built-in InnoDB, MySQL 5.1.49sp1 InnoDB plugin, MySQL 5.5.9$/));
   await assert.rejects(build('innodb-plugin-vs-builtin', 'compare', { baseline: 'MySQL 5.5.9' }, '- { title: x, data: sysbench, metric: transactions.rate, colour: red }\n'), authorError(/^column 1 has no key "colour"/));
   await assert.rejects(build('read-write-stress-over-time', 'config-diff', { a: 'raw/my-trx-commit-1.cnf', b: 'raw/sysbench-trx-commit-1.txt' }), authorError(/reads my-cnf and global-variables documents; .*sysbench-trx-commit-1\.txt is sysbench/));
-  await assert.rejects(build('read-write-stress-over-time', 'config', { file: 'raw/nope.cnf' }), authorError(/^raw\/nope\.cnf is not in the report bundle/));
+  await assert.rejects(build('read-write-stress-over-time', 'config', { file: 'raw/nope.cnf' }), authorError(/^raw\/nope\.cnf is not a file in the report's raw\/ folder/));
+  // Only raw/ files are hashed at ingest, so a config block shows nothing else.
+  for (const file of ['index.md', 'raw/../index.md', 'raw/..', 'raw']) {
+    await assert.rejects(build('read-write-stress-over-time', 'config', { file }), authorError(/is not a file in the report's raw\/ folder/), file);
+  }
 });
 
 test('compare works out each difference the way a reader would, against every baseline', async () => {

@@ -12,7 +12,19 @@ const TYPES = {
   '.log': 'text/plain; charset=utf-8', '.rst': 'text/plain; charset=utf-8',
 };
 
-export function serveStatic(root, port) {
+/**
+ * The strictest policy the site is built to work under: no inline script or
+ * style, no eval or Function, nothing from another origin. A site owner can
+ * send it as the Content-Security-Policy header.
+ */
+export const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'";
+
+/**
+ * @param {string} root   folder to serve
+ * @param {number} port   0 picks a free port (read it from server.address().port)
+ * @param {{ headers?: Record<string, string> }} [options]  headers sent with every file, e.g. a CSP
+ */
+export function serveStatic(root, port, { headers = {} } = {}) {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://localhost');
     let path = normalize(join(root, decodeURIComponent(url.pathname)));
@@ -20,7 +32,7 @@ export function serveStatic(root, port) {
     try {
       if ((await stat(path)).isDirectory()) path = join(path, 'index.html');
       const body = await readFile(path);
-      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
+      res.writeHead(200, { ...headers, 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
@@ -28,8 +40,11 @@ export function serveStatic(root, port) {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
+// node tests/helpers/static-server.mjs [ROOT] [PORT] [--csp]: --csp sends STRICT_CSP with every file.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [root = 'public', port = '4173'] = process.argv.slice(2);
-  await serveStatic(root, Number(port));
-  console.log(`serving ${root} at http://127.0.0.1:${port}/`);
+  const args = process.argv.slice(2);
+  const csp = args.includes('--csp');
+  const [root = 'public', port = '4173'] = args.filter((a) => a !== '--csp');
+  await serveStatic(root, Number(port), csp ? { headers: { 'content-security-policy': STRICT_CSP } } : {});
+  console.log(`serving ${root} at http://127.0.0.1:${port}/${csp ? ' under a strict Content-Security-Policy' : ''}`);
 }

@@ -1,12 +1,14 @@
 // Raw files are published as they are under the site's origin, so a type a
 // browser runs (SVG, HTML, XML, JavaScript) is refused at ingest and at
 // compile with the file and what to do, and a name that looks like a URL
-// scheme stays a relative link.
+// scheme stays a relative link. Every one of them, parsed or only shown, is
+// hashed into report.json at ingest.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { ingestReports, planSources } from '../../scripts/ingest/index.mjs';
 import { compileReports } from '../../scripts/compile/index.mjs';
 import { InputError } from '../../scripts/lib/errors.mjs';
@@ -83,6 +85,22 @@ test('a raw file named javascript:alert(1).txt is ingested and every link to it 
     }
     const view = readFileSync(join(root, '.tpsreport/site/reports/x/raw', `${name}.html`), 'utf8');
     assert.match(view, /<a href="\.\/javascript%3Aalert\(1\)\.txt" download>/);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('ingest hashes every file of raw/ into report.json, the parsed runs and the files a page only shows', async () => {
+  const root = site(['raw/run.txt'], { 'run.txt': null, 'innodb.cnf': '[mysqld]\ninnodb_buffer_pool_size = 1G\n' });
+  try {
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    const report = JSON.parse(readFileSync(join(root, 'data/reports/x/report.json'), 'utf8'));
+    const doc = JSON.parse(readFileSync(join(root, 'data/reports/x/run.json'), 'utf8'));
+    assert.deepEqual(report.raw_files, [
+      { file: 'content/reports/x/raw/innodb.cnf', sha256: createHash('sha256').update('[mysqld]\ninnodb_buffer_pool_size = 1G\n').digest('hex'), bytes: 38 },
+      { file: 'content/reports/x/raw/run.txt', sha256: doc.provenance.sha256, bytes: doc.provenance.bytes },
+    ]);
+    assert.equal(doc.provenance.sha256, createHash('sha256').update(readFileSync(RUN)).digest('hex'));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

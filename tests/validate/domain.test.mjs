@@ -75,6 +75,7 @@ test('validatePaths reports a listed but missing document at its line in report.
     writeFileSync(join(dir, 'report.json'), toJson({
       kind: 'report', schema_version: 1, report: 'x', title: 'X', compare: [], sweep: [],
       sources: [1, 2].map((n, i) => ({ file: raw(n), data: `oltp_read_write-t${n}.json`, order: i, labels: {} })),
+      raw_files: [],
     }));
     const { files, problems } = await validatePaths([dir], { root });
     assert.equal(files, 2);

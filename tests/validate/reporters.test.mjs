@@ -5,7 +5,8 @@
 //   oltp_read_write-t1.json  status "exploded" (schema)
 //   oltp_read_write-t2.json  sha256 no longer matches its raw file
 //   oltp_read_write-t4.json  latency.avg in "s" where the others say "ms"
-//   report.json              sweeps threads, but every run says threads=4
+//   report.json              sweeps threads, but every run says threads=4;
+//                            environment.txt (published, not parsed) has another sha256
 //   truncated.json           not JSON at all
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,7 +28,7 @@ for (const [reporter, ext] of [['text', 'txt'], ['github', 'txt'], ['json', 'jso
 test('the github reporter writes one ::error annotation per problem with file and line', () => {
   const { stdout } = spawnSync(process.execPath, ['scripts/tpsreport.mjs', 'validate', FIXTURE, '--reporter', 'github'], { cwd: ROOT, encoding: 'utf8' });
   const annotations = stdout.split('\n').filter((l) => l.startsWith('::error '));
-  assert.equal(annotations.length, 6);
+  assert.equal(annotations.length, 7);
   for (const a of annotations) assert.match(a, /^::error file=tests\/validate\/fixtures\/broken-report\/[^,]+\.json,line=\d+,title=[^:]+::/);
 });
 
@@ -35,10 +36,13 @@ test('the json reporter counts errors and keeps the raw line of a figure', () =>
   const { stdout } = spawnSync(process.execPath, ['scripts/tpsreport.mjs', 'validate', FIXTURE, '--reporter', 'json'], { cwd: ROOT, encoding: 'utf8' });
   const out = JSON.parse(stdout);
   assert.equal(out.files, 5);
-  assert.equal(out.errors, 6);
+  assert.equal(out.errors, 7);
   const unit = out.problems.find((p) => p.rule === 'units-agree');
   assert.deepEqual(unit.raw, { source: 'content/reports/mariadb-sysbench-threads/raw/oltp_read_write-t4.txt', line: 29 });
   assert.ok(out.problems.some((p) => p.rule === 'sweep-varies' && p.file.endsWith('report.json')));
+  const published = out.problems.find((p) => p.rule === 'raw-file-sha256' && p.file.endsWith('report.json'));
+  assert.equal(published.pointer, '/raw_files/1/sha256');
+  assert.match(published.expected, /raw\/environment\.txt/);
 });
 
 test('validate passes the committed data of every report', () => {

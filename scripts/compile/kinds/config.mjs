@@ -11,7 +11,7 @@ export default {
   name: 'config',
   summary: 'An option file as written, or (format="table") its options grouped by section.',
   params: {
-    file: { required: true, doc: 'bundle-relative path, e.g. raw/my.cnf' },
+    file: { required: true, doc: 'a file in the report\'s raw/ folder, e.g. raw/my.cnf' },
     title: { default: 'Configuration', doc: 'caption above the block' },
     format: { default: 'raw', doc: 'raw (the file as written) or table (parsed, my-cnf)', values: ['raw', 'table'] },
   },
