@@ -65,7 +65,8 @@ export async function unsafeRawFiles(rawDir, root) {
 export async function hashRawFiles(rawDir, root) {
   if (!existsSync(rawDir)) return [];
   const list = [];
-  for (const name of (await readdir(rawDir)).sort()) {
+  // Subfolders too: compile publishes raw/stalls/… like raw/….
+  for (const name of (await readdir(rawDir, { recursive: true })).sort()) {
     const path = join(rawDir, name);
     if (!(await stat(path)).isFile()) continue;
     const bytes = await readFile(path);
