@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { publish } from './publish.mjs';
-import { treeStamp } from '../lib/files.mjs';
+import { treeStamp, bigTreeStamp } from '../lib/files.mjs';
 import { configLayer, mount } from './hugo-config.mjs';
 
 /**
@@ -73,7 +73,7 @@ export async function buildSite({ root, hugoBin, steps, compiled = () => [], log
   const staging = join(root, '.tpsreport', 'hugo-out');
   const publicDir = join(root, 'public');
   // One look over every input: when nothing at all changed since the last good build, no step runs.
-  const everything = () => treeStamp(EVERY_INPUT.map((p) => join(root, p)));
+  const everything = () => bigTreeStamp(EVERY_INPUT.map((p) => join(root, p)));
   const last = JSON.parse(await readFile(state, 'utf8').catch(() => 'null'));
   if (last?.everything && existsSync(publicDir) && last.everything === everything()) {
     log('build: nothing changed since the last build; public/ is up to date');
