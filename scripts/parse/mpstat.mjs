@@ -47,6 +47,7 @@ function createParser() {
   let command = null;
   let run = null;
   let columns = null; // the header the next rows belong to
+  let lastLine = 0;
 
   const start = (lineNo, banner = null) => {
     run = { command: command?.text ?? null, lines: { first: lineNo, last: lineNo }, banner, columns: null, units: null, samples: [], averages: [] };
@@ -98,6 +99,7 @@ function createParser() {
 
   return {
     push(line, lineNo) {
+      lastLine = lineNo;
       const t = withoutAnnotation(line, lineNo, notes);
       if (t === '') return;
       const header = HEADER.exec(t);
@@ -136,14 +138,29 @@ function createParser() {
         throw new InputError({ line: 1, column: 1, expected: 'an mpstat header (HH:MM:SS  CPU  %usr …)', found: 'none', rule: 'mpstat' });
       }
       const first = runs[0];
+      const kept = runs.filter((r) => r.columns);
+      const missing = missingAverages(kept[kept.length - 1]);
       return {
         tool: { name: 'mpstat', version: null, line: first.lines.first },
         notes,
         warnings,
-        runs: runs.filter((r) => r.columns),
+        ...(missing ? { incomplete: { reason: missing, line: lastLine } } : {}),
+        runs: kept,
       };
     },
   };
+}
+
+/**
+ * mpstat ends a run, even one stopped with ^C, with an `Average:` row for
+ * every CPU it sampled; a run without them was cut off.
+ */
+function missingAverages(run) {
+  const averaged = new Set(run.averages.map((a) => a.cpu));
+  const cpus = [...new Set(run.samples.map((s) => s.cpu))].filter((cpu) => !averaged.has(cpu));
+  if (run.averages.length > 0 && cpus.length === 0) return null;
+  const what = cpus.length === 0 ? 'its Average rows' : `its Average row${cpus.length > 1 ? 's' : ''} for CPU ${cpus.join(', ')}`;
+  return `the run that starts at line ${run.lines.first} stops before ${what} (the file was cut?)`;
 }
 
 function bannerOf(m, lineNo) {
