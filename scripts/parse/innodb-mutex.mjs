@@ -62,7 +62,7 @@ function statusCounters(row, reader) {
       });
     }
     const key = m[1].replace(/ /g, '_');
-    const cell = { ...row, values: { [key]: m[2] }, at: { [key]: (row.at.status ?? 1) + text.indexOf(m[2]) } };
+    const cell = { ...row, values: { [key]: m[2] }, at: { [key]: (row.at.status ?? 1) + text.indexOf(m[2]) }, lineOf: { [key]: row.lineOf.status } };
     counters[key] = counter(cell, key, reader);
   }
   return counters;
