@@ -77,15 +77,15 @@ function convertRow(raw, index, layout, reader) {
   const out = { index, line: row.line };
   if (layout === 'type-name-status') {
     out.type = cellText(row, 'type');
-    out.name = cellText(row, 'name');
-    out.status = row.values.status;
+    out.name = cellText(required(row, 'name'), 'name');
+    out.status = required(row, 'status').values.status;
     out.counters = statusCounters(row, reader);
   } else if (layout === 'mutex-status-columns') {
-    out.name = cellText(row, 'mutex');
+    out.name = cellText(required(row, 'mutex'), 'mutex');
     if (row.values.module !== undefined) out.module = cellText(row, 'module');
     out.counters = columnCounters(row, LAYOUTS[layout].slice(2), reader);
   } else {
-    out.name = cellText(row, 'name');
+    out.name = cellText(required(row, 'name'), 'name');
     if (row.values.create_file !== undefined) out.create_file = cellText(row, 'create_file');
     if (row.values.create_line !== undefined) out.create_line = cellFigure(row, 'create_line', 'count', reader).value;
     out.counters = columnCounters(row, ['os_waits'], reader);
@@ -93,6 +93,21 @@ function convertRow(raw, index, layout, reader) {
   const extra = extraCells(row, new Set(LAYOUTS[layout]));
   if (extra) out.extra = extra;
   return out;
+}
+
+/**
+ * A \\G record whose lines were moved or lost can lack a field every row has;
+ * such a row is refused rather than kept without its name.
+ */
+function required(row, column) {
+  if (row.values[column] !== undefined) return row;
+  throw new InputError({
+    line: row.line,
+    column: 1,
+    expected: `a ${column} field in the row that starts here`,
+    found: `only ${Object.keys(row.values).join(', ') || 'no fields'}`,
+    rule: 'innodb-mutex/row',
+  });
 }
 
 function columnCounters(row, keys, reader) {
