@@ -12,8 +12,9 @@ import { splitLines, toNumber } from '../../scripts/lib/text.mjs';
 import { schemaValidators } from '../../scripts/validate/schemas.mjs';
 import { goldenFixtures } from '../helpers/fixtures.mjs';
 
-const SEED = 0x10d;
-const MUTANTS_PER_FIXTURE = 12;
+// The suite runs a fixed, small set; FUZZ_SEED and FUZZ_MUTANTS run a longer search by hand.
+const SEED = Number(process.env.FUZZ_SEED ?? 0x10d);
+const MUTANTS_PER_FIXTURE = Number(process.env.FUZZ_MUTANTS ?? 12);
 const validators = schemaValidators();
 
 /** mulberry32: a small PRNG, so a failing mutant can be made again from the seed. */
