@@ -8,7 +8,7 @@
 // 18.34 s) and adds the seconds computed from them beside, marked derived.
 import { InputError, quote } from '../lib/errors.mjs';
 import { figure, requireFigure } from '../lib/figure.mjs';
-import { columnOf } from '../lib/text.mjs';
+import { columnOf, withoutAnnotation } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const NUM = String.raw`\d+(?:\.\d+)?`;
@@ -17,16 +17,15 @@ const POSIX = new RegExp(String.raw`^(real|user|sys) +(${NUM})$`);
 const GNU_DEFAULT = new RegExp(String.raw`^(${NUM})user (${NUM})system ((?:\d+:)?\d+:\d+(?:\.\d+)?)elapsed (\?|\d+)%CPU \((\d+)avgtext\+(\d+)avgdata (\d+)maxresident\)k$`);
 const GNU_IO = /^(\d+)inputs\+(\d+)outputs \((\d+)major\+(\d+)minor\)pagefaults (\d+)swaps$/;
 const GNU_EXIT = /^Command (exited with non-zero status|terminated by signal) (\d+)$/;
-// The label may hold colons itself (`(h:mm:ss or m:ss)`): it ends at the first `: `.
-const GNU_VERBOSE = /^([A-Z].*?):\s+(.*)$/;
-const ZSH = new RegExp(String.raw`^(.*?)\s+(${NUM})s user (${NUM})s system (\?|\d+)% cpu ((?:\d+:)?(?:\d+:)?${NUM}) total$`);
+// The command before zsh's figures: `(?<!\s)` lets the blanks before them be
+// tried once from their start, not again from each blank (quadratic on a long run).
+const ZSH = new RegExp(String.raw`^(.*?)(?<!\s)\s+(${NUM})s user (${NUM})s system (\?|\d+)% cpu ((?:\d+:)?(?:\d+:)?${NUM}) total$`);
 const MYSQL = /^(Query OK, (\d+) rows? affected|(\d+) rows? in set|Empty set)(?:, (\d+) warnings?)? \(([^)]*\bsec)\)$/;
 const MYSQL_INFO = /^(Records|Rows matched): \d+/;
 // zsh's `%` prompt only counts at the very start: `100% done` is not a prompt.
 const PROMPT = /^(?:(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::\S*)?|[\w.~/-]+)?\s?[$#]|%)\s+(\S.*)$/;
 const SQL_PROMPT = /^(?:mysql|MariaDB \[[^\]]*\]|\([^)]*\) \[[^\]]*\])>\s?(.*)$/;
 const SQL_CONTINUE = /^\s*(?:->|'>|">|`>|\/\*>)\s?(.*)$/;
-const ANNOTATION = /\t+#.*$|\s+#\s.*$/;
 
 export const format = {
   name: 'elapsed-time',
@@ -150,7 +149,7 @@ function createParser() {
       return true;
     },
     (t, n) => {
-      const m = GNU_VERBOSE.exec(t);
+      const m = gnuVerbose(t);
       if (!m) return false;
       const [, label, value] = m;
       if (label === 'Command being timed') {
@@ -288,6 +287,21 @@ function toolOf(timing) {
   return { name: names[timing.layout], version: null, line: timing.lines.first };
 }
 
+/**
+ * `[, label, value]` of a GNU time -v line, or null. The label may hold colons
+ * itself (`(h:mm:ss or m:ss)`): it ends at the first `: `. Read as
+ * `/^([A-Z].*?):\s+(.*)$/` would, without its backtracking over blanks.
+ */
+function gnuVerbose(t) {
+  if (!/^[A-Z]/.test(t)) return null;
+  const colon = t.search(/:\s/);
+  if (colon < 0) return null;
+  const label = t.slice(0, colon);
+  const value = t.slice(colon + 1).replace(/^\s+/, '');
+  if (/[\n\r\u2028\u2029]/.test(label) || /[\n\r\u2028\u2029]/.test(value)) return null;
+  return [t, label, value];
+}
+
 /** GNU time -v: one `Label: value` per line; the label carries the unit. */
 function readVerbose(timing, label, value, line, n) {
   if (label.startsWith('Elapsed (wall clock) time')) timing.real = clockDuration(value, line, n);
@@ -362,13 +376,4 @@ function mysqlDuration(text, line, n) {
     throw new InputError({ line: n, column: columnOf(line, text), expected: 'a mysql client time like "1.23 sec" or "28 min 18.34 sec"', found: quote(text), rule: 'elapsed-time/mysql' });
   }
   return duration(text, parts, n);
-}
-
-/** Author notes after a TAB or ` # ` are kept as notes, not read as output. */
-function withoutAnnotation(line, lineNo, notes) {
-  const t = line.trim();
-  const cut = ANNOTATION.exec(t);
-  if (!cut || cut.index === 0) return t;
-  notes.push({ line: lineNo, text: cut[0].trim(), kind: 'annotation' });
-  return t.slice(0, cut.index);
 }

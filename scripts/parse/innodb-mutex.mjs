@@ -45,13 +45,27 @@ function layoutOf(columns) {
   return null;
 }
 
+/**
+ * `[, name, value]` of one `name = value` pair, as
+ * `/^\s*([A-Za-z_][\w ]*?)\s*=\s*(\S+)\s*$/` would read it, or null: split at
+ * the `=` and trimmed, since that lazy pattern backtracks over long blanks.
+ */
+function keyValue(part) {
+  const eq = part.indexOf('=');
+  if (eq < 0) return null;
+  const name = part.slice(0, eq).trim();
+  const value = part.slice(eq + 1).trim();
+  if (!/^[A-Za-z_][\w ]*$/.test(name) || !/^\S+$/.test(value)) return null;
+  return [part, name, value];
+}
+
 /** `count=3, spin_waits=0, os_wait_times=0` / `os_waits=12` / `spins=0,waits=2,calls=9` → counters. */
 function statusCounters(row, reader) {
   const text = row.values.status ?? '';
   const counters = {};
   if (text === '' || text === 'NULL') return counters;
   for (const part of text.split(',')) {
-    const m = /^\s*([A-Za-z_][\w ]*?)\s*=\s*(\S+)\s*$/.exec(part);
+    const m = keyValue(part);
     if (!m) {
       throw new InputError({
         line: row.line,

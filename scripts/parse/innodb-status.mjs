@@ -32,7 +32,6 @@ const MONITOR_HEAD = /^(\d{4}-\d{2}-\d{2} +\d{1,2}:\d{2}:\d{2}|\d{6} +\d{1,2}:\d
 const MONITOR_END = /^END OF INNODB MONITOR OUTPUT$/;
 const AVERAGES = /^Per second averages calculated from the last (\S+) seconds$/;
 const TABLE_ROW_START = /^\|\s*InnoDB\s*\|[^|]*\|\s?(.*)$/;
-const TABLE_ROW_END = /^(.*?)\s*\|$/;
 const BATCH_ROW = /^InnoDB\t([^\t]*)\t(.*)$/;
 // A Status cell's own text, read as lines of their own in the batch form.
 const ESCAPED_NEWLINE = /\\n/;
@@ -481,9 +480,9 @@ function createParser() {
       }
       if (body) {
         // the bordered form ends the cell with ` |` on the line after the closing rule
-        const end = body.form === 'table' && body.ended ? TABLE_ROW_END.exec(text) : null;
-        if (end && RULE_EQ.test(end[1])) {
-          monitorLine(end[1], n);
+        const end = body.form === 'table' && body.ended ? beforeClosingBar(text) : null;
+        if (end !== null && RULE_EQ.test(end)) {
+          monitorLine(end, n);
           body = null;
           note(n, text, 'frame');
           return;
@@ -530,4 +529,15 @@ export const format = {
 
 export function parse(text, opts = {}) {
   return parseTextWith(format, text, opts);
+}
+
+/**
+ * The text before a closing ` |` (what `/^(.*?)\s*\|$/` captures), or null;
+ * trimmed rather than matched, as that lazy pattern retries its `\s*` from
+ * every blank of a long run.
+ */
+function beforeClosingBar(text) {
+  if (!text.endsWith('|')) return null;
+  const before = text.slice(0, -1).trimEnd();
+  return /[\n\r\u2028\u2029]/.test(before) ? null : before;
 }

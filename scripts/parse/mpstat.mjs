@@ -4,7 +4,7 @@
 // columns changed over the years (%user/%system → %usr/%sys, %guest, %gnice,
 // intr/s), so they are read from each header, never assumed.
 import { InputError, quote } from '../lib/errors.mjs';
-import { columnOf, toNumber } from '../lib/text.mjs';
+import { columnOf, toNumber, withoutAnnotation } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const BANNER = /^(\S+) (\S+) \(([^)]*)\)\s+(\S+)(?:\s+_(\S+)_)?(?:\s+\((\d+) CPU\))?$/;
@@ -13,7 +13,6 @@ const TIME = String.raw`(\d\d:\d\d:\d\d(?: ?[AP]M)?)`;
 const HEADER = new RegExp(String.raw`^(?:${TIME}|(Average):)\s+(CPU)\s+(.*%.*|.*/s.*)$`);
 const ROW = new RegExp(String.raw`^(?:${TIME}|(Average):)\s+(all|\d+)\s+(.*)$`);
 const PROMPT = /^(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::\S*)?|[\w.~/-]+)?\s?[$#]\s+(\S.*)$/;
-const ANNOTATION = /\t+#.*$|\s+#\s.*$/;
 
 export const format = {
   name: 'mpstat',
@@ -180,13 +179,4 @@ function unitOf(name) {
   if (name.startsWith('%')) return 'percent';
   if (name.endsWith('/s')) return 'interrupts/s';
   return 'count';
-}
-
-/** Author notes after a TAB or ` # ` are kept as notes, not read as output. */
-function withoutAnnotation(line, lineNo, notes) {
-  const t = line.trim();
-  const cut = ANNOTATION.exec(t);
-  if (!cut || cut.index === 0) return t;
-  notes.push({ line: lineNo, text: cut[0].trim(), kind: 'annotation' });
-  return t.slice(0, cut.index);
 }

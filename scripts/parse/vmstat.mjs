@@ -7,7 +7,7 @@
 // otherwise, which only the command line shows. So a `$ vmstat -S M 1` line
 // above the output decides; without one KiB is assumed and marked implied.
 import { InputError, quote } from '../lib/errors.mjs';
-import { columnOf } from '../lib/text.mjs';
+import { columnOf, withoutAnnotation } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const GROUPS = /^-*procs-*\s+-+memory-+\s+-+swap-+\s+-+io-+\s+-+system-+\s+-+cpu-+(?:\s+-+timestamp-+)?$/;
@@ -15,7 +15,6 @@ const COLUMNS = /^r\s+b\s+(?:swpd|free)\b/;
 const ROW = /^\d+\s+\d+\s+\d/;
 const TIMESTAMP = /\s(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)$/;
 const PROMPT = /^(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::\S*)?|[\w.~/-]+)?\s?[$#]\s+(\S.*)$/;
-const ANNOTATION = /\t+#.*$|\s+#\s.*$/;
 
 const MEMORY = new Set(['swpd', 'free', 'buff', 'cache', 'inact', 'active']);
 const FIXED_UNITS = {
@@ -195,13 +194,4 @@ function vmstatOptions(cmd) {
   if (unit) out.unit = MEMORY_UNITS[unit[1]];
   out.noFirst = /(?:^|\s)-[a-zA-Z]*y|--no-first/.test(cmd);
   return out;
-}
-
-/** Author notes after a TAB or ` # ` are kept as notes, not read as output. */
-function withoutAnnotation(line, lineNo, notes) {
-  const t = line.trim();
-  const cut = ANNOTATION.exec(t);
-  if (!cut || cut.index === 0) return t;
-  notes.push({ line: lineNo, text: cut[0].trim(), kind: 'annotation' });
-  return t.slice(0, cut.index);
 }
