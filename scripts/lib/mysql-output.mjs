@@ -200,7 +200,19 @@ class ResultReader {
    */
   end() {
     if (this.echo) this.closeEcho();
+    // A `N. row` line with nothing after it: the copy stops where a record starts.
+    const record = this.current?.elided ? null : this.current?.record;
+    const empty = record && Object.keys(record.cells).length === 0 ? record.line : null;
     if (this.current) this.finishCurrent(null, true);
+    if (empty !== null) {
+      this.recordCut ??= new InputError({
+        line: empty + 1,
+        column: 1,
+        expected: `the fields of the record that starts at line ${empty}`,
+        found: 'end of file',
+        rule: 'mysql/record-cut',
+      });
+    }
     const cut = this.cutAtEnd();
     // Rows already read are checked first: a bad cell is the more precise message.
     this.flushDone();
