@@ -114,6 +114,7 @@ function labelledNumbers(text) {
 }
 
 function createParser() {
+  let lastLine = 0;
   const snapshots = [];
   // Client results end after the monitor text they frame (the footer comes last),
   // so each one goes to the first snapshot inside it that has no frame yet.
@@ -470,6 +471,7 @@ function createParser() {
 
   return {
     push(line, n) {
+      lastLine = n;
       const { text } = unwrap(line);
       if (body?.closing) {
         body = null;
@@ -494,16 +496,17 @@ function createParser() {
     },
     end() {
       if (opening) note(opening.n, opening.text, 'frame');
+      let incomplete = null;
       if (body && !body.snapshot.complete) {
         flushHeld();
-        warnings.push({ line: body.snapshot.lines.last, message: `the monitor output that starts at line ${body.snapshot.lines.first} has no END OF INNODB MONITOR OUTPUT line (cut short?); what was printed is kept` });
+        incomplete = { reason: `the monitor output that starts at line ${body.snapshot.lines.first} has no END OF INNODB MONITOR OUTPUT line (cut short?); what was printed is kept`, line: lastLine };
       }
       const envelope = client.end();
       if (snapshots.length === 0) {
         throw new InputError({ line: 1, column: 1, expected: 'SHOW ENGINE INNODB STATUS output (an INNODB MONITOR OUTPUT block)', found: 'none in the input', rule: 'innodb-status/empty' });
       }
       for (const s of snapshots) delete s.framed;
-      return { ...envelope, snapshots };
+      return { ...envelope, ...(incomplete ? { incomplete } : {}), snapshots };
     },
   };
 }

@@ -98,10 +98,11 @@ test('parse() splits batch output with \\n escapes into lines, all on the row\'s
   assert.equal(s.sections.row_operations.figures.inserts_per_s.line, 2);
 });
 
-test('parse() warns when the monitor output is cut short before END OF INNODB MONITOR OUTPUT and keeps what was printed', () => {
+test('parse() marks a monitor output cut short before END OF INNODB MONITOR OUTPUT incomplete and keeps what was printed', () => {
   const doc = parseFixture('hand-5.0-plain-two-halves-cut-short.txt');
   assert.equal(doc.snapshots[0].complete, false);
-  assert.match(doc.warnings.at(-1).message, /no END OF INNODB MONITOR OUTPUT/);
+  assert.match(doc.incomplete.reason, /no END OF INNODB MONITOR OUTPUT/);
+  assert.equal(doc.incomplete.line, 25);
   assert.equal(doc.snapshots[0].sections.log.figures.pending_chkp_writes.line, 25);
 });
 
