@@ -274,6 +274,10 @@ function createParser() {
     },
     end() {
       closeShell();
+      // GNU time -v always ends its block with `Exit status: N`; a block without it was cut.
+      if (verbose && timings.at(-1) === verbose && !verbose.exit_status && !verbose.signal) {
+        throw new InputError({ line: verbose.lines.last + 1, column: 1, expected: 'the rest of the GNU time -v output, through "Exit status: N"', found: 'end of file', rule: 'elapsed-time/cut' });
+      }
       if (timings.length === 0) {
         throw new InputError({ line: 1, column: 1, expected: 'a timing (real/user/sys, GNU time or "(N sec)")', found: 'none', rule: 'elapsed-time' });
       }
