@@ -420,7 +420,9 @@ function createParser() {
     const pair = (key, a, b) => {
       target[key] = figure(a, 'count', n);
       target[`${key}_per`] = figure(b, 'count', n);
-      target[`${key}_ratio`] = { value: Number(a) / Number(b), text: `${a} / ${b}`, unit: 'ratio', line: n, derived: true };
+      // A share of nothing (`/ 0`) has no value; the text keeps what was printed.
+      const share = Number(b) === 0 ? null : Number(a) / Number(b);
+      target[`${key}_ratio`] = { value: share, text: `${a} / ${b}`, unit: 'ratio', line: n, derived: true };
     };
     pair('buffer_pool_hit_rate', m[1], m[2]);
     if (m[3] !== undefined) {

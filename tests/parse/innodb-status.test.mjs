@@ -114,3 +114,10 @@ test('detect() picks innodb-status over innodb-mutex for a Type/Name/Status tabl
   assert.equal(detectFormat(read('hand-5.5-bordered-mutex-spin-waits.txt').split('\n')).name, 'innodb-status');
   assert.equal(detectFormat(read('mariadb-10.11-vertical-after-run.txt').split('\n')).name, 'innodb-status');
 });
+
+test('parse() gives a hit rate over zero (`1000 / 0000`) no share, keeping the text as printed', () => {
+  const [s] = parseFixture('mariadb-10.11-hit-rate-over-zero.txt').snapshots;
+  const ratio = s.sections.buffer_pool_and_memory.figures.buffer_pool_hit_rate_ratio;
+  assert.equal(ratio.value, null);
+  assert.equal(ratio.text, '1000 / 0000');
+});
