@@ -298,12 +298,18 @@ function toolOf(timing) {
  */
 function gnuVerbose(t) {
   if (!/^[A-Z]/.test(t)) return null;
-  const colon = t.search(/:\s/);
-  if (colon < 0) return null;
-  const label = t.slice(0, colon);
-  const value = t.slice(colon + 1).replace(/^\s+/, '');
-  if (/[\n\r\u2028\u2029]/.test(label) || /[\n\r\u2028\u2029]/.test(value)) return null;
-  return [t, label, value];
+  // `.` matches no line terminator (`\s` does): the label and the value may hold none.
+  const first = t.search(/[\n\r\u2028\u2029]/);
+  const last = Math.max(...['\n', '\r', '\u2028', '\u2029'].map((c) => t.lastIndexOf(c)));
+  for (let colon = t.indexOf(':'); colon > 0; colon = t.indexOf(':', colon + 1)) {
+    if (!/\s/.test(t[colon + 1] ?? '')) continue;
+    if (first >= 0 && first < colon) return null;
+    let value = colon + 1;
+    while (value < t.length && /\s/.test(t[value])) value += 1;
+    if (last >= value) continue;
+    return [t, t.slice(0, colon), t.slice(value)];
+  }
+  return null;
 }
 
 /** GNU time -v: one `Label: value` per line; the label carries the unit. */
