@@ -4,6 +4,7 @@
 // either a located refusal (an InputError with file and line) or a document
 // that passes its schema and whose every printed figure is on the line it
 // cites, as printed (figures marked `derived` are computed, not printed).
+// Line ends (LF, CRLF, CR alone) never change what a fixture reads as.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseText } from '../../scripts/parse/index.mjs';
@@ -101,3 +102,20 @@ for (const { source, text } of goldenFixtures()) {
     }
   });
 }
+
+test('every golden fixture reads the same with LF, CRLF and CR-only line ends', () => {
+  const read = (text, source) => {
+    try {
+      const { provenance, ...doc } = parseText(text, { source });
+      return doc;
+    } catch (error) {
+      return String(error);
+    }
+  };
+  for (const { source, text } of goldenFixtures()) {
+    const lf = text.replace(/\r\n/g, '\n');
+    const expected = read(lf, source);
+    assert.deepEqual(read(lf.replace(/\n/g, '\r\n'), source), expected, `${source} with CRLF`);
+    assert.deepEqual(read(lf.replace(/\n/g, '\r'), source), expected, `${source} with CR only`);
+  }
+});
