@@ -90,9 +90,11 @@ function createParser() {
 
   const closeShell = () => {
     // bash and time -p always print real, user and sys; fewer means a cut paste
-    // (a lone `real` line is how authors quote a load time, so it stands).
-    if (shell && (!shell.real || (shell.user && !shell.sys))) {
-      const missing = shell.real ? 'sys' : 'real';
+    // (a lone `real` line is how authors quote a load time, so it stands, unless
+    // the `time …` command above shows this is what the shell printed).
+    const ran = /(?:^|\s)time\s/.test(shell?.command ?? '');
+    if (shell && (!shell.real || (shell.user && !shell.sys) || (ran && !shell.user))) {
+      const missing = !shell.real ? 'real' : shell.user ? 'sys' : 'user';
       throw new InputError({ line: shell.lines.last, column: 1, expected: `a "${missing}" line in this time output`, found: `${['real', 'user', 'sys'].filter((k) => shell[k]).join(' and ')} only`, rule: 'elapsed-time/cut' });
     }
     shell = null;
