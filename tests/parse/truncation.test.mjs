@@ -50,7 +50,7 @@ const KNOWN = [
   ['mysql client timings have no closing line: a cut between statements reads as fewer statements', [
     'elapsed-time/mariadb-interactive-tee.txt', 'elapsed-time/mysql-client-long-load.txt', 'elapsed-time/mysql-vvv-load.txt',
   ]],
-  ['a cut between two complete runs reads as a file with fewer runs', [
+  ['a cut between two complete runs (for HammerDB: after ALL VIRTUAL USERS COMPLETE, before the job id and runtimer lines) reads as a file with fewer runs', [
     'sysbench/hand-0.4.12-prepare-plus-run-wrapper.txt', 'sysbench/hand-1.1.0-cpu-throughput-2runs-histogram.txt',
     'hammerdb/cli-v4.2-sequence-mysql-two-runs.txt', 'mysqlslap/hand-5.6-comment-prefix-crlf-no-header-fork-lines.txt',
     'mysqlslap/mariadb-10.11-engines-concurrency.txt', 'mysqlslap/mariadb-10.11-error-then-block.txt',
