@@ -73,10 +73,9 @@ const KNOWN = [
 const reasonFor = (list, source) => list.find(([re]) => re.test(source))?.[1];
 const knownReason = (source) => KNOWN.find(([name]) => name === source)?.[1];
 
-/** Byte offsets just after each line end, sampled for long files. */
+/** Offsets just after each line end (LF, CRLF or CR alone), sampled for long files. */
 function lineEndCuts(text) {
-  const ends = [];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) ends.push({ at: i + 1, lines: ends.length + 1 });
+  const ends = [...text.matchAll(/\r\n|\r|\n/g)].map((m, k) => ({ at: m.index + m[0].length, lines: k + 1 }));
   const tail = Math.max(0, ends.length - 60);
   return ends.filter((cut, k) => k >= tail || k % 10 === 0).filter((cut) => text.slice(cut.at).trim() !== '');
 }
