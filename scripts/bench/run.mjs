@@ -3,6 +3,8 @@
 // rather than asserted in tests (the machine is shared and noisy, so each
 // figure is the median of several rounds, and ratios matter more than ms).
 //   parse     MB/s streaming a long --report-interval log, and peak RSS growth
+//   long line ms per MB of a 1 MB line of blanks and a 100,000-character table
+//             value, per format, at two sizes (long-lines.mjs)
 //   validate  files/s through one Ajv instance
 //   draw      ms per chart cold, and with the SVG cache warm
 //   scale     a site of N reports (BENCH_SCALE, default 100,1000) built cold,
@@ -17,6 +19,7 @@ import { validatePaths } from '../validate/index.mjs';
 import { buildSpec } from '../render/charts.mjs';
 import { renderSvg } from '../draw/svg.mjs';
 import { benchScale } from './scale.mjs';
+import { benchLongLines } from './long-lines.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -115,6 +118,7 @@ try {
   writeFileSync(join(dir, '.keep'), '');
   await import('node:fs').then((fs) => fs.mkdirSync(join(dir, 'data')));
   await benchParse(dir);
+  benchLongLines();
   await benchValidate(dir);
   await benchDraw(dir);
   for (const n of (process.env.BENCH_SCALE ?? '100,1000').split(',').filter(Boolean).map(Number)) await benchScale(ROOT, n);

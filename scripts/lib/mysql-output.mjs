@@ -61,7 +61,6 @@ const CLIENT_WARNING = /^(?:Warning|Note) \(Code \d+\):/;
 const ELISION = /^(?:\.{3,}|…+|~~ *snip *~~|\[\.\.\.\]|\[snip\]|<snip>)$/i;
 const FIELD = /^([A-Za-z_][A-Za-z0-9_]*) *:(?: *(.*))?$/;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const ANNOTATION = /^(.*?)(?: {2,}|\t)#\s*(.*)$/;
 
 /** Strips what copies add in front of every line; `offset` maps back to raw columns. */
 export function unwrap(line) {
@@ -201,7 +200,19 @@ class ResultReader {
    */
   end() {
     if (this.echo) this.closeEcho();
+    // A `N. row` line with nothing after it: the copy stops where a record starts.
+    const record = this.current?.elided ? null : this.current?.record;
+    const empty = record && Object.keys(record.cells).length === 0 ? record.line : null;
     if (this.current) this.finishCurrent(null, true);
+    if (empty !== null) {
+      this.recordCut ??= new InputError({
+        line: empty + 1,
+        column: 1,
+        expected: `the fields of the record that starts at line ${empty}`,
+        found: 'end of file',
+        rule: 'mysql/record-cut',
+      });
+    }
     const cut = this.cutAtEnd();
     // Rows already read are checked first: a bad cell is the more precise message.
     this.flushDone();
@@ -656,9 +667,36 @@ function splitBatch(body, offset) {
 }
 
 function splitAnnotation(value) {
-  const m = ANNOTATION.exec(value);
+  const m = annotation(value);
   if (!m) return { value };
   return { value: m[1].trimEnd(), note: `#${m[2] ? ` ${m[2]}` : ''}` };
+}
+
+/**
+ * `[, before, note]` as `/^(.*?)(?: {2,}|\t)#\s*(.*)$/` would match, or null,
+ * found `#` by `#`: that lazy pattern retries ` {2,}` from every blank of a
+ * long run of spaces, in time quadratic in its length.
+ */
+function annotation(value) {
+  const terminator = /[\n\r\u2028\u2029]/;
+  const first = value.search(terminator);
+  let last = -1;
+  for (const c of ['\n', '\r', '\u2028', '\u2029']) last = Math.max(last, value.lastIndexOf(c));
+  for (let p = value.indexOf('#', 1); p > 0; p = value.indexOf('#', p + 1)) {
+    let start = p - 1;
+    if (value[start] !== '\t') {
+      start = p;
+      while (start > 0 && value[start - 1] === ' ') start -= 1;
+      if (p - start < 2) continue;
+    }
+    // `.` matches no line terminator: none before the blanks, none in the note.
+    if (first >= 0 && first < start) return null;
+    let note = p + 1;
+    while (note < value.length && /\s/.test(value[note])) note += 1;
+    if (last >= note) continue;
+    return [value, value.slice(0, start), value.slice(note)];
+  }
+  return null;
 }
 
 /**

@@ -47,16 +47,54 @@ export function endsInsideNumber(raw) {
   return (c === '.' || c === ',') && isDigit(n - 2);
 }
 
-/** Parses a number as the tool printed it; returns null for N/A, nan and the like. */
+/** Parses a number as the tool printed it; returns null for N/A, nan, and exponents beyond a double. */
 export function toNumber(text) {
   if (text === undefined || text === null) return null;
   const t = String(text).trim();
-  if (/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t)) return Number(t);
-  return null;
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t)) return null;
+  // `1e999` is Infinity as a double, which JSON cannot hold: not a number we can keep.
+  const value = Number(t);
+  return Number.isFinite(value) ? value : null;
 }
 
 /** Column (1-based) of `needle` in `line`, for error messages; 1 when not found. */
 export function columnOf(line, needle) {
   const i = needle === undefined ? -1 : line.indexOf(needle);
   return i < 0 ? 1 : i + 1;
+}
+
+const isSpace = (c) => /\s/.test(c);
+
+/**
+ * Where an author's note starts in a trimmed line: a `#` after one or more
+ * TABs, or a ` # ` (any blanks before the `#`, one after). Returns the match
+ * as `/\t+#.*$|\s+#\s.*$/` would give it, `{index, text}` or null, but in time
+ * linear in the line: that regex retries its `\s+` at every blank of a long
+ * run of blanks, so a line of a million spaces took minutes.
+ */
+export function findAnnotation(t) {
+  const lastTerminator = Math.max(t.lastIndexOf('\u2028'), t.lastIndexOf('\u2029'), t.lastIndexOf('\n'), t.lastIndexOf('\r'));
+  for (let p = t.indexOf('#', 1); p > 0; p = t.indexOf('#', p + 1)) {
+    let blanks = p;
+    while (blanks > 0 && isSpace(t[blanks - 1])) blanks -= 1;
+    let tabs = p;
+    while (tabs > 0 && t[tabs - 1] === '\t') tabs -= 1;
+    // `.` stops at a line terminator (which `\s` matches), so `.*$` must not meet one.
+    const spaced = blanks < p && isSpace(t[p + 1] ?? '') && lastTerminator < p + 2;
+    const tabbed = tabs < p && lastTerminator < p + 1;
+    if (spaced || tabbed) {
+      const start = spaced ? blanks : tabs;
+      return { index: start, text: t.slice(start) };
+    }
+  }
+  return null;
+}
+
+/** A trimmed line without its author's note (see findAnnotation); the note goes to `notes`. */
+export function withoutAnnotation(line, lineNo, notes) {
+  const t = line.trim();
+  const cut = findAnnotation(t);
+  if (!cut || cut.index === 0) return t;
+  notes.push({ line: lineNo, text: cut.text.trim(), kind: 'annotation' });
+  return t.slice(0, cut.index);
 }

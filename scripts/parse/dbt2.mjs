@@ -83,9 +83,31 @@ function detect(lines) {
 /** The part of a line the parser reads: no indentation, author notes after a TAB or " #" cut off. */
 function split(line) {
   const body = line.replace(/^\s+/, '');
-  const cut = body.search(/\s*\t\s*\S|\s+#\s/);
+  const cut = annotationStart(body);
   if (cut <= 0) return { text: body, annotation: null };
   return { text: body.slice(0, cut).trimEnd(), annotation: body.slice(cut).trim() };
+}
+
+/**
+ * Where `/\s*\t\s*\S|\s+#\s/` would first match (-1 for nowhere): the start of
+ * the first run of blanks that holds a TAB and has text after it, or is
+ * followed by `# `. Found run by run, since that regex retries at every blank
+ * of a long run and takes time quadratic in its length.
+ */
+function annotationStart(body) {
+  const isSpace = (c) => /\s/.test(c);
+  for (let a = 0; a < body.length; a += 1) {
+    if (!isSpace(body[a])) continue;
+    let b = a;
+    let tab = false;
+    while (b < body.length && isSpace(body[b])) {
+      if (body[b] === '\t') tab = true;
+      b += 1;
+    }
+    if ((tab && b < body.length) || (body[b] === '#' && isSpace(body[b + 1] ?? ''))) return a;
+    a = b;
+  }
+  return -1;
 }
 
 function createParser({ source } = {}) {

@@ -8,7 +8,7 @@
 // 18.34 s) and adds the seconds computed from them beside, marked derived.
 import { InputError, quote } from '../lib/errors.mjs';
 import { figure, requireFigure } from '../lib/figure.mjs';
-import { columnOf } from '../lib/text.mjs';
+import { columnOf, withoutAnnotation } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const NUM = String.raw`\d+(?:\.\d+)?`;
@@ -17,16 +17,15 @@ const POSIX = new RegExp(String.raw`^(real|user|sys) +(${NUM})$`);
 const GNU_DEFAULT = new RegExp(String.raw`^(${NUM})user (${NUM})system ((?:\d+:)?\d+:\d+(?:\.\d+)?)elapsed (\?|\d+)%CPU \((\d+)avgtext\+(\d+)avgdata (\d+)maxresident\)k$`);
 const GNU_IO = /^(\d+)inputs\+(\d+)outputs \((\d+)major\+(\d+)minor\)pagefaults (\d+)swaps$/;
 const GNU_EXIT = /^Command (exited with non-zero status|terminated by signal) (\d+)$/;
-// The label may hold colons itself (`(h:mm:ss or m:ss)`): it ends at the first `: `.
-const GNU_VERBOSE = /^([A-Z].*?):\s+(.*)$/;
-const ZSH = new RegExp(String.raw`^(.*?)\s+(${NUM})s user (${NUM})s system (\?|\d+)% cpu ((?:\d+:)?(?:\d+:)?${NUM}) total$`);
+// The command before zsh's figures: `(?<!\s)` lets the blanks before them be
+// tried once from their start, not again from each blank (quadratic on a long run).
+const ZSH = new RegExp(String.raw`^(.*?)(?<!\s)\s+(${NUM})s user (${NUM})s system (\?|\d+)% cpu ((?:\d+:)?(?:\d+:)?${NUM}) total$`);
 const MYSQL = /^(Query OK, (\d+) rows? affected|(\d+) rows? in set|Empty set)(?:, (\d+) warnings?)? \(([^)]*\bsec)\)$/;
 const MYSQL_INFO = /^(Records|Rows matched): \d+/;
 // zsh's `%` prompt only counts at the very start: `100% done` is not a prompt.
 const PROMPT = /^(?:(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::\S*)?|[\w.~/-]+)?\s?[$#]|%)\s+(\S.*)$/;
 const SQL_PROMPT = /^(?:mysql|MariaDB \[[^\]]*\]|\([^)]*\) \[[^\]]*\])>\s?(.*)$/;
 const SQL_CONTINUE = /^\s*(?:->|'>|">|`>|\/\*>)\s?(.*)$/;
-const ANNOTATION = /\t+#.*$|\s+#\s.*$/;
 
 export const format = {
   name: 'elapsed-time',
@@ -91,9 +90,11 @@ function createParser() {
 
   const closeShell = () => {
     // bash and time -p always print real, user and sys; fewer means a cut paste
-    // (a lone `real` line is how authors quote a load time, so it stands).
-    if (shell && (!shell.real || (shell.user && !shell.sys))) {
-      const missing = shell.real ? 'sys' : 'real';
+    // (a lone `real` line is how authors quote a load time, so it stands, unless
+    // the `time …` command above shows this is what the shell printed).
+    const ran = /(?:^|\s)time\s/.test(shell?.command ?? '');
+    if (shell && (!shell.real || (shell.user && !shell.sys) || (ran && !shell.user))) {
+      const missing = !shell.real ? 'real' : shell.user ? 'sys' : 'user';
       throw new InputError({ line: shell.lines.last, column: 1, expected: `a "${missing}" line in this time output`, found: `${['real', 'user', 'sys'].filter((k) => shell[k]).join(' and ')} only`, rule: 'elapsed-time/cut' });
     }
     shell = null;
@@ -150,7 +151,7 @@ function createParser() {
       return true;
     },
     (t, n) => {
-      const m = GNU_VERBOSE.exec(t);
+      const m = gnuVerbose(t);
       if (!m) return false;
       const [, label, value] = m;
       if (label === 'Command being timed') {
@@ -275,6 +276,10 @@ function createParser() {
     },
     end() {
       closeShell();
+      // GNU time -v always ends its block with `Exit status: N`; a block without it was cut.
+      if (verbose && timings.at(-1) === verbose && !verbose.exit_status && !verbose.signal) {
+        throw new InputError({ line: verbose.lines.last + 1, column: 1, expected: 'the rest of the GNU time -v output, through "Exit status: N"', found: 'end of file', rule: 'elapsed-time/cut' });
+      }
       if (timings.length === 0) {
         throw new InputError({ line: 1, column: 1, expected: 'a timing (real/user/sys, GNU time or "(N sec)")', found: 'none', rule: 'elapsed-time' });
       }
@@ -286,6 +291,27 @@ function createParser() {
 function toolOf(timing) {
   const names = { bash: 'bash time', posix: 'time -p', 'gnu-time': 'GNU time', 'gnu-time-verbose': 'GNU time', zsh: 'zsh time', 'mysql-client': 'mysql client' };
   return { name: names[timing.layout], version: null, line: timing.lines.first };
+}
+
+/**
+ * `[, label, value]` of a GNU time -v line, or null. The label may hold colons
+ * itself (`(h:mm:ss or m:ss)`): it ends at the first `: `. Read as
+ * `/^([A-Z].*?):\s+(.*)$/` would, without its backtracking over blanks.
+ */
+function gnuVerbose(t) {
+  if (!/^[A-Z]/.test(t)) return null;
+  // `.` matches no line terminator (`\s` does): the label and the value may hold none.
+  const first = t.search(/[\n\r\u2028\u2029]/);
+  const last = Math.max(...['\n', '\r', '\u2028', '\u2029'].map((c) => t.lastIndexOf(c)));
+  for (let colon = t.indexOf(':'); colon > 0; colon = t.indexOf(':', colon + 1)) {
+    if (!/\s/.test(t[colon + 1] ?? '')) continue;
+    if (first >= 0 && first < colon) return null;
+    let value = colon + 1;
+    while (value < t.length && /\s/.test(t[value])) value += 1;
+    if (last >= value) continue;
+    return [t, t.slice(0, colon), t.slice(value)];
+  }
+  return null;
 }
 
 /** GNU time -v: one `Label: value` per line; the label carries the unit. */
@@ -362,13 +388,4 @@ function mysqlDuration(text, line, n) {
     throw new InputError({ line: n, column: columnOf(line, text), expected: 'a mysql client time like "1.23 sec" or "28 min 18.34 sec"', found: quote(text), rule: 'elapsed-time/mysql' });
   }
   return duration(text, parts, n);
-}
-
-/** Author notes after a TAB or ` # ` are kept as notes, not read as output. */
-function withoutAnnotation(line, lineNo, notes) {
-  const t = line.trim();
-  const cut = ANNOTATION.exec(t);
-  if (!cut || cut.index === 0) return t;
-  notes.push({ line: lineNo, text: cut[0].trim(), kind: 'annotation' });
-  return t.slice(0, cut.index);
 }

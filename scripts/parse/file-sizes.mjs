@@ -14,7 +14,7 @@
 // decimal in the locale's mark (2.3G, 2,3G). The two never look alike: a
 // group has three digits after its mark, a -h decimal one.
 import { InputError, quote } from '../lib/errors.mjs';
-import { columnOf } from '../lib/text.mjs';
+import { columnOf, withoutAnnotation } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const HUMAN_UNITS = { '': 'bytes', K: 'KiB', M: 'MiB', G: 'GiB', T: 'TiB', P: 'PiB' };
@@ -36,7 +36,6 @@ const GROUPED = /^[1-9]\d{0,2}(?:,\d{3})+$|^[1-9]\d{0,2}(?:\.\d{3})+$/;
 const DECIMAL = /^\d+(?:[.,]\d{1,2})?$/;
 const HEADING = /^(\S.*):$/;
 const PROMPT = /^(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::\S*)?|[\w.~/-]+)?\s?[$#]\s+(\S.*)$/;
-const ANNOTATION = /\t+#.*$|\s+#\s.*$/;
 
 export const format = {
   name: 'file-sizes',
@@ -100,9 +99,7 @@ function createParser() {
     push(line, lineNo) {
       const t = line.trim();
       if (t === '') return;
-      const cut = ANNOTATION.exec(t);
-      const body = cut && cut.index > 0 ? t.slice(0, cut.index) : t;
-      if (body !== t) notes.push({ line: lineNo, text: cut[0].trim(), kind: 'annotation' });
+      const body = withoutAnnotation(line, lineNo, notes);
       const prompt = PROMPT.exec(t);
       if (prompt && !LS_ENTRY.test(line)) {
         notes.push({ line: lineNo, text: t, kind: 'command' });

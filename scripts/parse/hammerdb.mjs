@@ -117,6 +117,9 @@ function createParser({ source } = {}) {
   let inTrace = false;
   // A run is owed its TEST RESULT from its first sign of life on; errors after that explain its absence.
   let started = null;
+  // The CLI ends a run whose virtual users it created with ALL VIRTUAL USERS COMPLETE, after the TEST RESULT.
+  let created = false;
+  let owedComplete = null; // line of a TEST RESULT still waiting for it
   let lastLine = 1;
   const start = (no) => {
     started ??= no;
@@ -151,6 +154,7 @@ function createParser({ source } = {}) {
     });
     run = freshRun();
     started = null;
+    if (created) owedComplete = no;
   }
 
   function vuserMessage(no, vuser, message, raw) {
@@ -203,7 +207,14 @@ function createParser({ source } = {}) {
     }
     const job = text.match(/^Benchmark Run jobid=(\w+)$/);
     if (job) jobs.push({ id: job[1], line: no });
-    if (/Virtual Users Created|^Vuser \d+ created/i.test(text)) start(no);
+    if (/Virtual Users Created|^Vuser \d+ created/i.test(text)) {
+      start(no);
+      created = true;
+    }
+    if (/^ALL VIRTUAL USERS COMPLETE$/.test(text)) {
+      owedComplete = null;
+      created = false;
+    }
     if (CONSOLE_KNOWN.some((re) => re.test(text))) {
       if (/Virtual Users Created|^Vuser \d+ created|^Hammerdb Log @/i.test(text)) seen = true;
       if (/^Copyright\b/.test(text)) tool ??= { name: 'HammerDB', version: null, line: no };
@@ -231,6 +242,8 @@ function createParser({ source } = {}) {
       body.incomplete = { reason: `the run that starts at line ${started} has no TEST RESULT (it did not finish, or the file was cut)`, line: lastLine };
     } else if (status === 'no result') {
       body.incomplete = { reason: 'the output stops before any TEST RESULT or error (the file was cut?)', line: lastLine };
+    } else if (owedComplete !== null) {
+      body.incomplete = { reason: `the run whose TEST RESULT is at line ${owedComplete} stops before ALL VIRTUAL USERS COMPLETE (the file was cut?)`, line: lastLine };
     }
     return body;
   }

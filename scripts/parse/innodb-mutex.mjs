@@ -45,13 +45,27 @@ function layoutOf(columns) {
   return null;
 }
 
+/**
+ * `[, name, value]` of one `name = value` pair, as
+ * `/^\s*([A-Za-z_][\w ]*?)\s*=\s*(\S+)\s*$/` would read it, or null: split at
+ * the `=` and trimmed, since that lazy pattern backtracks over long blanks.
+ */
+function keyValue(part) {
+  const eq = part.indexOf('=');
+  if (eq < 0) return null;
+  const name = part.slice(0, eq).trim();
+  const value = part.slice(eq + 1).trim();
+  if (!/^[A-Za-z_][\w ]*$/.test(name) || !/^\S+$/.test(value)) return null;
+  return [part, name, value];
+}
+
 /** `count=3, spin_waits=0, os_wait_times=0` / `os_waits=12` / `spins=0,waits=2,calls=9` → counters. */
 function statusCounters(row, reader) {
   const text = row.values.status ?? '';
   const counters = {};
   if (text === '' || text === 'NULL') return counters;
   for (const part of text.split(',')) {
-    const m = /^\s*([A-Za-z_][\w ]*?)\s*=\s*(\S+)\s*$/.exec(part);
+    const m = keyValue(part);
     if (!m) {
       throw new InputError({
         line: row.line,
@@ -62,7 +76,7 @@ function statusCounters(row, reader) {
       });
     }
     const key = m[1].replace(/ /g, '_');
-    const cell = { ...row, values: { [key]: m[2] }, at: { [key]: (row.at.status ?? 1) + text.indexOf(m[2]) } };
+    const cell = { ...row, values: { [key]: m[2] }, at: { [key]: (row.at.status ?? 1) + text.indexOf(m[2]) }, lineOf: { [key]: row.lineOf.status } };
     counters[key] = counter(cell, key, reader);
   }
   return counters;
@@ -77,15 +91,15 @@ function convertRow(raw, index, layout, reader) {
   const out = { index, line: row.line };
   if (layout === 'type-name-status') {
     out.type = cellText(row, 'type');
-    out.name = cellText(row, 'name');
-    out.status = row.values.status;
+    out.name = cellText(required(row, 'name'), 'name');
+    out.status = required(row, 'status').values.status;
     out.counters = statusCounters(row, reader);
   } else if (layout === 'mutex-status-columns') {
-    out.name = cellText(row, 'mutex');
+    out.name = cellText(required(row, 'mutex'), 'mutex');
     if (row.values.module !== undefined) out.module = cellText(row, 'module');
     out.counters = columnCounters(row, LAYOUTS[layout].slice(2), reader);
   } else {
-    out.name = cellText(row, 'name');
+    out.name = cellText(required(row, 'name'), 'name');
     if (row.values.create_file !== undefined) out.create_file = cellText(row, 'create_file');
     if (row.values.create_line !== undefined) out.create_line = cellFigure(row, 'create_line', 'count', reader).value;
     out.counters = columnCounters(row, ['os_waits'], reader);
@@ -93,6 +107,21 @@ function convertRow(raw, index, layout, reader) {
   const extra = extraCells(row, new Set(LAYOUTS[layout]));
   if (extra) out.extra = extra;
   return out;
+}
+
+/**
+ * A \\G record whose lines were moved or lost can lack a field every row has;
+ * such a row is refused rather than kept without its name.
+ */
+function required(row, column) {
+  if (row.values[column] !== undefined) return row;
+  throw new InputError({
+    line: row.line,
+    column: 1,
+    expected: `a ${column} field in the row that starts here`,
+    found: `only ${Object.keys(row.values).join(', ') || 'no fields'}`,
+    rule: 'innodb-mutex/row',
+  });
 }
 
 function columnCounters(row, keys, reader) {

@@ -32,7 +32,6 @@ const MONITOR_HEAD = /^(\d{4}-\d{2}-\d{2} +\d{1,2}:\d{2}:\d{2}|\d{6} +\d{1,2}:\d
 const MONITOR_END = /^END OF INNODB MONITOR OUTPUT$/;
 const AVERAGES = /^Per second averages calculated from the last (\S+) seconds$/;
 const TABLE_ROW_START = /^\|\s*InnoDB\s*\|[^|]*\|\s?(.*)$/;
-const TABLE_ROW_END = /^(.*?)\s*\|$/;
 const BATCH_ROW = /^InnoDB\t([^\t]*)\t(.*)$/;
 // A Status cell's own text, read as lines of their own in the batch form.
 const ESCAPED_NEWLINE = /\\n/;
@@ -115,6 +114,7 @@ function labelledNumbers(text) {
 }
 
 function createParser() {
+  let lastLine = 0;
   const snapshots = [];
   // Client results end after the monitor text they frame (the footer comes last),
   // so each one goes to the first snapshot inside it that has no frame yet.
@@ -420,7 +420,9 @@ function createParser() {
     const pair = (key, a, b) => {
       target[key] = figure(a, 'count', n);
       target[`${key}_per`] = figure(b, 'count', n);
-      target[`${key}_ratio`] = { value: Number(a) / Number(b), text: `${a} / ${b}`, unit: 'ratio', line: n, derived: true };
+      // A share of nothing (`/ 0`) has no value; the text keeps what was printed.
+      const share = Number(b) === 0 ? null : Number(a) / Number(b);
+      target[`${key}_ratio`] = { value: share, text: `${a} / ${b}`, unit: 'ratio', line: n, derived: true };
     };
     pair('buffer_pool_hit_rate', m[1], m[2]);
     if (m[3] !== undefined) {
@@ -471,6 +473,7 @@ function createParser() {
 
   return {
     push(line, n) {
+      lastLine = n;
       const { text } = unwrap(line);
       if (body?.closing) {
         body = null;
@@ -481,9 +484,9 @@ function createParser() {
       }
       if (body) {
         // the bordered form ends the cell with ` |` on the line after the closing rule
-        const end = body.form === 'table' && body.ended ? TABLE_ROW_END.exec(text) : null;
-        if (end && RULE_EQ.test(end[1])) {
-          monitorLine(end[1], n);
+        const end = body.form === 'table' && body.ended ? beforeClosingBar(text) : null;
+        if (end !== null && RULE_EQ.test(end)) {
+          monitorLine(end, n);
           body = null;
           note(n, text, 'frame');
           return;
@@ -495,16 +498,17 @@ function createParser() {
     },
     end() {
       if (opening) note(opening.n, opening.text, 'frame');
+      let incomplete = null;
       if (body && !body.snapshot.complete) {
         flushHeld();
-        warnings.push({ line: body.snapshot.lines.last, message: `the monitor output that starts at line ${body.snapshot.lines.first} has no END OF INNODB MONITOR OUTPUT line (cut short?); what was printed is kept` });
+        incomplete = { reason: `the monitor output that starts at line ${body.snapshot.lines.first} has no END OF INNODB MONITOR OUTPUT line (cut short?); what was printed is kept`, line: lastLine };
       }
       const envelope = client.end();
       if (snapshots.length === 0) {
         throw new InputError({ line: 1, column: 1, expected: 'SHOW ENGINE INNODB STATUS output (an INNODB MONITOR OUTPUT block)', found: 'none in the input', rule: 'innodb-status/empty' });
       }
       for (const s of snapshots) delete s.framed;
-      return { ...envelope, snapshots };
+      return { ...envelope, ...(incomplete ? { incomplete } : {}), snapshots };
     },
   };
 }
@@ -530,4 +534,15 @@ export const format = {
 
 export function parse(text, opts = {}) {
   return parseTextWith(format, text, opts);
+}
+
+/**
+ * The text before a closing ` |` (what `/^(.*?)\s*\|$/` captures), or null;
+ * trimmed rather than matched, as that lazy pattern retries its `\s*` from
+ * every blank of a long run.
+ */
+function beforeClosingBar(text) {
+  if (!text.endsWith('|')) return null;
+  const before = text.slice(0, -1).trimEnd();
+  return /[\n\r\u2028\u2029]/.test(before) ? null : before;
 }

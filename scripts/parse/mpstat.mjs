@@ -4,7 +4,7 @@
 // columns changed over the years (%user/%system → %usr/%sys, %guest, %gnice,
 // intr/s), so they are read from each header, never assumed.
 import { InputError, quote } from '../lib/errors.mjs';
-import { columnOf, toNumber } from '../lib/text.mjs';
+import { columnOf, toNumber, withoutAnnotation } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const BANNER = /^(\S+) (\S+) \(([^)]*)\)\s+(\S+)(?:\s+_(\S+)_)?(?:\s+\((\d+) CPU\))?$/;
@@ -13,7 +13,6 @@ const TIME = String.raw`(\d\d:\d\d:\d\d(?: ?[AP]M)?)`;
 const HEADER = new RegExp(String.raw`^(?:${TIME}|(Average):)\s+(CPU)\s+(.*%.*|.*/s.*)$`);
 const ROW = new RegExp(String.raw`^(?:${TIME}|(Average):)\s+(all|\d+)\s+(.*)$`);
 const PROMPT = /^(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::\S*)?|[\w.~/-]+)?\s?[$#]\s+(\S.*)$/;
-const ANNOTATION = /\t+#.*$|\s+#\s.*$/;
 
 export const format = {
   name: 'mpstat',
@@ -47,6 +46,7 @@ function createParser() {
   let command = null;
   let run = null;
   let columns = null; // the header the next rows belong to
+  let lastLine = 0;
 
   const start = (lineNo, banner = null) => {
     run = { command: command?.text ?? null, lines: { first: lineNo, last: lineNo }, banner, columns: null, units: null, samples: [], averages: [] };
@@ -98,6 +98,7 @@ function createParser() {
 
   return {
     push(line, lineNo) {
+      lastLine = lineNo;
       const t = withoutAnnotation(line, lineNo, notes);
       if (t === '') return;
       const header = HEADER.exec(t);
@@ -136,14 +137,29 @@ function createParser() {
         throw new InputError({ line: 1, column: 1, expected: 'an mpstat header (HH:MM:SS  CPU  %usr …)', found: 'none', rule: 'mpstat' });
       }
       const first = runs[0];
+      const kept = runs.filter((r) => r.columns);
+      const missing = missingAverages(kept[kept.length - 1]);
       return {
         tool: { name: 'mpstat', version: null, line: first.lines.first },
         notes,
         warnings,
-        runs: runs.filter((r) => r.columns),
+        ...(missing ? { incomplete: { reason: missing, line: lastLine } } : {}),
+        runs: kept,
       };
     },
   };
+}
+
+/**
+ * mpstat ends a run, even one stopped with ^C, with an `Average:` row for
+ * every CPU it sampled; a run without them was cut off.
+ */
+function missingAverages(run) {
+  const averaged = new Set(run.averages.map((a) => a.cpu));
+  const cpus = [...new Set(run.samples.map((s) => s.cpu))].filter((cpu) => !averaged.has(cpu));
+  if (run.averages.length > 0 && cpus.length === 0) return null;
+  const what = cpus.length === 0 ? 'its Average rows' : `its Average row${cpus.length > 1 ? 's' : ''} for CPU ${cpus.join(', ')}`;
+  return `the run that starts at line ${run.lines.first} stops before ${what} (the file was cut?)`;
 }
 
 function bannerOf(m, lineNo) {
@@ -163,13 +179,4 @@ function unitOf(name) {
   if (name.startsWith('%')) return 'percent';
   if (name.endsWith('/s')) return 'interrupts/s';
   return 'count';
-}
-
-/** Author notes after a TAB or ` # ` are kept as notes, not read as output. */
-function withoutAnnotation(line, lineNo, notes) {
-  const t = line.trim();
-  const cut = ANNOTATION.exec(t);
-  if (!cut || cut.index === 0) return t;
-  notes.push({ line: lineNo, text: cut[0].trim(), kind: 'annotation' });
-  return t.slice(0, cut.index);
 }

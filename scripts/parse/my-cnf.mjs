@@ -133,6 +133,10 @@ function optionOf(written, rawValue, section, line, lineNo) {
     value = value.slice(at + 1).trim();
   }
   const loose = /^loose[-_]/.test(name);
+  if (!/^[a-z0-9_.]+$/.test(canonicalName(name))) {
+    // `loose-` alone, or a name a cut or a stray byte left in pieces.
+    throw new InputError({ line: lineNo, column: columnOf(line, written), expected: 'an option name (letters, digits, - _ .)', found: quote(written), rule: 'my-cnf/name' });
+  }
   const option = {
     section,
     name: written,

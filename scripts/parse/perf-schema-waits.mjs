@@ -234,6 +234,10 @@ function marker(kind, line, text, label) {
   const out = { kind, line, text };
   if (label !== undefined) out.label = label;
   const at = DATETIME.exec(text);
+  if (at && Number.isNaN(Date.parse(`${at[1].replace(' ', 'T')}Z`))) {
+    // A time that is not one (13:56:97) would give the snapshots no elapsed time, or a wrong one.
+    throw new InputError({ line, expected: 'a date and time (YYYY-MM-DD hh:mm:ss)', found: quote(at[1]), rule: 'perf-schema-waits/time' });
+  }
   if (at) out.at = at[1];
   const t = ELAPSED.exec(text);
   if (t && kind === 'comment') out.t = { value: Number(t[1]), text: t[1], unit: 's', line, ...(t[2] ? {} : { implied: true }) };

@@ -7,7 +7,7 @@
 // otherwise, which only the command line shows. So a `$ vmstat -S M 1` line
 // above the output decides; without one KiB is assumed and marked implied.
 import { InputError, quote } from '../lib/errors.mjs';
-import { columnOf } from '../lib/text.mjs';
+import { columnOf, withoutAnnotation } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const GROUPS = /^-*procs-*\s+-+memory-+\s+-+swap-+\s+-+io-+\s+-+system-+\s+-+cpu-+(?:\s+-+timestamp-+)?$/;
@@ -15,7 +15,6 @@ const COLUMNS = /^r\s+b\s+(?:swpd|free)\b/;
 const ROW = /^\d+\s+\d+\s+\d/;
 const TIMESTAMP = /\s(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)$/;
 const PROMPT = /^(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::\S*)?|[\w.~/-]+)?\s?[$#]\s+(\S.*)$/;
-const ANNOTATION = /\t+#.*$|\s+#\s.*$/;
 
 const MEMORY = new Set(['swpd', 'free', 'buff', 'cache', 'inact', 'active']);
 const FIXED_UNITS = {
@@ -58,7 +57,10 @@ function createParser() {
   let run = null;
   let previous = 'none'; // what the previous non-blank line was: none | groups | columns | row | other
 
-  const start = (lineNo) => {
+  const start = (lineNo, t) => {
+    if (run && run.columns.length === 0) {
+      throw new InputError({ line: lineNo, column: 1, expected: `the vmstat column header ( r  b   swpd   free …) after the group line at ${run.lines.first}`, found: quote(t), rule: 'vmstat/header' });
+    }
     const options = vmstatOptions(command?.text);
     run = {
       command: command?.text ?? null,
@@ -78,6 +80,10 @@ function createParser() {
     const names = t.split(/\s+/);
     const hasTimestamp = run.groups_timestamp || /^[A-Z]{2,5}$|^[+-]\d\d/.test(names.at(-1));
     if (hasTimestamp && !FIXED_UNITS[names.at(-1)]) run.timezone = names.pop();
+    const odd = names.find((name) => !/^[a-z]+$/.test(name));
+    if (odd !== undefined) {
+      throw new InputError({ line: lineNo, column: columnOf(t, odd), expected: 'vmstat column names (lower-case letters)', found: quote(odd), rule: 'vmstat/columns' });
+    }
     if (run.columns.length > 0 && run.columns.join(' ') !== names.join(' ')) {
       throw new InputError({ line: lineNo, column: 1, expected: `the same vmstat columns as the run above (${run.columns.join(' ')})`, found: quote(t), rule: 'vmstat/columns' });
     }
@@ -126,14 +132,14 @@ function createParser() {
       }
       if (GROUPS.test(t)) {
         // A header straight after a sample is the screenful repeat of the same run.
-        if (!run || previous !== 'row') start(lineNo);
+        if (!run || previous !== 'row') start(lineNo, t);
         run.groups_timestamp = /timestamp/.test(t);
         run.lines.last = lineNo;
         previous = 'groups';
         return;
       }
       if (COLUMNS.test(t)) {
-        if (!run || (previous !== 'groups' && previous !== 'row')) start(lineNo);
+        if (!run || (previous !== 'groups' && previous !== 'row')) start(lineNo, t);
         readColumns(t, lineNo);
         run.lines.last = lineNo;
         previous = 'columns';
@@ -164,6 +170,10 @@ function createParser() {
       if (runs.length === 0) {
         throw new InputError({ line: 1, column: 1, expected: 'vmstat headers (procs ---memory--- …)', found: 'none', rule: 'vmstat' });
       }
+      const headless = runs.find((r) => r.columns.length === 0);
+      if (headless) {
+        throw new InputError({ line: headless.lines.first, column: 1, expected: 'the vmstat column header ( r  b   swpd   free …) after this group line', found: 'none', rule: 'vmstat/header' });
+      }
       for (const r of runs) delete r.groups_timestamp;
       return { tool: { name: 'vmstat', version: null, line: runs[0].lines.first }, notes, warnings, runs };
     },
@@ -184,13 +194,4 @@ function vmstatOptions(cmd) {
   if (unit) out.unit = MEMORY_UNITS[unit[1]];
   out.noFirst = /(?:^|\s)-[a-zA-Z]*y|--no-first/.test(cmd);
   return out;
-}
-
-/** Author notes after a TAB or ` # ` are kept as notes, not read as output. */
-function withoutAnnotation(line, lineNo, notes) {
-  const t = line.trim();
-  const cut = ANNOTATION.exec(t);
-  if (!cut || cut.index === 0) return t;
-  notes.push({ line: lineNo, text: cut[0].trim(), kind: 'annotation' });
-  return t.slice(0, cut.index);
 }

@@ -70,3 +70,8 @@ test('parse() refuses a Status that is not name=number pairs, at the pair', () =
 test('detect() picks innodb-mutex for batch output that only has the Type/Name/Status header', () => {
   assert.equal(detectFormat(read('hand-8.0-batch-duplicate-names-mutex-row.txt').split('\n')).name, 'innodb-mutex');
 });
+
+test('a \\G record\'s counters cite the Status line they were read from, not the row marker', () => {
+  const [result] = parseFixture('hand-5.7-vertical.txt').results;
+  assert.deepEqual(result.rows.map((r) => r.counters.waits.line), [5, 9]);
+});

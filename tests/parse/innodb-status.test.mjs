@@ -98,10 +98,11 @@ test('parse() splits batch output with \\n escapes into lines, all on the row\'s
   assert.equal(s.sections.row_operations.figures.inserts_per_s.line, 2);
 });
 
-test('parse() warns when the monitor output is cut short before END OF INNODB MONITOR OUTPUT and keeps what was printed', () => {
+test('parse() marks a monitor output cut short before END OF INNODB MONITOR OUTPUT incomplete and keeps what was printed', () => {
   const doc = parseFixture('hand-5.0-plain-two-halves-cut-short.txt');
   assert.equal(doc.snapshots[0].complete, false);
-  assert.match(doc.warnings.at(-1).message, /no END OF INNODB MONITOR OUTPUT/);
+  assert.match(doc.incomplete.reason, /no END OF INNODB MONITOR OUTPUT/);
+  assert.equal(doc.incomplete.line, 25);
   assert.equal(doc.snapshots[0].sections.log.figures.pending_chkp_writes.line, 25);
 });
 
@@ -112,4 +113,11 @@ test('parse() refuses a semaphore counter that is not a number, at the number', 
 test('detect() picks innodb-status over innodb-mutex for a Type/Name/Status table holding monitor output', () => {
   assert.equal(detectFormat(read('hand-5.5-bordered-mutex-spin-waits.txt').split('\n')).name, 'innodb-status');
   assert.equal(detectFormat(read('mariadb-10.11-vertical-after-run.txt').split('\n')).name, 'innodb-status');
+});
+
+test('parse() gives a hit rate over zero (`1000 / 0000`) no share, keeping the text as printed', () => {
+  const [s] = parseFixture('mariadb-10.11-hit-rate-over-zero.txt').snapshots;
+  const ratio = s.sections.buffer_pool_and_memory.figures.buffer_pool_hit_rate_ratio;
+  assert.equal(ratio.value, null);
+  assert.equal(ratio.text, '1000 / 0000');
 });
