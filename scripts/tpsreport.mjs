@@ -24,11 +24,15 @@ Commands:
   compile [SLUG...]            turn every report's tables, values and charts into views
                                (.tpsreport/views/) and chart, table and raw files
   kinds                        list the shortcodes that show data and their parameters
-  build [--frozen]             ingest, validate, compile, run Hugo and publish into public/;
+  build [--frozen] [--base-url URL]
+                               ingest, validate, compile, run Hugo and publish into public/;
                                each step redoes only what changed. --frozen (what CI runs)
                                never ingests: it builds from the committed data/ and stops
-                               when a raw file or the front matter no longer matches it
-  serve                        ingest, validate, compile and serve the site with live reload
+                               when a raw file or the front matter no longer matches it.
+                               --base-url builds for publishing at URL (https://…/): every
+                               link, embed snippet, feed and Open Graph tag points there
+  serve [--port N]             ingest, validate, compile and serve the site with live reload
+                               (default port 1313)
   help                         show this text
 
 Exit codes: 0 success, 1 bad input or invalid data, 2 wrong usage.`;
@@ -46,7 +50,8 @@ const commands = {
     return 0;
   },
 
-  async formats() {
+  async formats(args) {
+    parseArgs({ args, options: {} });
     const { formats } = await import('./parse/index.mjs');
     const width = Math.max(...formats.map((f) => f.name.length));
     for (const f of formats) console.log(`${f.name.padEnd(width)}  ${f.title}\n${' '.repeat(width)}  → ${f.produces}`);
@@ -64,7 +69,8 @@ const commands = {
     return result.problems.some((p) => p.severity === 'error') ? 1 : 0;
   },
 
-  async ingest() {
+  async ingest(args = []) {
+    parseArgs({ args, options: {} });
     const { ingestReports } = await import('./ingest/index.mjs');
     const started = performance.now();
     const result = await ingestReports({ root: ROOT });
@@ -74,16 +80,21 @@ const commands = {
   },
 
   async compile(args) {
-    const { compileReports, formatErrors } = await import('./compile/index.mjs');
+    const { positionals: slugs } = parseArgs({ args, options: {}, allowPositionals: true });
+    const { compileReports, formatErrors, reportSlugs } = await import('./compile/index.mjs');
+    const known = await reportSlugs(ROOT);
+    const unknown = slugs.filter((s) => !known.includes(s));
+    if (unknown.length) return usage(`no report ${unknown.map((s) => `"${s}"`).join(', ')} under content/reports/ (there are: ${known.join(', ') || 'none'})`);
     const started = performance.now();
-    const result = await compileReports({ root: ROOT, slugs: args.length ? args : undefined });
+    const result = await compileReports({ root: ROOT, slugs: slugs.length ? slugs : undefined });
     session.compiled = result;
     if (result.errors.length) console.error(formatErrors(result.errors));
     console.error(`compile: ${result.views} view${result.views === 1 ? '' : 's'} in ${result.reports} report${result.reports === 1 ? '' : 's'} (${result.built} built, ${result.compiled} report${result.compiled === 1 ? '' : 's'} recompiled) in ${Math.round(performance.now() - started)} ms${result.errors.length ? `, ${result.errors.length} error${result.errors.length === 1 ? '' : 's'}` : ''}`);
     return result.errors.length ? 1 : 0;
   },
 
-  async kinds() {
+  async kinds(args) {
+    parseArgs({ args, options: {} });
     const { kinds } = await import('./compile/kinds/index.mjs');
     const { chartKinds } = await import('./render/charts.mjs');
     for (const kind of Object.values(kinds)) {
@@ -99,19 +110,29 @@ const commands = {
   },
 
   async build(args) {
-    const { values } = parseArgs({ args, options: { frozen: { type: 'boolean', default: false } } });
-    const { buildSite } = await import('./build/index.mjs');
+    const { values } = parseArgs({ args, options: { frozen: { type: 'boolean', default: false }, 'base-url': { type: 'string' } } });
+    const { buildSite, publishingUrl } = await import('./build/index.mjs');
+    const baseUrl = values['base-url'] === undefined ? undefined : publishingUrl(values['base-url']);
+    if (baseUrl instanceof Error) return usage(baseUrl.message);
     const steps = values.frozen
       ? [checkFrozen, () => commands.compile([])]
       : [() => commands.ingest(), validateForBuild, () => commands.compile([])];
-    return buildSite({ root: ROOT, hugoBin: HUGO, steps, compiled: () => session.compiled?.changed ?? [], log: (line) => console.error(line) });
+    return buildSite({ root: ROOT, hugoBin: HUGO, steps, baseUrl, compiled: () => session.compiled?.changed ?? [], log: (line) => console.error(line) });
   },
 
-  async serve() {
-    return (await commands.ingest()) || (await commands.validate([])) || (await commands.compile([])) || hugo(['server', '--bind', '127.0.0.1', '--port', '1313', '--renderToMemory', '--config', await serveConfig()]);
+  async serve(args) {
+    const { values } = parseArgs({ args, options: { port: { type: 'string', default: '1313' } } });
+    const port = Number(values.port);
+    if (!/^\d+$/.test(values.port) || port < 1 || port > 65535) return usage(`--port ${values.port}: expected a port number from 1 to 65535`);
+    if (!(await portFree(port))) {
+      console.error(`tpsreport serve: port ${port} on 127.0.0.1 is in use (another server?); stop it or pick another with --port N`);
+      return 1;
+    }
+    return (await commands.ingest()) || (await commands.validate([])) || (await commands.compile([])) || hugo(['server', '--bind', '127.0.0.1', '--port', String(port), '--renderToMemory', '--config', await serveConfig()]);
   },
 
-  async help() {
+  async help(args) {
+    parseArgs({ args, options: {} });
     console.log(HELP);
     return 0;
   },
@@ -150,6 +171,16 @@ async function serveConfig() {
   return configLayer(ROOT, 'serve', { mounts: mount('.tpsreport/site', 'static') });
 }
 
+/** Whether nothing listens on 127.0.0.1:port yet, so Hugo will not fail there with a page of help. */
+async function portFree(port) {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 /** Runs Hugo in the foreground (serve). The server renders to memory: public/ holds only what a build published. */
 function hugo(args) {
   return new Promise((resolve) => {
@@ -162,8 +193,9 @@ function hugo(args) {
   });
 }
 
+/** A wrong command line: one line saying what was wrong, exit 2. */
 function usage(message) {
-  console.error(`tpsreport: ${message}\n\n${HELP}`);
+  console.error(`tpsreport: ${message} (\`tpsreport help\` lists the commands and their options)`);
   return 2;
 }
 

@@ -68,12 +68,29 @@ export function hugoPlan(before, now, compiled = []) {
  * @param {Function[]} o.steps    ingest, validate, compile: each resolves to an exit code
  * @param {Function} o.compiled   after the steps: the reports whose views changed
  */
-export async function buildSite({ root, hugoBin, steps, compiled = () => [], log = () => {} }) {
+/**
+ * The address a build for publishing uses: an absolute http(s) URL that is not
+ * this machine, ending in "/"; an Error saying what was expected otherwise.
+ */
+export function publishingUrl(text) {
+  let url;
+  try {
+    url = new URL(text);
+  } catch {
+    return new Error(`--base-url ${text}: expected the address the site will be published at, such as https://bench.example.org/`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol)) return new Error(`--base-url ${text}: expected an http or https address`);
+  if (/^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i.test(url.hostname)) return new Error(`--base-url ${text}: a published site cannot point at this machine (${url.hostname}); give the address readers will use`);
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+
+export async function buildSite({ root, hugoBin, steps, baseUrl, compiled = () => [], log = () => {} }) {
   const state = join(root, '.tpsreport', 'cache', 'build.json');
   const staging = join(root, '.tpsreport', 'hugo-out');
   const publicDir = join(root, 'public');
   // One look over every input: when nothing at all changed since the last good build, no step runs.
-  const everything = () => bigTreeStamp(EVERY_INPUT.map((p) => join(root, p)));
+  // The address is an input too: every page and feed carries it.
+  const everything = () => `${bigTreeStamp(EVERY_INPUT.map((p) => join(root, p)))}:${baseUrl ?? ''}`;
   const last = JSON.parse(await readFile(state, 'utf8').catch(() => 'null'));
   if (last?.everything && existsSync(publicDir) && last.everything === everything()) {
     log('build: nothing changed since the last build; public/ is up to date');
@@ -84,7 +101,7 @@ export async function buildSite({ root, hugoBin, steps, compiled = () => [], log
     if (code) return code;
   }
   const before = JSON.parse(await readFile(state, 'utf8').catch(() => 'null'));
-  const now = { inputs: treeStamp(HUGO_INPUTS.map((p) => join(root, p))), articles: await articles(root) };
+  const now = { inputs: `${treeStamp(HUGO_INPUTS.map((p) => join(root, p)))}:${baseUrl ?? ''}`, articles: await articles(root) };
   const plan = existsSync(publicDir) ? hugoPlan(before, now, compiled()) : { mode: 'full' };
   if (plan.mode === 'none') {
     log('hugo: no page changed; public/ is up to date');
@@ -92,7 +109,7 @@ export async function buildSite({ root, hugoBin, steps, compiled = () => [], log
     return 0;
   }
   const started = Date.now();
-  const args = ['--destination', staging, '--logLevel', 'warn'];
+  const args = ['--destination', staging, '--logLevel', 'warn', ...(baseUrl ? ['--baseURL', baseUrl] : [])];
   if (plan.mode === 'full') args.push('--cleanDestinationDir');
   else args.push('--config', await segmentConfig(root, plan.slugs), '--renderSegments', 'changed');
   const code = await runHugo(hugoBin, root, args);

@@ -44,13 +44,19 @@ export async function compilerHash() {
   return compilerVersion;
 }
 
+/** The reports under content/reports: folders with an index.md. */
+export async function reportSlugs(root) {
+  const reportsDir = join(root, 'content', 'reports');
+  if (!existsSync(reportsDir)) return [];
+  return (await readdir(reportsDir, { withFileTypes: true })).filter((d) => d.isDirectory() && existsSync(join(reportsDir, d.name, 'index.md'))).map((d) => d.name).sort();
+}
+
 /**
  * Compiles every report under content/reports (or only `slugs`).
  * @returns {{ reports, compiled, views, built, errors: InputError[] }}
  */
 export async function compileReports({ root, slugs, out = join(root, '.tpsreport'), concurrency = 4 } = {}) {
-  const reportsDir = join(root, 'content', 'reports');
-  const all = existsSync(reportsDir) ? (await readdir(reportsDir, { withFileTypes: true })).filter((d) => d.isDirectory() && existsSync(join(reportsDir, d.name, 'index.md'))).map((d) => d.name).sort() : [];
+  const all = await reportSlugs(root);
   const chosen = slugs ? all.filter((s) => slugs.includes(s)) : all;
   const result = { reports: chosen.length, compiled: 0, views: 0, built: 0, changed: [], errors: [] };
   const compiler = await compilerHash();

@@ -96,3 +96,29 @@ test('tpsreport validate reports every problem of every file, then a summary, an
   assert.match(stdout, /b\.json:1: error json: expected valid JSON/);
   assert.match(stdout, /^2 files checked: 3 errors, 0 warnings$/m);
 });
+
+test('every command refuses an option it does not take, in one line with exit 2', () => {
+  for (const command of ['parse', 'formats', 'validate', 'ingest', 'compile', 'kinds', 'build', 'serve', 'help']) {
+    const { status, stderr } = run(command, '--no-such-option');
+    assert.equal(status, 2, `${command}: ${stderr}`);
+    assert.match(stderr, /^tpsreport: Unknown option '--no-such-option'[^\n]*\(`tpsreport help` lists the commands and their options\)\n$/, command);
+  }
+  const slug = run('compile', 'no-such-report');
+  assert.equal(slug.status, 2);
+  assert.match(slug.stderr, /^tpsreport: no report "no-such-report" under content\/reports\/ \(there are: .*chart-gallery/);
+});
+
+test('serve reports a busy port in one line', async () => {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  try {
+    const { status, stderr } = run('serve', '--port', String(port));
+    assert.equal(status, 1);
+    assert.equal(stderr, `tpsreport serve: port ${port} on 127.0.0.1 is in use (another server?); stop it or pick another with --port N\n`);
+    assert.equal(run('serve', '--port', 'http').status, 2);
+  } finally {
+    server.close();
+  }
+});
