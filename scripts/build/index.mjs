@@ -117,11 +117,11 @@ export async function buildSite({ root, hugoBin, steps, baseUrl, compiled = () =
   log(`hugo: ${plan.mode === 'full' ? 'every page' : `${plan.slugs.length} changed report${plan.slugs.length === 1 ? '' : 's'}`} in ${Date.now() - started} ms`);
   const publishing = Date.now();
   const site = { dir: join(root, '.tpsreport', 'site'), linkable: true };
+  // A partial Hugo run writes only the changed reports' pages: publish looks nowhere else.
+  const folders = plan.mode === 'full' ? [] : plan.slugs.map((s) => `reports/${s}`);
   const counts = plan.mode === 'full'
     ? await publish([staging, site], publicDir, { scope: true })
-    : await publish([{ dir: staging, newerThan: started - 1000 }, { ...site, only: plan.slugs.map((s) => `reports/${s}`) }], publicDir, {
-      scope: (rel) => plan.slugs.some((s) => rel.startsWith(`reports/${s}/`)),
-    });
+    : await publish([{ dir: staging, newerThan: started - 1000, only: folders }, { ...site, only: folders }], publicDir, { scope: folders });
   log(`publish: ${counts.copied} written, ${counts.kept} unchanged, ${counts.removed} removed, in ${Date.now() - publishing} ms`);
   await saveState(state, { ...now, published: true, everything: everything() });
   return 0;

@@ -51,8 +51,9 @@ async function placeAtomic(src, dest, { linkable, dirs }) {
  * since the epoch) only files written since then count (after a partial Hugo
  * run, the rest of the staging folder is what public/ already holds); with
  * `only`, just those subfolders (the reports that changed).
- * `scope` limits which existing files of dest may be removed: a function of
- * the relative path, or true for all (a full build), false for none.
+ * `scope` limits which existing files of dest may be removed: a list of
+ * subfolders (the reports that changed: only they are walked, not the whole
+ * site), true for all (a full build), or false for none.
  * @returns {{ copied, kept, removed }}
  */
 export async function publish(sources, dest, { scope = true } = {}) {
@@ -79,8 +80,10 @@ export async function publish(sources, dest, { scope = true } = {}) {
     }
   }
   if (scope) {
-    for (const rel of await listFiles(dest)) {
-      if (wanted.has(rel) || (typeof scope === 'function' && !scope(rel))) continue;
+    const folders = Array.isArray(scope) ? scope : [''];
+    const existing = (await Promise.all(folders.map(async (f) => (await listFiles(join(dest, f))).map((rel) => (f ? `${f}/${rel}` : rel))))).flat();
+    for (const rel of existing) {
+      if (wanted.has(rel)) continue;
       await rm(join(dest, rel));
       counts.removed += 1;
       await rmdir(dirname(join(dest, rel))).catch(() => {});

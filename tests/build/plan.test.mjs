@@ -46,3 +46,20 @@ test('publish copies only changed files, keeps the mtime of unchanged ones and r
     assert.equal(existsSync(join(dest, 'a', 'gone.html')), false);
   });
 });
+
+test('publish with a list of folders removes stale files there and nowhere else', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tps-publish-scope-'));
+  const [src, dest] = [join(dir, 'src'), join(dir, 'dest')];
+  mkdirSync(join(src, 'reports', 'a'), { recursive: true });
+  mkdirSync(join(dest, 'reports', 'a'), { recursive: true });
+  mkdirSync(join(dest, 'reports', 'b'), { recursive: true });
+  writeFileSync(join(src, 'reports', 'a', 'index.html'), 'new page');
+  writeFileSync(join(dest, 'reports', 'a', 'stale.csv'), 'stale');
+  writeFileSync(join(dest, 'reports', 'b', 'index.html'), 'other report');
+  writeFileSync(join(dest, 'index.html'), 'home');
+  const counts = await publish([{ dir: src, only: ['reports/a'] }], dest, { scope: ['reports/a'] });
+  assert.deepEqual(counts, { copied: 1, kept: 0, removed: 1 });
+  assert.equal(readFileSync(join(dest, 'reports', 'a', 'index.html'), 'utf8'), 'new page');
+  assert.ok(!existsSync(join(dest, 'reports', 'a', 'stale.csv')));
+  assert.ok(existsSync(join(dest, 'reports', 'b', 'index.html')) && existsSync(join(dest, 'index.html')), 'other folders are left alone');
+});
