@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { validatePaths } from '../validate/index.mjs';
-import { treeStamp } from '../lib/files.mjs';
+import { treeIndex } from '../lib/files.mjs';
 
 /** A hash of the validator's code and the schemas: a change to either validates everything again. */
 async function validatorStamp(root) {
@@ -27,8 +27,9 @@ export async function validateChanged({ root }) {
   const slugs = existsSync(dataDir) ? (await readdir(dataDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort() : [];
   const stamps = {};
   const changed = [];
+  const listed = treeIndex([dataDir]);
   for (const slug of slugs) {
-    stamps[slug] = `${validator}:${treeStamp([join(dataDir, slug)])}`;
+    stamps[slug] = `${validator}:${listed.stamp([join(dataDir, slug)])}`;
     if (before[slug] !== stamps[slug]) changed.push(slug);
   }
   const result = changed.length ? await validatePaths(changed.map((s) => join(dataDir, s)), { root }) : { files: 0, problems: [] };

@@ -17,7 +17,7 @@ import { join, relative, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError, formatLocation } from '../lib/errors.mjs';
-import { writeIfChanged, toJson, treeStamp } from '../lib/files.mjs';
+import { writeIfChanged, toJson, treeIndex } from '../lib/files.mjs';
 import { unsafeRawFiles } from '../lib/raw-files.mjs';
 import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
@@ -60,11 +60,13 @@ export async function compileReports({ root, slugs, out = join(root, '.tpsreport
   const chosen = slugs ? all.filter((s) => slugs.includes(s)) : all;
   const result = { reports: chosen.length, compiled: 0, views: 0, built: 0, changed: [], errors: [] };
   const compiler = await compilerHash();
+  // One listing of every article, document and raw file for the per-report "nothing changed" checks.
+  const listed = treeIndex([join(root, 'content', 'reports'), join(root, 'data', 'reports')]);
   const drawer = createDrawer({ svgCache: join(out, 'cache', 'svg'), pngCache: join(out, 'cache', 'png') });
   try {
     // Several reports at a time, so the main thread builds tables while the drawing threads draw.
     await eachLimit(chosen, concurrency, async (slug) => {
-      const r = await compileReport({ root, slug, out, compiler, drawer });
+      const r = await compileReport({ root, slug, out, compiler, drawer, listed });
       result.compiled += r.compiled ? 1 : 0;
       result.views += r.views;
       result.built += r.built;
@@ -85,11 +87,11 @@ async function eachLimit(items, limit, fn) {
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-async function compileReport({ root, slug, out, compiler, drawer }) {
+async function compileReport({ root, slug, out, compiler, drawer, listed }) {
   const indexPath = join(root, 'content', 'reports', slug, 'index.md');
   const dataDir = join(root, 'data', 'reports', slug);
   const rawDir = join(root, 'content', 'reports', slug, 'raw');
-  const stamp = { compiler, text: treeStamp([indexPath]), data: treeStamp([dataDir]), raw: treeStamp([rawDir]) };
+  const stamp = { compiler, text: listed.stamp([indexPath]), data: listed.stamp([dataDir]), raw: listed.stamp([rawDir]) };
   const manifestPath = join(out, 'cache', 'compile', `${slug}.json`);
   const stampPath = join(out, 'cache', 'compile', `${slug}.stamp.json`);
   const viewsPath = join(out, 'views', `${slug}.json`);

@@ -8,7 +8,7 @@ import { join, relative, extname, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../lib/errors.mjs';
-import { writeIfChanged, toJson, treeStamp } from '../lib/files.mjs';
+import { writeIfChanged, toJson, treeStamp, treeIndex } from '../lib/files.mjs';
 import { rawFileHazard, unsafeRawFiles, hashRawFiles, RAW_FILE_EXPECTED } from '../lib/raw-files.mjs';
 import { parseFile, getFormat } from '../parse/index.mjs';
 import { readFrontMatter } from './front-matter.mjs';
@@ -26,11 +26,13 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
     : [];
   const result = { reports: 0, documents: 0, parsed: 0, errors: [] };
   const parsers = await parserStamp();
+  // One listing of every report's files for the "nothing changed" checks below.
+  const listed = treeIndex([reportsDir, join(root, dataDir)]);
   for (const slug of slugs) {
     const index = join(reportsDir, slug, 'index.md');
     if (!existsSync(index)) continue;
     result.reports += 1;
-    const { written, parsed, errors } = await ingestReport({ root, slug, index, outDir: join(root, dataDir, slug), cachePath: join(cacheDir, `${slug}.json`), parsers });
+    const { written, parsed, errors } = await ingestReport({ root, slug, index, outDir: join(root, dataDir, slug), cachePath: join(cacheDir, `${slug}.json`), parsers, listed });
     result.documents += written;
     result.parsed += parsed;
     result.errors.push(...errors);
@@ -38,11 +40,11 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
   return result;
 }
 
-async function ingestReport({ root, slug, index, outDir, cachePath, parsers }) {
+async function ingestReport({ root, slug, index, outDir, cachePath, parsers, listed }) {
   const errors = [];
   const before = JSON.parse(await readFile(cachePath, 'utf8').catch(() => '{}'));
   // Nothing of the report changed since its last clean ingest: not even its front matter is read.
-  const unchanged = `${parsers}:${treeStamp([index, join(root, 'content', 'reports', slug, 'raw'), outDir])}`;
+  const unchanged = `${parsers}:${listed.stamp([index, join(root, 'content', 'reports', slug, 'raw'), outDir])}`;
   if (before.report === unchanged) return { written: before.documents, parsed: 0, errors };
   let plan;
   let report;

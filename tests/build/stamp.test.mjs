@@ -32,3 +32,20 @@ test('bigTreeStamp sees every change to a tree and none when there is none', () 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('treeIndex stamps exactly as treeStamp does, from one listing, also for relative paths', async () => {
+  const { treeIndex, treeStamp } = await import('../../scripts/lib/files.mjs');
+  const dir = mkdtempSync(join(tmpdir(), 'tps-index-'));
+  try {
+    mkdirSync(join(dir, 'r', 'raw', 'sub'), { recursive: true });
+    for (const f of ['r/index.md', 'r/raw/a.txt', 'r/raw/a.txt.html', 'r/raw/a-b.txt', 'r/raw/sub/x.txt']) writeFileSync(join(dir, f), f);
+    const index = treeIndex([join(dir, 'r'), join(dir, 'missing')]);
+    for (const paths of [[join(dir, 'r', 'index.md')], [join(dir, 'r', 'raw')], [join(dir, 'r', 'raw'), join(dir, 'missing')], [join(dir, 'r')]]) {
+      assert.equal(index.stamp(paths), treeStamp(paths), paths.join(' '));
+    }
+    const relative = treeIndex([join(dir, 'r')].map((p) => p.replace(`${process.cwd()}/`, '')));
+    assert.equal(relative.stamp([join(dir, 'r', 'raw')]), treeStamp([join(dir, 'r', 'raw')]));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
