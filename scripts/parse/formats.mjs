@@ -21,5 +21,6 @@ import { format as globalVariables } from './global-variables.mjs';
 import { format as innodbStatus } from './innodb-status.mjs';
 import { format as perfSchemaWaits } from './perf-schema-waits.mjs';
 import { format as benchbaseSummary } from './benchbase-summary.mjs';
+import { format as benchbaseResults } from './benchbase-results.mjs';
 
-export const formats = [sysbench, dbt2, tpccMysql, hammerdb, fileSizes, elapsedTime, vmstat, mpstat, myCnf, publishedTable, mysqlslap, tableStatus, innodbCmp, innodbMutex, globalVariables, innodbStatus, perfSchemaWaits, benchbaseSummary];
+export const formats = [sysbench, dbt2, tpccMysql, hammerdb, fileSizes, elapsedTime, vmstat, mpstat, myCnf, publishedTable, mysqlslap, tableStatus, innodbCmp, innodbMutex, globalVariables, innodbStatus, perfSchemaWaits, benchbaseSummary, benchbaseResults];
