@@ -87,6 +87,10 @@ function createParser({ source } = {}) {
     if (sample.throughput === 0 || sample.requests === 0) {
       for (const field of header.fields) if (/^latency_|^tp_scaled$/.test(field) && sample[field] < 0) sample[field] = null;
     }
+    const negative = header.fields.findIndex((field) => sample[field] < 0);
+    if (negative >= 0) {
+      throw new InputError({ line: no, column: columnOf(text, cells[negative]), expected: `a number ≥ 0 for ${header.fields[negative]} (only a window without requests has negative latencies)`, found: quote(cells[negative]), rule: 'benchbase-negative' });
+    }
     const previous = samples[samples.length - 1];
     if (previous && !(sample.t > previous.t)) {
       throw new InputError({ line: no, column: 1, expected: `a window after the one at line ${previous.line} (t > ${previous.t})`, found: `t = ${sample.t}`, rule: 'benchbase-time' });
