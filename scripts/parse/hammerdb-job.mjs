@@ -1,4 +1,6 @@
-// HammerDB v5/v6 job report JSON (`"schema": "hammerdb-job-report-v1"`), as the
+// HammerDB's job report JSON (`"schema": "hammerdb-job-report-v1"`, new in v6.0:
+// it first appears in HammerDB's history in May 2026, so v5 and earlier have no such
+// report, only the per-query answers of `jobs?jobid=…&result`, `&timing` …), as the
 // web service's `jobs?jobid=…&summaryjson` and the CLI's `jobs <id> save` write it
 // (modules/jobs-1.0.tm, jobs_report_json: one line, no blanks) or as the HammerDB
 // results repository stores it (indented). NOPM and TPM read as in the console
@@ -13,7 +15,7 @@ import { parseTextWith } from './driver.mjs';
 export const format = {
   name: 'hammerdb-job',
   version: '1.0.0',
-  title: 'HammerDB v5/v6 job report JSON (hammerdb-job-report-v1: jobs summaryjson, jobs save)',
+  title: 'HammerDB v6 job report JSON (hammerdb-job-report-v1: jobs summaryjson, jobs save)',
   produces: 'NOPM and TPM (TPROC-C) or geometric mean and query times (TPROC-H), the configuration, the transaction counter, response-time percentiles per stored procedure, CPU, IOPS and MB/s samples over time.',
   detect,
   createParser,
