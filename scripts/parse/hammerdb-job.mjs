@@ -38,6 +38,12 @@ function createParser({ source } = {}) {
 
 const get = (object, key) => object.entries.get(key);
 
+// Top-level keys jobs_report_json writes. Those not read hold constant text
+// (description, artifact, disclaimer, report_hints) or HammerDB's own reading of
+// the counter (analysis_hints: its active window and shutdown-tail threshold).
+const KNOWN_KEYS = new Set(['schema', 'description', 'artifact', 'disclaimer', 'report_hints', 'analysis_hints', 'job', 'benchmark_config',
+  'system', 'result', 'transaction_count', 'response_times', 'query_times', 'metrics']);
+
 function readReport(root, { lastLine }) {
   expectKind(root, 'object', 'a HammerDB job report');
   const schema = get(root, 'schema');
@@ -56,6 +62,9 @@ function readReport(root, { lastLine }) {
   if (!resultNode) throw missingKey(root, 'result', lastLine, 'the job report');
   expectKind(resultNode, 'object', '"result"');
 
+  for (const [key, node] of root.entries) {
+    if (!KNOWN_KEYS.has(key)) warnings.push({ line: node.keyLine, message: 'job report key not recognised; its value is not read', text: key });
+  }
   const results = [];
   if (resultNode.entries.size > 0) {
     const read = job.benchmark.value === 'TPROC-H' ? readTprocH : readTprocC;

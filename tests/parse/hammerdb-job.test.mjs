@@ -67,3 +67,8 @@ test('parse() reads a TPROC-H job\'s geometric mean and query times in seconds a
 test('parse() refuses a report of another schema', () => {
   assert.throws(() => parse(fixture(ONE_LINE).replace('"schema":"hammerdb-job-report-v1"', '"schema":"hammerdb-job-report-v2"')), { rule: 'hammerdb-job-schema' });
 });
+
+test('parse() warns about a top-level key it does not know instead of dropping it silently', () => {
+  const doc = parse(fixture(ONE_LINE).replace('"system":', '"power_watts":350,"system":'));
+  assert.deepEqual(doc.warnings, [{ line: 1, message: 'job report key not recognised; its value is not read', text: 'power_watts' }]);
+});
