@@ -43,6 +43,9 @@ const get = (object, key) => object.entries.get(key);
 // the counter (analysis_hints: its active window and shutdown-tail threshold).
 const KNOWN_KEYS = new Set(['schema', 'description', 'artifact', 'disclaimer', 'report_hints', 'analysis_hints', 'job', 'benchmark_config',
   'system', 'result', 'transaction_count', 'response_times', 'query_times', 'metrics']);
+// chart_data repeats NOPM and TPM (or the geometric mean and query time) for a bar chart.
+const RESULT_KEYS = new Set(['type', 'database_display', 'active_virtual_users', 'nopm', 'tpm', 'chart_data',
+  'queries', 'query_sets', 'geomean_seconds', 'total_query_time_seconds']);
 
 function readReport(root, { lastLine }) {
   expectKind(root, 'object', 'a HammerDB job report');
@@ -69,6 +72,9 @@ function readReport(root, { lastLine }) {
   if (resultNode.entries.size > 0) {
     const read = job.benchmark.value === 'TPROC-H' ? readTprocH : readTprocC;
     results.push(read(resultNode, { root, config, origin, warnings, lastLine }));
+    for (const [key, node] of resultNode.entries) {
+      if (!RESULT_KEYS.has(key)) warnings.push({ line: node.keyLine, message: 'result key not recognised; its value is not read', text: key });
+    }
   }
   return {
     tool: { name: 'HammerDB', version: job.hdb_version?.value ?? null, ...(job.hdb_version ? { line: job.hdb_version.line } : {}) },
