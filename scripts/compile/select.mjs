@@ -13,6 +13,7 @@ export const DEFAULT_ITEMS = {
   sysbench: 'runs', dbt2: 'reports', hammerdb: 'results', 'tpcc-mysql': '.', 'file-sizes': 'listings',
   'elapsed-time': 'timings', vmstat: 'runs', mpstat: 'runs', 'my-cnf': '.', mysqlslap: 'runs', 'table-status': 'tables',
   'innodb-cmp': 'tables', 'innodb-mutex': 'results', 'global-variables': '.', 'published-table': '.', 'innodb-status': 'snapshots',
+  'hammerdb-job': 'results', 'benchbase-summary': 'runs', 'benchbase-results': 'runs',
 };
 
 export class AuthorError extends Error {

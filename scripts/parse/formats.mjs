@@ -20,5 +20,8 @@ import { format as innodbMutex } from './innodb-mutex.mjs';
 import { format as globalVariables } from './global-variables.mjs';
 import { format as innodbStatus } from './innodb-status.mjs';
 import { format as perfSchemaWaits } from './perf-schema-waits.mjs';
+import { format as hammerdbJob } from './hammerdb-job.mjs';
+import { format as benchbaseSummary } from './benchbase-summary.mjs';
+import { format as benchbaseResults } from './benchbase-results.mjs';
 
-export const formats = [sysbench, dbt2, tpccMysql, hammerdb, fileSizes, elapsedTime, vmstat, mpstat, myCnf, publishedTable, mysqlslap, tableStatus, innodbCmp, innodbMutex, globalVariables, innodbStatus, perfSchemaWaits];
+export const formats = [sysbench, dbt2, tpccMysql, hammerdb, fileSizes, elapsedTime, vmstat, mpstat, myCnf, publishedTable, mysqlslap, tableStatus, innodbCmp, innodbMutex, globalVariables, innodbStatus, perfSchemaWaits, hammerdbJob, benchbaseSummary, benchbaseResults];

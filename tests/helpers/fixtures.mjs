@@ -5,7 +5,27 @@ import { join, relative } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURES = join(ROOT, 'tests', 'fixtures');
-const RAW = /\.(txt|log|out|cnf|rst)$/;
+const TEXT_RAW = /\.(txt|log|out|cnf|rst)$/;
+const DATA_RAW = /\.(json|csv)$/;
+const NOT_RAW = /\.golden\.json$|-changed\.json$/;
+
+/**
+ * The raw fixtures in one kind's folder. A text output's golden document is
+ * `<name>.json` beside `<name>.txt`; an output that is itself JSON or CSV
+ * (`<name>.json`, `<name>.csv`) has its golden document in `<name>.golden.json`.
+ * So a `.json` file is raw unless it is a golden file or a text output's golden.
+ */
+export function rawFixtureNames(dir) {
+  const names = readdirSync(dir);
+  const textStems = new Set(names.filter((f) => TEXT_RAW.test(f)).map((f) => f.replace(TEXT_RAW, '')));
+  return names.filter((f) => TEXT_RAW.test(f)
+    || (DATA_RAW.test(f) && !NOT_RAW.test(f) && !(f.endsWith('.json') && textStems.has(f.slice(0, -5)))));
+}
+
+/** Where a raw fixture's golden document is. */
+export function goldenPathOf(path) {
+  return TEXT_RAW.test(path) ? path.replace(TEXT_RAW, '.json') : path.replace(DATA_RAW, '.golden.json');
+}
 
 /** `[{kind, source, text}]`, one per golden fixture, in a stable order. */
 export function goldenFixtures() {
@@ -13,8 +33,7 @@ export function goldenFixtures() {
     .filter((d) => d.isDirectory() && d.name !== 'errors')
     .map((d) => d.name)
     .sort();
-  return kinds.flatMap((kind) => readdirSync(join(FIXTURES, kind))
-    .filter((f) => RAW.test(f))
+  return kinds.flatMap((kind) => rawFixtureNames(join(FIXTURES, kind))
     .sort()
     .map((name) => {
       const path = join(FIXTURES, kind, name);

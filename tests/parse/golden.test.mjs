@@ -10,10 +10,10 @@ import { InputError } from '../../scripts/lib/errors.mjs';
 import { toJson } from '../../scripts/lib/files.mjs';
 import { documentProblems } from '../../scripts/validate/index.mjs';
 import { assertGolden } from '../helpers/golden.mjs';
+import { rawFixtureNames, goldenPathOf } from '../helpers/fixtures.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURES = join(ROOT, 'tests', 'fixtures');
-const RAW = /\.(txt|log|out|cnf|rst)$/;
 
 const kinds = readdirSync(FIXTURES, { withFileTypes: true })
   .filter((d) => d.isDirectory() && d.name !== 'errors')
@@ -21,13 +21,13 @@ const kinds = readdirSync(FIXTURES, { withFileTypes: true })
 
 for (const kind of kinds) {
   const dir = join(FIXTURES, kind);
-  for (const name of readdirSync(dir).filter((f) => RAW.test(f))) {
+  for (const name of rawFixtureNames(dir)) {
     const path = join(dir, name);
     const source = relative(ROOT, path);
     test(`${source} is detected as ${kind}, matches its golden JSON and its schema`, async () => {
       const doc = await parseFile(path, { source });
       assert.equal(doc.kind, kind);
-      await assertGolden(toJson(doc), path.replace(RAW, '.json'));
+      await assertGolden(toJson(doc), goldenPathOf(path));
       assert.deepEqual(documentProblems(doc, source, { root: ROOT }), []);
     });
   }

@@ -26,6 +26,7 @@ const OPEN_ENDED = [
   [/^tests\/fixtures\/vmstat\//, 'vmstat prints samples until it is stopped, with no closing line'],
   [/^tests\/fixtures\/published-table\//, 'a table an article printed has no closing row'],
   [/-batch|-csv-|batch-/, 'mysql -B batch output ends with its last row, with no footer'],
+  [/^tests\/fixtures\/benchbase-results\//, 'BenchBase writes one row per time window and no closing line'],
 ];
 
 /**
