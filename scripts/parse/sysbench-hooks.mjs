@@ -1,0 +1,172 @@
+// sysbench 1.0's machine-readable report hooks: a Lua script that sets
+// `sysbench.hooks.report_intermediate` (and `report_cumulative`) to
+// `sysbench.report_json` or `sysbench.report_csv` gets, in place of the
+// `[ 1s ]` lines (and of the text summary), what those functions print
+// (src/lua/internal/sysbench.lua):
+//
+//   CSV, no header:  time,threads,tps,qps,reads,writes,other,latency,errors,reconnects
+//   JSON, one object over 13 lines, key per line:
+//     {
+//       "time":    1,
+//       "threads": 1,
+//       "tps": 1461.48,
+//       "qps": { "total": …, "reads": …, "writes": …, "other": … },  (one key a line)
+//       "latency": 0.89,
+//       "errors": 0.00,
+//       "reconnects": 0.00
+//     }
+//
+// The JSON layout changed twice: 1.0.0–1.0.7 print `"other": x,` and `},`
+// after every object; 1.0.8–1.0.13 drop the comma after "other"; 1.0.14 on
+// wrap each Lua state's reports in `[` … `]` (the intermediate ones in one
+// array, the cumulative one in another). All three read alike here: objects
+// are read a line at a time, commas after values and braces are optional.
+//
+// Neither form names the latency percentile (it is --percentile, printed by
+// the text summary as "95th percentile:"), and values are per second over the
+// interval (%4.2f, so `nan` when the interval was zero seconds long).
+import { InputError, quote } from '../lib/errors.mjs';
+import { figure } from '../lib/figure.mjs';
+import { columnOf } from '../lib/text.mjs';
+
+/** Sample fields in print order (the CSV columns), with their units. */
+export const HOOK_FIELDS = ['t', 'threads', 'tps', 'qps', 'reads', 'writes', 'other', 'latency', 'errors', 'reconnects'];
+const UNITS = {
+  t: 's', threads: 'count', tps: 'tx/s', qps: 'queries/s', reads: 'queries/s', writes: 'queries/s',
+  other: 'queries/s', latency: 'ms', errors: 'errors/s', reconnects: 'reconnects/s',
+};
+const CSV_HEADER = HOOK_FIELDS.join(',');
+
+const NUMBER = /^(?:[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|[-+]?nan|[-+]?inf)$/i;
+const INTEGER = /^\d+$/;
+// A line of comma-separated words beginning with a digit: a CSV report, or a damaged one.
+const CSV_LIKE = /^\d[\w.+-]*(?:,[\w.+-]*)+$/;
+const JSON_KEYS = { time: 't', threads: 'threads', tps: 'tps', latency: 'latency', errors: 'errors', reconnects: 'reconnects' };
+const QPS_KEYS = { total: 'qps', reads: 'reads', writes: 'writes', other: 'other' };
+const JSON_FIELD = /^"(\w+)":\s*(\S+?),?$/;
+
+/** A number as sysbench prints it with %4.2f (nan and inf mean "no value"). */
+function hookNumber(text) {
+  const n = Number(text);
+  return Number.isFinite(n) ? n : null;
+}
+
+function refuse(at, text, expected, rule) {
+  return new InputError({
+    line: at.n, column: columnOf(at.line, text), expected, found: quote(text), rule,
+  });
+}
+
+/** The value of one field, checked: time and threads are whole numbers, the rest may be nan. */
+function fieldValue(name, text, at, what) {
+  const ok = name === 't' || name === 'threads' ? INTEGER.test(text) : NUMBER.test(text);
+  if (!ok) throw refuse(at, text, `a number for ${name === 't' ? 'time' : name} in ${what}`, 'sysbench/hook-number');
+  return hookNumber(text);
+}
+
+/**
+ * One report: the sample (plain numbers, as interval samples are) and, for a
+ * cumulative report, its figures as printed.
+ */
+function report(format, values, texts, lines) {
+  const sample = { line: lines.t };
+  for (const name of HOOK_FIELDS) sample[name] = values[name];
+  // `latency 0.00` with no event in the interval is "no latency", not zero.
+  if (sample.latency === 0 && sample.tps === 0) sample.latency = null;
+  if (format === 'json') sample.field_lines = { ...lines };
+  const figures = { hook: format === 'json' ? 'report_json' : 'report_csv', line: lines.t };
+  for (const name of HOOK_FIELDS) figures[name] = figure(texts[name], UNITS[name], lines[name]);
+  return { format, sample, figures };
+}
+
+/** `1,1,2235.13,0.00,…` → a report, or an InputError naming the field that is wrong. */
+export function csvReport(at) {
+  const text = at.content;
+  if (!CSV_LIKE.test(text)) return null;
+  const fields = text.split(',');
+  if (fields.length !== HOOK_FIELDS.length) {
+    throw new InputError({
+      line: at.n, column: 1, rule: 'sysbench/hook-csv-fields',
+      expected: `${HOOK_FIELDS.length} comma-separated fields of sysbench.report_csv (${CSV_HEADER})`,
+      found: `${fields.length} fields: ${quote(text)}`,
+    });
+  }
+  const values = {};
+  const texts = {};
+  const lines = {};
+  HOOK_FIELDS.forEach((name, i) => {
+    values[name] = fieldValue(name, fields[i], at, 'a sysbench.report_csv line');
+    texts[name] = fields[i];
+    lines[name] = at.n;
+  });
+  return report('csv', values, texts, lines);
+}
+
+/**
+ * Reads sysbench.report_json output a line at a time. `push` returns false
+ * for a line that is not JSON punctuation or a field of an open object, a
+ * finished report when an object closes, and true otherwise.
+ */
+export class JsonReports {
+  constructor() {
+    this.object = null;
+    this.array = null; // {line, closed} of the `[` last seen
+  }
+
+  /** True while inside an object: every line up to its `}` must be part of it. */
+  get open() { return this.object !== null; }
+
+  push(at) {
+    const text = at.content;
+    if (this.object) return this.insideObject(at, text);
+    if (text === '{') {
+      this.object = { start: at.n, qps: null, values: {}, texts: {}, lines: {}, array: this.array };
+      return true;
+    }
+    if (text === '[') {
+      this.array = { line: at.n, closed: false };
+      return true;
+    }
+    if (text === ']' && this.array && !this.array.closed) {
+      this.array.closed = true;
+      return true;
+    }
+    return false;
+  }
+
+  insideObject(at, text) {
+    const o = this.object;
+    if (/^},?$/.test(text)) {
+      if (o.qps) {
+        o.qps = null;
+        return true;
+      }
+      return this.close(at, text);
+    }
+    if (text === '"qps": {' && o.qps === null && !('qps' in o.values)) {
+      o.qps = at.n;
+      return true;
+    }
+    const m = JSON_FIELD.exec(text);
+    const name = m && (o.qps ? QPS_KEYS : JSON_KEYS)[m[1]];
+    if (!name) {
+      throw refuse(at, text, `a "name": number line of a sysbench.report_json object (opened on line ${o.start})${o.qps ? ' inside "qps"' : ''}`, 'sysbench/hook-json');
+    }
+    if (name in o.values) throw refuse(at, text, `one "${m[1]}" in a sysbench.report_json object (the first is on line ${o.lines[name]})`, 'sysbench/hook-json');
+    o.values[name] = fieldValue(name, m[2], at, 'a sysbench.report_json object');
+    o.texts[name] = m[2];
+    o.lines[name] = at.n;
+    return true;
+  }
+
+  close(at, text) {
+    const o = this.object;
+    const absent = HOOK_FIELDS.find((name) => !(name in o.values));
+    if (absent) {
+      const key = Object.entries({ ...JSON_KEYS, ...QPS_KEYS }).find(([, v]) => v === absent)[0];
+      throw refuse(at, text, `"${key}": before the end of the sysbench.report_json object opened on line ${o.start}`, 'sysbench/hook-json-fields');
+    }
+    this.object = null;
+    return { ...report('json', o.values, o.texts, o.lines), array: o.array };
+  }
+}
