@@ -35,7 +35,8 @@ const UNITS = {
   t: 's', threads: 'count', tps: 'tx/s', qps: 'queries/s', reads: 'queries/s', writes: 'queries/s',
   other: 'queries/s', latency: 'ms', errors: 'errors/s', reconnects: 'reconnects/s',
 };
-const CSV_HEADER = HOOK_FIELDS.join(',');
+// The columns as the sysbench.report_json keys name them (the CSV has no header).
+const CSV_HEADER = ['time', ...HOOK_FIELDS.slice(1)].join(',');
 
 const NUMBER = /^(?:[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|[-+]?nan|[-+]?inf)$/i;
 const INTEGER = /^\d+$/;
@@ -51,16 +52,14 @@ function hookNumber(text) {
   return Number.isFinite(n) ? n : null;
 }
 
-function refuse(at, text, expected, rule) {
-  return new InputError({
-    line: at.n, column: columnOf(at.line, text), expected, found: quote(text), rule,
-  });
+function refuse(at, text, expected, rule, column = columnOf(at.line, text)) {
+  return new InputError({ line: at.n, column, expected, found: quote(text), rule });
 }
 
 /** The value of one field, checked: time and threads are whole numbers, the rest may be nan. */
-function fieldValue(name, text, at, what) {
+function fieldValue(name, text, at, what, column) {
   const ok = name === 't' || name === 'threads' ? INTEGER.test(text) : NUMBER.test(text);
-  if (!ok) throw refuse(at, text, `a number for ${name === 't' ? 'time' : name} in ${what}`, 'sysbench/hook-number');
+  if (!ok) throw refuse(at, text, `a number for ${name === 't' ? 'time' : name} in ${what}`, 'sysbench/hook-number', column);
   return hookNumber(text);
 }
 
@@ -94,8 +93,11 @@ export function csvReport(at) {
   const values = {};
   const texts = {};
   const lines = {};
+  // Values repeat (0.00 in most columns), so a bad one is placed by its offset, not searched for.
+  let column = columnOf(at.line, text);
   HOOK_FIELDS.forEach((name, i) => {
-    values[name] = fieldValue(name, fields[i], at, 'a sysbench.report_csv line');
+    values[name] = fieldValue(name, fields[i], at, 'a sysbench.report_csv line', column);
+    column += fields[i].length + 1;
     texts[name] = fields[i];
     lines[name] = at.n;
   });
@@ -164,7 +166,7 @@ export class JsonReports {
     const absent = HOOK_FIELDS.find((name) => !(name in o.values));
     if (absent) {
       const key = Object.entries({ ...JSON_KEYS, ...QPS_KEYS }).find(([, v]) => v === absent)[0];
-      throw refuse(at, text, `"${key}": before the end of the sysbench.report_json object opened on line ${o.start}`, 'sysbench/hook-json-fields');
+      throw refuse(at, text, `a "${key}": line before the end of the sysbench.report_json object opened on line ${o.start}`, 'sysbench/hook-json-fields');
     }
     this.object = null;
     return { ...report('json', o.values, o.texts, o.lines), array: o.array };
