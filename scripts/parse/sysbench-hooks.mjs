@@ -19,8 +19,13 @@
 // The JSON layout changed twice: 1.0.0–1.0.7 print `"other": x,` and `},`
 // after every object; 1.0.8–1.0.13 drop the comma after "other"; 1.0.14 on
 // wrap each Lua state's reports in `[` … `]` (the intermediate ones in one
-// array, the cumulative one in another). All three read alike here: objects
-// are read a line at a time, commas after values and braces are optional.
+// array, each cumulative one in another) and write the comma between two
+// objects just before the second, so the last `}` of the intermediate array
+// has no line end until the next report: another thread's output lands on
+// its line (`  }[ 2s ] Checkpoint report:`) and the comma on a line of its own.
+// All of them read alike here: objects are read a line at a time, commas
+// after values and braces are optional, and arrays nest (a checkpoint's
+// array opens and closes inside the intermediate one).
 //
 // Neither form names the latency percentile (it is --percentile, printed by
 // the text summary as "95th percentile:"), and values are per second over the
@@ -112,7 +117,7 @@ export function csvReport(at) {
 export class JsonReports {
   constructor() {
     this.object = null;
-    this.array = null; // {line, closed} of the `[` last seen
+    this.arrays = []; // the open `[`s, innermost last, each {line, closed}
   }
 
   /** True while inside an object: every line up to its `}` must be part of it. */
@@ -121,19 +126,20 @@ export class JsonReports {
   push(at) {
     const text = at.content;
     if (this.object) return this.insideObject(at, text);
+    const array = this.arrays.at(-1) ?? null;
     if (text === '{') {
-      this.object = { start: at.n, qps: null, values: {}, texts: {}, lines: {}, array: this.array };
+      this.object = { start: at.n, qps: null, values: {}, texts: {}, lines: {}, array };
       return true;
     }
     if (text === '[') {
-      this.array = { line: at.n, closed: false };
+      this.arrays.push({ line: at.n, closed: false });
       return true;
     }
-    if (text === ']' && this.array && !this.array.closed) {
-      this.array.closed = true;
+    if (text === ']' && array) {
+      this.arrays.pop().closed = true;
       return true;
     }
-    return false;
+    return text === ',' && array !== null; // the separator, after another report took the line
   }
 
   insideObject(at, text) {

@@ -421,6 +421,7 @@ class Run {
     this.messages = new Map();
     this.samples = null;
     this.lastHook = null; // the last report-hook report, which may be the cumulative one
+    this.previousHook = null;
     this.tableWithoutRows = null; // line of a "Creating table" still waiting for its records line
   }
 
@@ -473,10 +474,8 @@ class Run {
   cumulativeReport() {
     const r = this.lastHook;
     if (!r || this.main.done || this.failed || r.sample.threads !== 0) return null;
-    const [previous, last] = this.samples.samples.slice(-2);
-    if ((last ?? previous) !== r.sample) return null;
-    const sharesArray = last && previous.line > r.array?.line;
-    if (r.array && (!r.array.closed || sharesArray)) return null;
+    if (this.samples.samples.at(-1) !== r.sample) return null;
+    if (r.array && (!r.array.closed || this.previousHook?.array === r.array)) return null;
     return r;
   }
 
@@ -536,11 +535,24 @@ class SysbenchParser {
     if (annotation) this.notes.push({ line: n, text: annotation, kind: 'annotation' });
     if (content === '') return this.blank();
     const at = { n, line, content };
-    // Inside a report_json object every line up to its `}` belongs to it.
-    if (this.json.open) {
-      if (!this.toolMessage(at)) this.hook(at);
-      return undefined;
+    if (this.json.open) return this.insideJson(at);
+    return this.classify(at);
+  }
+
+  /** Inside a report_json object every line up to its `}` belongs to it. */
+  insideJson(at) {
+    // The closing brace with the next report written onto its line (see sysbench-hooks.mjs).
+    const glued = /^(},?)([^,\s].*)$/.exec(at.content);
+    if (glued) {
+      this.hook({ ...at, content: glued[1] });
+      return this.classify({ ...at, content: glued[2] });
     }
+    if (!this.toolMessage(at)) this.hook(at);
+    return undefined;
+  }
+
+  classify(at) {
+    const { content } = at;
     // Interval lines are nearly every line of a long log: try them first.
     if (content.charCodeAt(0) === 91 /* [ */ && this.bracketed(at)) return undefined;
     const handled = this.banner(at) || this.wrapper(at) || this.toolMessage(at) || this.hook(at) || this.bracketed(at)
@@ -672,12 +684,30 @@ class SysbenchParser {
     }
     const run = this.ensureRun(at);
     run.setCommand('run', 1);
-    run.section = null;
+    if (this.checkpointReport(run, found)) return true;
+    // The section stays: another thread's report may land inside a checkpoint's text summary.
     run.samples ??= { percentile: null, samples: [], layout: null, printed: 0 };
     run.samples.hook ??= found.format === 'json' ? 'report_json' : 'report_csv';
     run.samples.samples.push(found.sample);
     [run.samples.layout, run.samples.printed] = [HOOK_FIELDS, 0];
-    run.lastHook = found;
+    [run.previousHook, run.lastHook] = [run.lastHook, found];
+    return true;
+  }
+
+  /**
+   * A `[ Ns ] Checkpoint report:` followed by no text summary is answered by
+   * the cumulative hook: the first report after it (for JSON, in an array of
+   * its own) is the checkpoint's. sysbench prints the two from one thread, one
+   * after the other; in CSV only their order tells them from the interval
+   * report of the same second.
+   */
+  checkpointReport(run, found) {
+    const part = run.part;
+    if (part === run.main || part.done || part.maxRank >= 0) return false;
+    if (found.array && found.array.line < part.obj.line) return false; // an interval report of the array opened before
+    part.obj.cumulative = found.figures;
+    part.done = true;
+    run.part = run.main;
     return true;
   }
 

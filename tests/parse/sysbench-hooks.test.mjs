@@ -150,3 +150,29 @@ test('nan in a hook report (an interval of zero seconds) is "no value", not a re
   assert.equal(run.intervals.samples[2].tps, null);
   assert.equal(run.intervals.samples[2].latency, 2.14);
 });
+
+test('a checkpoint answered by the cumulative hook keeps that report; the interval report of the same second stays a sample', () => {
+  for (const [name, tps, interval] of [
+    ['real-1.0.20-hooks-cpu-csv-cumulative-checkpoint.txt', '1571.99', 1480.62],
+    ['real-1.0.20-hooks-cpu-json-cumulative-checkpoint.txt', '1474.11', 1304.31],
+  ]) {
+    const [run] = parseText(read(name)).runs;
+    assert.equal(run.status, 'ok', name);
+    assert.equal(run.checkpoints.length, 1, name);
+    assert.equal(run.checkpoints[0].t.value, 2, name);
+    assert.equal(run.checkpoints[0].cumulative.tps.text, tps, name);
+    assert.deepEqual(run.intervals.samples.filter((s) => s.t === 2).map((s) => s.tps), [interval], name);
+    assert.equal(run.cumulative.threads.value, 0, name);
+  }
+});
+
+test('report_json output that another report lands on (`  }[ 2s ] Checkpoint report:`, then a lone comma) reads both', () => {
+  const text = read('real-1.0.20-hooks-cpu-json-checkpoint.txt');
+  assert.match(text, /\n {2}\}\[ 2s \] Checkpoint report:\n/);
+  const doc = parseText(text);
+  assert.deepEqual(doc.warnings, []);
+  const [run] = doc.runs;
+  assert.deepEqual(run.intervals.samples.map((s) => s.t), [1, 2, 3]);
+  assert.equal(run.checkpoints[0].general.events.value, 3726);
+  assert.equal(run.general.events.value, 2786);
+});
