@@ -176,3 +176,15 @@ test('report_json output that another report lands on (`  }[ 2s ] Checkpoint rep
   assert.equal(run.checkpoints[0].general.events.value, 3726);
   assert.equal(run.general.events.value, 2786);
 });
+
+test('an oltp_read_write run keeps qps, reads, writes and other apart, in JSON and in CSV (qps is their sum)', () => {
+  const [json] = parseText(read('real-1.0.20-hooks-mariadb-oltp-read-write-json-t2.txt')).runs;
+  assert.deepEqual(json.intervals.samples[0], {
+    line: 15, t: 1, threads: 2, tps: 363.71, qps: 7275.18, reads: 5091.93, writes: 1454.84, other: 728.42, latency: 11.24, errors: 0, reconnects: 0,
+    field_lines: { t: 15, threads: 16, tps: 17, qps: 19, reads: 20, writes: 21, other: 22, latency: 24, errors: 25, reconnects: 26 },
+  });
+  assert.equal(json.transactions.rate.text, '418.59');
+  const [csv] = parseText(read('real-1.0.20-hooks-mariadb-oltp-read-write-csv-cumulative-t2.txt')).runs;
+  assert.deepEqual(csv.intervals.samples[0], { line: 13, t: 1, threads: 2, tps: 292.47, qps: 5887.32, reads: 4122.52, writes: 1177.86, other: 586.93, latency: 12.98, errors: 0, reconnects: 0 });
+  assert.deepEqual(['qps', 'reads', 'writes', 'other'].map((k) => csv.cumulative[k].text), ['7120.19', '4984.13', '1424.04', '712.02']);
+});
