@@ -43,7 +43,9 @@ const UNITS = {
 // The columns as the sysbench.report_json keys name them (the CSV has no header).
 const CSV_HEADER = ['time', ...HOOK_FIELDS.slice(1)].join(',');
 
-const NUMBER = /^(?:[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|[-+]?nan|[-+]?inf)$/i;
+// What %4.2f prints, nan and inf included (hookNumber reads those as no value).
+const NUMBER_TEXT = String.raw`[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|[-+]?nan|[-+]?inf`;
+const NUMBER = new RegExp(`^(?:${NUMBER_TEXT})$`, 'i');
 const INTEGER = /^\d+$/;
 // A line of comma-separated words beginning with a digit: a CSV report, or a damaged one.
 const CSV_LIKE = /^\d[\w.+-]*(?:,[\w.+-]*)+$/;
@@ -69,24 +71,41 @@ function fieldValue(name, text, at, what, column) {
 }
 
 /**
- * One report: the sample (plain numbers, as interval samples are) and, for a
- * cumulative report, its figures as printed.
+ * One report: the sample (plain numbers, as interval samples are) and what
+ * hookFigures needs should it turn out to be a cumulative report. Long logs
+ * are mostly these, so figures are not built for every one.
  */
-function report(format, values, texts, lines) {
-  const sample = { line: lines.t };
-  for (const name of HOOK_FIELDS) sample[name] = values[name];
+function report(format, sample, texts, lines) {
   // `latency 0.00` with no event in the interval is "no latency", not zero.
   if (sample.latency === 0 && sample.tps === 0) sample.latency = null;
-  if (format === 'json') sample.field_lines = { ...lines };
-  const figures = { hook: format === 'json' ? 'report_json' : 'report_csv', line: lines.t };
-  for (const name of HOOK_FIELDS) figures[name] = figure(texts[name], UNITS[name], lines[name]);
-  return { format, sample, figures };
+  if (lines) sample.field_lines = lines;
+  return { format, sample, texts };
 }
+
+/** A report's figures as printed, each with its unit and line (a cumulative report's shape). */
+export function hookFigures({ format, sample, texts }) {
+  const figures = { hook: format === 'json' ? 'report_json' : 'report_csv', line: sample.line };
+  HOOK_FIELDS.forEach((name, i) => {
+    figures[name] = figure(texts[i], UNITS[name], sample.field_lines?.[name] ?? sample.line);
+  });
+  return figures;
+}
+
+// time and threads, then eight numbers: one pattern, as for `[ 1s ]` lines, since long logs are mostly these.
+const CSV_STRICT = new RegExp(`^(\\d+),(\\d+),${Array(8).fill(`(${NUMBER_TEXT})`).join(',')}$`, 'i');
 
 /** `1,1,2235.13,0.00,…` → a report, or an InputError naming the field that is wrong. */
 export function csvReport(at) {
   const text = at.content;
-  if (!CSV_LIKE.test(text)) return null;
+  const m = CSV_STRICT.exec(text);
+  if (!m) return CSV_LIKE.test(text) ? refuseCsv(at, text) : null;
+  const sample = { line: at.n };
+  for (let i = 0; i < HOOK_FIELDS.length; i += 1) sample[HOOK_FIELDS[i]] = hookNumber(m[i + 1]);
+  return report('csv', sample, m.slice(1), null);
+}
+
+/** Why a line that looks like a report_csv line is not one: the field count, or the field that is not a number. */
+function refuseCsv(at, text) {
   const fields = text.split(',');
   if (fields.length !== HOOK_FIELDS.length) {
     throw new InputError({
@@ -95,18 +114,13 @@ export function csvReport(at) {
       found: `${fields.length} fields: ${quote(text)}`,
     });
   }
-  const values = {};
-  const texts = {};
-  const lines = {};
   // Values repeat (0.00 in most columns), so a bad one is placed by its offset, not searched for.
   let column = columnOf(at.line, text);
   HOOK_FIELDS.forEach((name, i) => {
-    values[name] = fieldValue(name, fields[i], at, 'a sysbench.report_csv line', column);
+    fieldValue(name, fields[i], at, 'a sysbench.report_csv line', column);
     column += fields[i].length + 1;
-    texts[name] = fields[i];
-    lines[name] = at.n;
   });
-  return report('csv', values, texts, lines);
+  return null; // not reached: the patterns agree, so some field failed above
 }
 
 /**
@@ -175,6 +189,8 @@ export class JsonReports {
       throw refuse(at, text, `a "${key}": line before the end of the sysbench.report_json object opened on line ${o.start}`, 'sysbench/hook-json-fields');
     }
     this.object = null;
-    return { ...report('json', o.values, o.texts, o.lines), array: o.array };
+    const sample = { line: o.lines.t };
+    for (const name of HOOK_FIELDS) sample[name] = o.values[name];
+    return { ...report('json', sample, HOOK_FIELDS.map((name) => o.texts[name]), o.lines), array: o.array };
   }
 }

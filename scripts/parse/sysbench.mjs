@@ -18,7 +18,7 @@ import { InputError, quote } from '../lib/errors.mjs';
 import { figure, requireFigure } from '../lib/figure.mjs';
 import { columnOf, toNumber } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
-import { HOOK_FIELDS, JsonReports, csvReport } from './sysbench-hooks.mjs';
+import { HOOK_FIELDS, JsonReports, csvReport, hookFigures } from './sysbench-hooks.mjs';
 
 // ─── detection ──────────────────────────────────────────────────────────────
 
@@ -497,7 +497,7 @@ class Run {
       'fairness', 'memory', 'unfinished_transactions']) {
       if (d[key] !== undefined) out[key] = d[key];
     }
-    if (cumulative) out.cumulative = cumulative.figures;
+    if (cumulative) out.cumulative = hookFigures(cumulative);
     const samples = cumulative ? this.samples.samples.slice(0, -1) : this.samples?.samples;
     if (samples?.length) out.intervals = intervalsJSON({ ...this.samples, samples }, d.options);
     if (d.histogram) out.histogram = d.histogram;
@@ -705,7 +705,7 @@ class SysbenchParser {
     const part = run.part;
     if (part === run.main || part.done || part.maxRank >= 0) return false;
     if (found.array && found.array.line < part.obj.line) return false; // an interval report of the array opened before
-    part.obj.cumulative = found.figures;
+    part.obj.cumulative = hookFigures(found);
     part.done = true;
     run.part = run.main;
     return true;
