@@ -402,7 +402,7 @@ function commandLineFacts(text) {
 
 /** Summary parts fill `obj` (the run, or one checkpoint report of it). */
 function newPart(obj) {
-  return { obj, seen: new Set(), maxRank: -1, done: false, style: null, generalHeader: null };
+  return { obj, seen: new Set(), maxRank: -1, done: false, style: null, generalHeader: null, hookReport: null };
 }
 
 class Run {
@@ -685,30 +685,50 @@ class SysbenchParser {
     const run = this.ensureRun(at);
     run.setCommand('run', 1);
     if (this.checkpointReport(run, found)) return true;
+    this.hookSample(run, found);
+    return true;
+  }
+
+  hookSample(run, found) {
     // The section stays: another thread's report may land inside a checkpoint's text summary.
     run.samples ??= { percentile: null, samples: [], layout: null, printed: 0 };
     run.samples.hook ??= found.format === 'json' ? 'report_json' : 'report_csv';
     run.samples.samples.push(found.sample);
     [run.samples.layout, run.samples.printed] = [HOOK_FIELDS, 0];
     [run.previousHook, run.lastHook] = [run.lastHook, found];
-    return true;
   }
 
   /**
    * A `[ Ns ] Checkpoint report:` followed by no text summary is answered by
-   * the cumulative hook: the first report after it (for JSON, in an array of
-   * its own) is the checkpoint's. sysbench prints the two from one thread, one
-   * after the other; in CSV only their order tells them from the interval
-   * report of the same second.
+   * the cumulative hook: the first report after it is the checkpoint's.
+   * sysbench prints the two from one thread, one after the other, but the
+   * interval report of the same second may come between them. A JSON report
+   * in an array opened after the checkpoint line is the checkpoint's for
+   * sure; a CSV line stays the checkpoint's only until a text summary follows
+   * (then it was an interval report and the hook printed nothing) or another
+   * report does (then it was the checkpoint's).
    */
   checkpointReport(run, found) {
     const part = run.part;
     if (part === run.main || part.done || part.maxRank >= 0) return false;
     if (found.array && found.array.line < part.obj.line) return false; // an interval report of the array opened before
+    if (part.hookReport) {
+      settle(run);
+      return false;
+    }
     part.obj.cumulative = hookFigures(found);
-    part.done = true;
-    run.part = run.main;
+    part.hookReport = found;
+    if (found.format === 'json') settle(run);
     return true;
+  }
+
+  /** A text summary after a CSV report taken for the checkpoint's: the report was an interval's. */
+  unclaimCheckpointReport(run) {
+    const part = run.part;
+    if (!part.hookReport || part.done) return;
+    delete part.obj.cumulative;
+    this.hookSample(run, part.hookReport);
+    part.hookReport = null;
   }
 
   /** Lines that begin with `[ Ns ]`: interval samples, queue lines, checkpoint reports. */
@@ -805,6 +825,7 @@ class SysbenchParser {
     if (!header) return false;
     const { section } = header;
     let run = this.ensureRun(at);
+    this.unclaimCheckpointReport(run);
     if (RANK[section] <= run.part.maxRank) {
       // A part printed before one already seen: a new summary begins while the
       // previous one stopped short. That is an error unless the run failed.
@@ -880,6 +901,12 @@ class SysbenchParser {
     } else if (this.run) this.run.touch(at.n);
     return true;
   }
+}
+
+/** A checkpoint's report is settled: what follows belongs to the run again. */
+function settle(run) {
+  run.part.done = true;
+  run.part = run.main;
 }
 
 /** Errors name their file even where the driver does not add it (e.g. while it is still detecting). */

@@ -188,3 +188,16 @@ test('an oltp_read_write run keeps qps, reads, writes and other apart, in JSON a
   assert.deepEqual(csv.intervals.samples[0], { line: 13, t: 1, threads: 2, tps: 292.47, qps: 5887.32, reads: 4122.52, writes: 1177.86, other: 586.93, latency: 12.98, errors: 0, reconnects: 0 });
   assert.deepEqual(['qps', 'reads', 'writes', 'other'].map((k) => csv.cumulative[k].text), ['7120.19', '4984.13', '1424.04', '712.02']);
 });
+
+test('a CSV interval report between a checkpoint line and its text summary stays an interval sample', () => {
+  const lines = read('real-1.0.20-hooks-cpu-csv-checkpoint.txt').split('\n');
+  assert.equal(lines[14], '[ 2s ] Checkpoint report:');
+  assert.match(lines[31], /^2,1,1484\.75,/);
+  const moved = [...lines.slice(0, 15), lines[31], ...lines.slice(15, 31), ...lines.slice(32)];
+  const [run] = parseText(moved.join('\n')).runs;
+  assert.equal(run.status, 'ok');
+  assert.equal(run.checkpoints[0].cumulative, undefined);
+  assert.equal(run.checkpoints[0].general.events.value, 3116);
+  assert.deepEqual(run.intervals.samples.map((s) => [s.t, s.line]), [[1, 14], [2, 16], [3, 33]]);
+  assert.equal(run.general.events.value, 2822);
+});
