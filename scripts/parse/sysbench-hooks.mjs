@@ -170,7 +170,8 @@ export class JsonReports {
       return true;
     }
     const m = JSON_FIELD.exec(text);
-    const name = m && (o.qps ? QPS_KEYS : JSON_KEYS)[m[1]];
+    const keys = o.qps ? QPS_KEYS : JSON_KEYS;
+    const name = m && Object.hasOwn(keys, m[1]) ? keys[m[1]] : null;
     if (!name) {
       throw refuse(at, text, `a "name": number line of a sysbench.report_json object (opened on line ${o.start})${o.qps ? ' inside "qps"' : ''}`, 'sysbench/hook-json');
     }

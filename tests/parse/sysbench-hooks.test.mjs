@@ -201,3 +201,9 @@ test('a CSV interval report between a checkpoint line and its text summary stays
   assert.deepEqual(run.intervals.samples.map((s) => [s.t, s.line]), [[1, 14], [2, 16], [3, 33]]);
   assert.equal(run.general.events.value, 2822);
 });
+
+test('a JSON key sysbench does not print is refused, even one every object has (constructor)', () => {
+  const json = read(JSON_RUN).split('\n');
+  json[16] = '    "constructor": 1,';
+  assert.match(String(refusal(() => parseText(json.join('\n')))), /^hooks\.txt:17:5: expected a "name": number line of a sysbench\.report_json object \(opened on line 14\), found "\\"constructor\\": 1,"$/);
+});
