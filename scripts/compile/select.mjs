@@ -136,7 +136,8 @@ function matches(labels, filters) {
 
 function rowOf({ report, doc, item, el, i, j, labels, status, q, extra }) {
   const found = q.metric ? at(el, q.metric) : null;
-  const fallbackLine = el?.line ?? item?.line ?? item?.lines?.first ?? 1;
+  // An element printed over several lines (a sysbench.report_json sample) names each field's line.
+  const fallbackLine = el?.field_lines?.[q.metric] ?? el?.line ?? item?.line ?? item?.lines?.first ?? 1;
   if (isMissing(found) && (status === 'ok' || status === 'complete')) {
     const where = q.each ? `item ${i}, ${q.each} ${j}` : `item ${i}`;
     throw new AuthorError(`metric "${q.metric}" is not in ${where} of ${doc.provenance?.source}; ${suggestPaths(el, q.metric)}`);

@@ -10,10 +10,15 @@
 // Every line ends up in exactly one place: a figure, a known noise line, a
 // note (wrapper lines, author annotations, elisions) or a warning naming it.
 //
+// Lua report hooks (sysbench.report_json / report_csv, ./sysbench-hooks.mjs)
+// print their samples instead of `[ 1s ]` lines; they land in the same
+// `intervals.samples`, and a cumulative hook's report stands in for the summary.
+//
 import { InputError, quote } from '../lib/errors.mjs';
 import { figure, requireFigure } from '../lib/figure.mjs';
 import { columnOf, toNumber } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
+import { HOOK_FIELDS, JsonReports, csvReport, hookFigures } from './sysbench-hooks.mjs';
 
 // ─── detection ──────────────────────────────────────────────────────────────
 
@@ -397,7 +402,7 @@ function commandLineFacts(text) {
 
 /** Summary parts fill `obj` (the run, or one checkpoint report of it). */
 function newPart(obj) {
-  return { obj, seen: new Set(), maxRank: -1, done: false, style: null, generalHeader: null };
+  return { obj, seen: new Set(), maxRank: -1, done: false, style: null, generalHeader: null, hookReport: null };
 }
 
 class Run {
@@ -415,6 +420,8 @@ class Run {
     this.section = null;
     this.messages = new Map();
     this.samples = null;
+    this.lastHook = null; // the last report-hook report, which may be the cumulative one
+    this.previousHook = null;
     this.tableWithoutRows = null; // line of a "Creating table" still waiting for its records line
   }
 
@@ -458,9 +465,24 @@ class Run {
     return !['prepare', 'cleanup'].includes(this.doc.command);
   }
 
+  /**
+   * The cumulative report of a `sysbench.hooks.report_cumulative` hook, which
+   * sysbench prints instead of its text summary once every thread has ended:
+   * the run's last report, with 0 threads, after no text summary (and, from
+   * 1.0.14, in a JSON array of its own that was closed).
+   */
+  cumulativeReport() {
+    const r = this.lastHook;
+    if (!r || this.main.done || this.failed || r.sample.threads !== 0) return null;
+    if (this.samples.samples.at(-1) !== r.sample) return null;
+    if (r.array && (!r.array.closed || this.previousHook?.array === r.array)) return null;
+    return r;
+  }
+
   toJSON() {
     const d = this.doc;
-    const summaryDone = this.main.done;
+    const cumulative = this.cumulativeReport();
+    const summaryDone = this.main.done || cumulative !== null;
     const missing = [];
     if (!this.hasBanner) missing.push('header');
     if (!summaryDone && this.expectsSummary()) missing.push('summary');
@@ -475,7 +497,9 @@ class Run {
       'fairness', 'memory', 'unfinished_transactions']) {
       if (d[key] !== undefined) out[key] = d[key];
     }
-    if (this.samples) out.intervals = intervalsJSON(this.samples);
+    if (cumulative) out.cumulative = hookFigures(cumulative);
+    const samples = cumulative ? this.samples.samples.slice(0, -1) : this.samples?.samples;
+    if (samples?.length) out.intervals = intervalsJSON({ ...this.samples, samples }, d.options);
     if (d.histogram) out.histogram = d.histogram;
     if (d.checkpoints) out.checkpoints = d.checkpoints;
     out.messages = [...this.messages.values()];
@@ -483,10 +507,12 @@ class Run {
   }
 }
 
-function intervalsJSON({ percentile, samples, layout }) {
+function intervalsJSON({ percentile, samples, layout, hook }, options) {
   const keys = new Set(['t', ...(layout ?? [])]);
   const units = Object.fromEntries(Object.entries(SAMPLE_UNITS).filter(([k]) => keys.has(k)));
-  return { percentile, units, samples };
+  if (!hook) return { percentile, units, samples };
+  // Hook reports do not name their percentile; it is the one the summary prints (--percentile).
+  return { percentile: percentile ?? options.percentile ?? null, units, hook, samples };
 }
 
 // ─── the line parser ────────────────────────────────────────────────────────
@@ -499,6 +525,7 @@ class SysbenchParser {
     this.notes = [];
     this.warnings = [];
     this.pending = { messages: [], facts: null };
+    this.json = new JsonReports();
     this.lastLine = 0;
   }
 
@@ -508,9 +535,27 @@ class SysbenchParser {
     if (annotation) this.notes.push({ line: n, text: annotation, kind: 'annotation' });
     if (content === '') return this.blank();
     const at = { n, line, content };
+    if (this.json.open) return this.insideJson(at);
+    return this.classify(at);
+  }
+
+  /** Inside a report_json object every line up to its `}` belongs to it. */
+  insideJson(at) {
+    // The closing brace with the next report written onto its line (see sysbench-hooks.mjs).
+    const glued = /^(},?)([^,\s].*)$/.exec(at.content);
+    if (glued) {
+      this.hook({ ...at, content: glued[1] });
+      return this.classify({ ...at, content: glued[2] });
+    }
+    if (!this.toolMessage(at)) this.hook(at);
+    return undefined;
+  }
+
+  classify(at) {
+    const { content } = at;
     // Interval lines are nearly every line of a long log: try them first.
     if (content.charCodeAt(0) === 91 /* [ */ && this.bracketed(at)) return undefined;
-    const handled = this.banner(at) || this.wrapper(at) || this.toolMessage(at) || this.bracketed(at)
+    const handled = this.banner(at) || this.wrapper(at) || this.toolMessage(at) || this.hook(at) || this.bracketed(at)
       || this.histogramBucket(at) || this.sectionHeader(at) || this.sectionLine(at) || this.headerLine(at)
       || this.noise(at);
     if (!handled) this.warn(at, this.run?.section ? `unrecognised line in the ${this.run.section} section` : 'unrecognised line');
@@ -531,7 +576,9 @@ class SysbenchParser {
     const runs = this.runs.map((r) => r.toJSON());
     const body = { tool: this.tool, notes: this.notes, warnings: this.warnings, runs };
     const last = runs[runs.length - 1];
-    if (last.status === 'incomplete') {
+    if (this.json.open) {
+      body.incomplete = { reason: `the sysbench.report_json object opened on line ${this.json.object.start} stops before its closing brace`, line: this.lastLine };
+    } else if (last.status === 'incomplete') {
       const what = last.missing.includes('rows') ? 'the rows of the table it creates' : 'its summary';
       body.incomplete = { reason: `the last run (lines ${last.lines.first}–${last.lines.last}) stops before ${what}`, line: this.lastLine };
     }
@@ -625,6 +672,63 @@ class SysbenchParser {
       this.run.message(level, text, at.n);
     }
     return true;
+  }
+
+  /** A line of sysbench.report_csv or sysbench.report_json output (report hooks). */
+  hook(at) {
+    const found = csvReport(at) ?? this.json.push(at);
+    if (found === false) return false;
+    if (found === true) {
+      this.run?.touch(at.n);
+      return true;
+    }
+    const run = this.ensureRun(at);
+    run.setCommand('run', 1);
+    if (this.checkpointReport(run, found)) return true;
+    this.hookSample(run, found);
+    return true;
+  }
+
+  hookSample(run, found) {
+    // The section stays: another thread's report may land inside a checkpoint's text summary.
+    run.samples ??= { percentile: null, samples: [], layout: null, printed: 0 };
+    run.samples.hook ??= found.format === 'json' ? 'report_json' : 'report_csv';
+    run.samples.samples.push(found.sample);
+    [run.samples.layout, run.samples.printed] = [HOOK_FIELDS, 0];
+    [run.previousHook, run.lastHook] = [run.lastHook, found];
+  }
+
+  /**
+   * A `[ Ns ] Checkpoint report:` followed by no text summary is answered by
+   * the cumulative hook: the first report after it is the checkpoint's.
+   * sysbench prints the two from one thread, one after the other, but the
+   * interval report of the same second may come between them. A JSON report
+   * in an array opened after the checkpoint line is the checkpoint's for
+   * sure; a CSV line stays the checkpoint's only until a text summary follows
+   * (then it was an interval report and the hook printed nothing) or another
+   * report does (then it was the checkpoint's).
+   */
+  checkpointReport(run, found) {
+    const part = run.part;
+    if (part === run.main || part.done || part.maxRank >= 0) return false;
+    if (found.array && found.array.line < part.obj.line) return false; // an interval report of the array opened before
+    if (part.hookReport) {
+      settle(run);
+      return false;
+    }
+    part.obj.cumulative = hookFigures(found);
+    part.hookReport = found;
+    if (found.format === 'json') settle(run);
+    return true;
+  }
+
+  /** A text summary after a CSV report taken for the checkpoint's: the report was an interval's. */
+  unclaimCheckpointReport(run) {
+    const part = run.part;
+    if (!part.hookReport || part.done) return;
+    delete part.obj.cumulative;
+    this.hookSample(run, part.hookReport);
+    part.hookReport = null;
   }
 
   /** Lines that begin with `[ Ns ]`: interval samples, queue lines, checkpoint reports. */
@@ -721,6 +825,7 @@ class SysbenchParser {
     if (!header) return false;
     const { section } = header;
     let run = this.ensureRun(at);
+    this.unclaimCheckpointReport(run);
     if (RANK[section] <= run.part.maxRank) {
       // A part printed before one already seen: a new summary begins while the
       // previous one stopped short. That is an error unless the run failed.
@@ -798,6 +903,12 @@ class SysbenchParser {
   }
 }
 
+/** A checkpoint's report is settled: what follows belongs to the run again. */
+function settle(run) {
+  run.part.done = true;
+  run.part = run.main;
+}
+
 /** Errors name their file even where the driver does not add it (e.g. while it is still detecting). */
 function located(fn, source) {
   try {
@@ -816,7 +927,7 @@ export const format = {
   // A run that died mid-way still shows what it measured: a cut file is kept, marked incomplete.
   keepsPartial: true,
   title: 'sysbench 0.4, 0.5, 1.0, 1.1',
-  produces: 'one run per banner or summary: options, test, SQL/OLTP statistics, general statistics or throughput, latency (ms), threads fairness, interval samples, histogram and the tool\'s FATAL/ALERT messages, each figure with its unit and raw line',
+  produces: 'one run per banner or summary: options, test, SQL/OLTP statistics, general statistics or throughput, latency (ms), threads fairness, interval samples (text lines or the JSON/CSV report hooks), a cumulative hook report, histogram and the tool\'s FATAL/ALERT messages, each figure with its unit and raw line',
   detect,
   createParser({ source } = {}) {
     const parser = new SysbenchParser();

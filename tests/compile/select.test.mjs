@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { selectRows, uniqueBy, AuthorError, nearest, parseWhere } from '../../scripts/compile/select.mjs';
 import { loadDocuments } from '../../scripts/compile/report.mjs';
+import { parseText } from '../../scripts/parse/index.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const slug = 'mariadb-sysbench-threads';
@@ -27,6 +28,16 @@ test('selectRows with each gives one row per element, plain numbers taking the e
   const row = rows[3];
   assert.ok(rawLine(row.source, row.line).includes(`tps: ${row.text}`), rawLine(row.source, row.line));
   assert.equal(typeof row.t, 'number');
+});
+
+test('selectRows with each gives a sample printed over several lines (sysbench.report_json) the line of the field it reads', () => {
+  const name = 'tests/fixtures/sysbench/real-1.0.20-hooks-cpu-json.txt';
+  const text = readFileSync(join(ROOT, name), 'utf8');
+  const doc = parseText(text, { source: name });
+  const rows = selectRows({ slug: 'hooks', docs: [doc] }, { data: 'sysbench', each: 'intervals.samples', metric: 'latency', fields: { t: 't' } });
+  assert.equal(rows.length, 4);
+  for (const row of rows) assert.match(text.split('\n')[row.line - 1], new RegExp(`"latency": ${row.text.replace('.', '\\.')}0?,$`));
+  assert.deepEqual(rows.map((r) => r.line), doc.runs[0].intervals.samples.map((s) => s.field_lines.latency));
 });
 
 test('a mistyped metric names the path that was meant and the paths the document has', () => {

@@ -3,8 +3,9 @@
 // Lines: queries read/write/other/total, transactions and their rate, queries,
 // read/write requests and other operations with rates where printed,
 // deadlocks, ignored errors, reconnects, total time, events, latency min, avg,
-// max and the percentile the run asked for. A line shows only when some run
-// printed it; a run that did not print it shows a dash.
+// max and the percentile the run asked for, and the report a Lua script's
+// cumulative hook printed instead. A line shows only when some run printed
+// it; a run that did not print it shows a dash.
 import { uniqueBy } from '../select.mjs';
 import { figCell, th, ordinal, unitSpan, esc } from '../html.mjs';
 
@@ -31,6 +32,16 @@ export const SUMMARY_LINES = [
   ['latency.avg', 'avg', 'Latency'],
   ['latency.max', 'max', 'Latency'],
   ['latency.percentile.value', 'percentile', 'Latency'],
+  // A Lua script's report_cumulative hook (sysbench.report_json / report_csv) prints these instead.
+  ['cumulative.t', 'time', 'Cumulative report (Lua hook)'],
+  ['cumulative.tps', 'transactions', 'Cumulative report (Lua hook)'],
+  ['cumulative.qps', 'queries', 'Cumulative report (Lua hook)'],
+  ['cumulative.reads', 'reads', 'Cumulative report (Lua hook)'],
+  ['cumulative.writes', 'writes', 'Cumulative report (Lua hook)'],
+  ['cumulative.other', 'other queries', 'Cumulative report (Lua hook)'],
+  ['cumulative.latency', 'latency at --percentile', 'Cumulative report (Lua hook)'],
+  ['cumulative.errors', 'errors', 'Cumulative report (Lua hook)'],
+  ['cumulative.reconnects', 'reconnects', 'Cumulative report (Lua hook)'],
 ];
 
 export default {
