@@ -13,6 +13,9 @@ export const DEFAULT_ITEMS = {
   sysbench: 'runs', dbt2: 'reports', hammerdb: 'results', 'tpcc-mysql': '.', 'file-sizes': 'listings',
   'elapsed-time': 'timings', vmstat: 'runs', mpstat: 'runs', 'my-cnf': '.', mysqlslap: 'runs', 'table-status': 'tables',
   'innodb-cmp': 'tables', 'innodb-mutex': 'results', 'global-variables': '.', 'published-table': '.', 'innodb-status': 'snapshots',
+  // One file is one capture: its change from the first snapshot to the last is
+  // `each="change.events"`, its changes between consecutive snapshots `each="intervals.samples"`.
+  'perf-schema-waits': '.',
 };
 
 export class AuthorError extends Error {

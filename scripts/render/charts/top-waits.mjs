@@ -4,7 +4,12 @@
 import { PALETTE, PLOT_WIDTH, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted } from './common.mjs';
 
 /** What `{{< chart kind="top-waits" … >}}` takes beyond the parameters every chart takes. */
-export const params = { takes: ['metric', 'items', 'each', 'x', 'top', 'facet', 'x-title', 'facet-title'], required: ['metric', 'x'], summary: 'the largest figures of a list as bars' };
+export const params = { takes: ['metric', 'items', 'each', 'x', 'top', 'facet', 'x-title', 'facet-title'], required: ['metric', 'x'], summary: 'the largest figures of a list as bars (wait counts, or wait time in seconds)' };
+
+/** Counts as whole numbers; times (wait seconds) to three significant digits, since they run from microseconds to minutes. */
+export function barLabelFormat(unit) {
+  return !unit || unit === 'count' ? ',d' : ',.3~r';
+}
 
 /**
  * The N largest waits as horizontal bars, largest first. The top N is a
@@ -33,7 +38,7 @@ export function topWaits(rows, options) {
     },
     layer: [
       { mark: { type: 'bar', tooltip: true, color: PALETTE[0] } },
-      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 11, color: '#57606a' }, encoding: { text: { field: 'value', format: ',d' } } },
+      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 11, color: '#57606a' }, encoding: { text: { field: 'value', format: barLabelFormat(y.unit) } } },
     ],
   };
   const values = rows.filter((r) => r.value !== null);
