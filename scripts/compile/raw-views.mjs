@@ -11,7 +11,12 @@ function describe(doc) {
   return `Output of ${printed}, read by the tpsreport ${parser.name} parser ${parser.version}; sha256 ${doc.provenance.sha256}.`;
 }
 
+/**
+ * @param {string} name  the file's path under raw/ ("x.txt", or "waits/x.txt" in a folder:
+ *   its view then sits one level deeper, and its links climb one level more)
+ */
 export function rawView({ name, text, reportTitle, doc }) {
+  const up = '../'.repeat(name.split('/').length - 1);
   const lines = text.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   const items = lines.map((l, i) => `<li id="L${i + 1}"><a class="ln" href="#L${i + 1}" aria-label="line ${i + 1}"></a><code>${esc(l) || ' '}</code></li>`).join('\n');
@@ -22,10 +27,10 @@ export function rawView({ name, text, reportTitle, doc }) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>${esc(name)} · ${esc(reportTitle)}</title>
-<link rel="stylesheet" href="../../../css/site.css">
+<link rel="stylesheet" href="${up}../../../css/site.css">
 </head>
 <body class="raw-view">
-<header class="site-header"><a class="site-title" href="../">${esc(reportTitle)}</a><nav><a href="${esc(bundleHref(name))}" download>Download ${esc(name)}</a></nav></header>
+<header class="site-header"><a class="site-title" href="${up}../">${esc(reportTitle)}</a><nav><a href="${esc(bundleHref(name.split('/').pop()))}" download>Download ${esc(name)}</a></nav></header>
 <main>
 <h1>${esc(name)}</h1>
 <p class="meta">${esc(describe(doc))}</p>
