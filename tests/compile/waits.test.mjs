@@ -12,7 +12,7 @@ import { describeChart } from '../../scripts/compile/kinds/chart.mjs';
 import chart from '../../scripts/compile/kinds/chart.mjs';
 import { checkParams } from '../../scripts/compile/index.mjs';
 import { AuthorError, DEFAULT_ITEMS } from '../../scripts/compile/select.mjs';
-import { buildSpec } from '../../scripts/render/charts.mjs';
+import { buildSpec, instrumentLabels } from '../../scripts/render/charts.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURE = 'tests/fixtures/perf-schema-waits/mariadb-10.11-batch-snapshots-sysbench-t0-t10-t20.txt';
@@ -97,4 +97,23 @@ test('top on over-time needs series and a rank in the samples; series and color,
   assert.throws(() => describeChart(ctx, params({ kind: 'over-time', metric: 'sum', series: 'name', color: 'setting' })), /give one of them/);
   assert.throws(() => describeChart(ctx, params({ kind: 'over-time', metric: 'sum', series: 'name', steady: 'yes' })), /a run has several lines/);
   assert.throws(() => describeChart(ctx, params({ kind: 'lines', metric: 'sum', x: 'name', series: 'name' })), /kind="lines" takes no "series"/);
+});
+
+test('top-waits faceted by setting keeps each panel\'s heading through its per-name sum, and ranks within each panel', () => {
+  const c = describeChart(ctx, params({ kind: 'top-waits', each: 'change.events', metric: 'sum', x: 'name', top: '5', facet: 'setting' }));
+  const spec = buildSpec(c);
+  assert.deepEqual(spec.transform[0], { calculate: '"Setting: " + datum["setting"]', as: 'panel' });
+  assert.deepEqual(spec.transform[1].groupby, ['name', 'source', 'setting', 'panel']);
+  assert.deepEqual(spec.transform[3].groupby, ['setting']);
+});
+
+test('instrument names read by their last part on axes and legends; other labels with a slash stay whole', () => {
+  const expr = { labelExpr: "peek(split(datum.label, '/'))" };
+  assert.deepEqual(instrumentLabels([{ name: 'wait/synch/sxlock/innodb/index_tree_rw_lock' }, { name: 'wait/synch/mutex/innodb/buf_pool_mutex' }], 'name'), expr);
+  assert.deepEqual(instrumentLabels([{ workload: 'read/write' }], 'workload'), {});
+  assert.deepEqual(instrumentLabels([{ name: 'wait/synch/mutex/innodb/buf_pool_mutex' }, { name: 'buf0buf.cc:1457' }], 'name'), {});
+  const bars = buildSpec(describeChart(ctx, params({ kind: 'top-waits', each: 'change.events', metric: 'sum', x: 'name', where: 'setting=batch' })));
+  assert.equal(bars.encoding.y.axis.labelExpr, expr.labelExpr);
+  const lines = buildSpec(describeChart(ctx, params({ kind: 'over-time', metric: 'sum', series: 'name', top: '3', where: 'setting=batch' })));
+  assert.equal(lines.layer[0].encoding.color.legend.labelExpr, expr.labelExpr);
 });
