@@ -165,15 +165,20 @@ run_setting() {
   sample_during "$waits" "$stop" &
   SAMPLER=$!
   sampler=$SAMPLER
-  run_with_monitors "$setting" "$RUN_SECONDS" "sysbench-$setting.txt" \
+  start_monitors "$setting" "$RUN_SECONDS" "sysbench-$setting.txt"
+  run_capture "sysbench-$setting.txt" \
     sysbench oltp_read_write "${SB_ARGS[@]}" --threads="$THREADS" --time="$RUN_SECONDS" --report-interval=1 run
   touch "$stop"
   wait "$sampler" || true
   SAMPLER=""
   rm -f "$stop"
+  # As soon as sysbench has exited: vmstat and mpstat, running behind on a
+  # busy machine, are waited for afterwards, so the last interval holds the
+  # run and not the quiet seconds after it.
   count=$(grep -c '^-- snapshot ' "$OUTDIR/$waits")
   snapshot "$waits" $((count + 1)) "after sysbench"
   note "# $waits  finished $(date -u +%Y-%m-%dT%H:%M:%SZ): $((count + 1)) snapshots"
+  wait_monitors
   client_words
   run_capture "innodb-status-$setting.txt" "${CLIENT[@]}" -e 'SHOW ENGINE INNODB STATUS\G'
   capture_global_variables "global-variables-$setting.txt"
