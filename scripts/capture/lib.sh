@@ -192,20 +192,31 @@ capture_global_variables() {
   run_capture "$1" "${CLIENT[@]}" -e "SHOW GLOBAL VARIABLES"
 }
 
-# run_with_monitors SUFFIX SECONDS SYSBENCH_FILE CMD... : run CMD as a capture
-# while vmstat and mpstat sample every second into their own files. The sample
+# start_monitors SUFFIX SECONDS SYSBENCH_FILE : vmstat and mpstat sampling every
+# second into their own files, in the background, for SECONDS. The sample
 # counts match the run length so both tools end on their own and mpstat prints
-# its Average lines.
-run_with_monitors() {
+# its Average lines. wait_monitors waits for both.
+start_monitors() {
   local suffix=$1 seconds=$2 file=$3
-  shift 3
-  local vm_pid mp_pid
   note "" "# vmstat-$suffix.txt and mpstat-$suffix.txt, started just before $file:" \
     "vmstat 1 $((seconds + 1))" "mpstat -P ALL 1 $seconds"
   vmstat 1 $((seconds + 1)) >"$OUTDIR/vmstat-$suffix.txt" 2>&1 &
-  vm_pid=$!
+  MONITOR_PIDS=($!)
   mpstat -P ALL 1 "$seconds" >"$OUTDIR/mpstat-$suffix.txt" 2>&1 &
-  mp_pid=$!
+  MONITOR_PIDS+=($!)
+}
+
+wait_monitors() {
+  wait "${MONITOR_PIDS[@]}" || true
+  MONITOR_PIDS=()
+}
+
+# run_with_monitors SUFFIX SECONDS SYSBENCH_FILE CMD... : run CMD as a capture
+# while vmstat and mpstat sample every second alongside.
+run_with_monitors() {
+  local suffix=$1 seconds=$2 file=$3
+  shift 3
+  start_monitors "$suffix" "$seconds" "$file"
   run_capture "$file" "$@"
-  wait "$vm_pid" "$mp_pid" || true
+  wait_monitors
 }

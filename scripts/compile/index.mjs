@@ -13,7 +13,7 @@
 // whose shortcode and documents are unchanged; no unchanged file is rewritten.
 import { readFile, readdir, stat, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { join, relative, dirname } from 'node:path';
+import { join, relative, dirname, sep } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError, formatLocation } from '../lib/errors.mjs';
@@ -215,12 +215,13 @@ function wrapTables(wrap, parts) {
   return wrap.replace(/<!--table:(\d+)-->/g, (_, n) => parts[Number(n)] ?? '');
 }
 
-/** Every raw file, in subfolders too (raw/stalls/…), is published byte for byte beside a line-numbered view of it. */
+/** Every raw file, in folders under raw/ too, is published byte for byte beside a line-numbered view of it. */
 async function rawFiles(report, rawDir, files) {
   if (!existsSync(rawDir)) return [];
   const bySource = new Map(report.docs.map((d) => [d.provenance?.source, d]));
   const list = [];
-  for (const name of (await readdir(rawDir, { recursive: true })).map((n) => n.split('\\').join('/')).sort()) {
+  const names = (await readdir(rawDir, { recursive: true })).map((n) => n.split(sep).join('/')).sort();
+  for (const name of names) {
     const path = join(rawDir, name);
     if (!(await stat(path)).isFile()) continue;
     const bytes = await readFile(path);

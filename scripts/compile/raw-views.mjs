@@ -12,8 +12,8 @@ function describe(doc) {
 }
 
 /**
- * @param {object} o  name: the path under raw/ ("x.txt", "stalls/x.txt"), so a
- *                    file in a subfolder links back up as many levels
+ * @param {string} name  the file's path under raw/ ("x.txt", or "waits/x.txt" in a folder:
+ *   its view then sits one level deeper, and its links climb one level more)
  */
 export function rawView({ name, text, reportTitle, doc }) {
   const up = '../'.repeat(name.split('/').length - 1);

@@ -50,13 +50,13 @@ export function viewContext(report) {
       return doc;
     },
     /**
-     * A file of the report's raw/ folder as text, or an author error. Only
-     * raw/ files: ingest hashes each of them into report.json and the report
+     * A file of the report's raw/ folder (or a folder in it) as text, or an author
+     * error. Only raw/ files: ingest hashes each of them into report.json and the report
      * publishes them, so a page never shows a file nobody hashed.
      */
     async readBundleFile(file) {
       const path = join(report.bundleDir, file);
-      if (!/^raw\/[^/]+$/.test(file) || !statSync(path, { throwIfNoEntry: false })?.isFile()) throw new AuthorError(`${file} is not a file in the report's raw/ folder (paths are relative to the report folder, e.g. raw/my.cnf)`);
+      if (!/^raw\/([^/]+\/)*[^/]+$/.test(file) || file.split('/').includes('..') || !statSync(path, { throwIfNoEntry: false })?.isFile()) throw new AuthorError(`${file} is not a file in the report's raw/ folder (paths are relative to the report folder, e.g. raw/my.cnf)`);
       return readFile(path, 'utf8');
     },
   };

@@ -14,6 +14,9 @@ export const DEFAULT_ITEMS = {
   'elapsed-time': 'timings', vmstat: 'runs', mpstat: 'runs', 'my-cnf': '.', mysqlslap: 'runs', 'table-status': 'tables',
   'innodb-cmp': 'tables', 'innodb-mutex': 'results', 'global-variables': '.', 'published-table': '.', 'innodb-status': 'snapshots',
   'hammerdb-job': 'results', 'benchbase-summary': 'runs', 'benchbase-results': 'runs',
+  // One file is one capture: its change from the first snapshot to the last is
+  // `each="change.events"`, its changes between consecutive snapshots `each="intervals.samples"`.
+  'perf-schema-waits': '.',
 };
 
 export class AuthorError extends Error {
@@ -137,7 +140,7 @@ function matches(labels, filters) {
 function rowOf({ report, doc, item, el, i, j, labels, status, q, extra }) {
   const found = q.metric ? at(el, q.metric) : null;
   // An element printed over several lines (a sysbench.report_json sample) names each field's line.
-  const fallbackLine = el?.field_lines?.[q.metric] ?? el?.line ?? item?.line ?? item?.lines?.first ?? 1;
+  const fallbackLine = el?.field_lines?.[q.metric] ?? lineOnPath(el, q.metric) ?? el?.line ?? item?.line ?? item?.lines?.first ?? 1;
   if (isMissing(found) && (status === 'ok' || status === 'complete')) {
     const where = q.each ? `item ${i}, ${q.each} ${j}` : `item ${i}`;
     throw new AuthorError(`metric "${q.metric}" is not in ${where} of ${doc.provenance?.source}; ${suggestPaths(el, q.metric)}`);
@@ -149,6 +152,23 @@ function rowOf({ report, doc, item, el, i, j, labels, status, q, extra }) {
     row[name] = isMissing(v) ? null : (v && typeof v === 'object' && !Array.isArray(v) ? v.value : v);
   }
   return row;
+}
+
+/**
+ * The line recorded by the deepest object on a dotted path below `node`
+ * (`averages.0.values.%idle` → the line of `averages.0`), so a plain number
+ * inside a list element cites that element's line, not its run's first one.
+ */
+export function lineOnPath(node, path) {
+  if (!path || path === '.') return undefined;
+  let line;
+  let v = node;
+  for (const key of path.split('.').slice(0, -1)) {
+    v = Array.isArray(v) ? v[Number(key)] : v?.[key];
+    if (!v || typeof v !== 'object') break;
+    if (Number.isInteger(v.line)) line = v.line;
+  }
+  return line;
 }
 
 /**

@@ -46,7 +46,7 @@ export function rawFileHazard(name) {
 export async function unsafeRawFiles(rawDir, root) {
   if (!existsSync(rawDir)) return [];
   const errors = [];
-  for (const name of (await readdir(rawDir)).sort()) {
+  for (const name of (await readdir(rawDir, { recursive: true })).sort()) {
     const hazard = rawFileHazard(name);
     if (!hazard || !(await stat(join(rawDir, name))).isFile()) continue;
     errors.push(new InputError({ source: relative(root, join(rawDir, name)), expected: RAW_FILE_EXPECTED, found: hazard, rule: 'raw-file-type' }));

@@ -30,6 +30,12 @@
 // after about 2.5 hours of summed waits); times formatted by the sys schema
 // are rounded to two decimals in their unit, so their changes are approximate
 // and say so.
+//
+// The same change between every two consecutive snapshots is kept too, one
+// sample per event and interval (`intervals.samples`, with `t` the seconds
+// from the first snapshot and `rank` the event's place in the first-to-last
+// ranking): what a chart draws over time. Both come from one comparison of
+// two snapshots (compareSnapshots).
 import { InputError, quote } from '../lib/errors.mjs';
 import {
   createClientParser, rowObjects, scanHeaders, cellFigure, cellText, extraCells, resultInfo, lowerKeys, isNull, UNPLACED,
@@ -288,6 +294,58 @@ function countChange(a, b, line) {
 }
 
 /**
+ * One event's change between two snapshots: `{item}` with the count, sum and
+ * average over the interval (and whether the sum is exact), or `{reason}`
+ * when the two cannot be compared. `a` undefined: the event had not waited yet
+ * (the sys view lists only events that waited), so it counts from zero.
+ */
+function eventChange(a, b) {
+  if (isNullFigure(b.count) || isNullFigure(a?.count) || isNullFigure(b.sum?.seconds) || isNullFigure(a?.sum?.seconds)) {
+    return { reason: 'a count or total wait time is NULL' };
+  }
+  const item = {};
+  let exact = true;
+  if (b.count && (!a || a.count)) item.count = countChange(a?.count, b.count, b.line);
+  if (b.sum && (!a || a.sum)) ({ figure: item.sum, exact } = timeChange(a?.sum, b.sum, b.line));
+  if ((item.count?.value ?? 0) < 0 || (item.sum?.value ?? 0) < 0) {
+    return { reason: 'its figures went down (the table was truncated or the server restarted in between)' };
+  }
+  if (item.sum && item.count?.value > 0) item.avg = seconds(Number((item.sum.value / item.count.value).toPrecision(12)), b.line);
+  return { item, exact };
+}
+
+/**
+ * Every event of snapshot `b` against snapshot `a`: the changes, in `b`'s
+ * order, and the events that cannot be compared (one `b` lacks is one of them).
+ */
+function compareSnapshots(a, b) {
+  const before = new Map(a.events.map((e) => [e.name, e]));
+  const changes = [];
+  const leftOut = [];
+  let exact = true;
+  for (const event of b.events) {
+    const earlier = before.get(event.name);
+    before.delete(event.name);
+    const result = eventChange(earlier, event);
+    if (result.reason) leftOut.push({ name: event.name, line: event.line, reason: result.reason });
+    else {
+      changes.push({ name: event.name, from: earlier, to: event, ...result.item });
+      exact &&= result.exact;
+    }
+  }
+  for (const event of before.values()) leftOut.push({ name: event.name, line: event.line, reason: `it is not in the last snapshot (lines ${b.lines.first}–${b.lines.last})` });
+  return { changes, leftOut, exact };
+}
+
+const defined = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+const leaveWarning = (left, a, b) => ({
+  line: left.line,
+  message: `${left.name} is left out of the change from snapshot ${a.index + 1} to ${b.index + 1}: ${left.reason}`,
+  text: left.name,
+});
+
+/**
  * Each event's change from the first snapshot to the last, ranked by the
  * change in total wait time (count, then name, break ties). An event the
  * first snapshot lacks started from zero (the sys view lists only events that
@@ -298,47 +356,50 @@ function countChange(a, b, line) {
 function change(snapshots, warnings) {
   const first = snapshots[0];
   const last = snapshots[snapshots.length - 1];
-  const before = new Map(first.events.map((e) => [e.name, e]));
-  const events = [];
-  const leftOut = [];
-  let exact = true;
-  const leave = (event, line, reason) => {
-    leftOut.push({ name: event.name, line, reason });
-    warnings.push({ line, message: `${event.name} is left out of the change from snapshot 1 to ${snapshots.length}: ${reason}`, text: event.name });
-  };
-  for (const b of last.events) {
-    const a = before.get(b.name);
-    before.delete(b.name);
-    const item = { name: b.name, from_line: a ? a.line : null, to_line: b.line };
-    if (isNullFigure(b.count) || isNullFigure(a?.count) || isNullFigure(b.sum?.seconds) || isNullFigure(a?.sum?.seconds)) {
-      leave(b, b.line, 'a count or total wait time is NULL');
-      continue;
-    }
-    if (b.count && (!a || a.count)) item.count = countChange(a?.count, b.count, b.line);
-    if (b.sum && (!a || a.sum)) {
-      const { figure, exact: isExact } = timeChange(a?.sum, b.sum, b.line);
-      item.sum = figure;
-      exact &&= isExact;
-    }
-    if ((item.count?.value ?? 0) < 0 || (item.sum?.value ?? 0) < 0) {
-      leave(b, b.line, 'its figures went down (the table was truncated or the server restarted in between)');
-      continue;
-    }
-    if (item.sum && item.count?.value > 0) item.avg = seconds(Number((item.sum.value / item.count.value).toPrecision(12)), b.line);
-    events.push(item);
-  }
-  for (const a of before.values()) leave(a, a.line, `it is not in the last snapshot (lines ${last.lines.first}–${last.lines.last})`);
+  const { changes, leftOut, exact } = compareSnapshots(first, last);
+  for (const left of leftOut) warnings.push(leaveWarning(left, first, last));
+  const events = changes.map(({ name, from, to, ...figures }) => ({ name, from_line: from ? from.line : null, to_line: to.line, ...figures }));
   const ranked = events.every((e) => e.sum);
   if (ranked) {
     events.sort((x, y) => y.sum.value - x.sum.value || (y.count?.value ?? 0) - (x.count?.value ?? 0) || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
   }
-  events.forEach((e, i) => { e.rank = i + 1; });
   const out = { from: first.index, to: last.index, ranked_by: ranked ? 'sum' : null, exact };
   const elapsed = elapsedBetween(first, last);
   if (elapsed) out.elapsed = elapsed;
-  out.events = events.map(({ rank, ...rest }) => ({ rank, ...rest }));
+  out.events = events.map((e, i) => ({ rank: i + 1, ...e }));
   out.left_out = leftOut;
   return out;
+}
+
+/**
+ * The same change between every two consecutive snapshots, one sample per
+ * event and interval, flat so a chart can draw each event over time: `t` is
+ * the seconds from the first snapshot to the interval's end (null when the
+ * markers name no time), `rank` the event's place in the first-to-last change
+ * (null when it is left out there), so the events a reader sees ranked in
+ * total are the ones drawn over time. An event that cannot be compared in one
+ * interval is left out of that interval only, with a warning (unless the
+ * interval is the first-to-last change, which warned already).
+ */
+function intervals(snapshots, rankOf, warnings) {
+  const samples = [];
+  const leftOut = [];
+  let exact = true;
+  for (let i = 1; i < snapshots.length; i += 1) {
+    const [a, b] = [snapshots[i - 1], snapshots[i]];
+    const t = elapsedBetween(snapshots[0], b)?.value ?? null;
+    const compared = compareSnapshots(a, b);
+    exact &&= compared.exact;
+    for (const { name, from, to, count, sum, avg } of compared.changes) {
+      const sample = { line: to.line, from: a.index, to: b.index, t, name, rank: rankOf.get(name) ?? null, from_line: from ? from.line : null };
+      samples.push({ ...sample, ...defined({ count, sum, avg }) });
+    }
+    for (const left of compared.leftOut) {
+      leftOut.push({ from: a.index, to: b.index, ...left });
+      if (snapshots.length > 2) warnings.push(leaveWarning(left, a, b));
+    }
+  }
+  return { exact, units: { t: 's' }, samples, left_out: leftOut };
 }
 
 // ─── the parser ─────────────────────────────────────────────────────────────
@@ -444,7 +505,10 @@ function createParser() {
       }
       const body = { ...envelope, snapshots };
       if (incomplete) body.incomplete = incomplete;
-      if (snapshots.length >= 2) body.change = change(snapshots, envelope.warnings);
+      if (snapshots.length >= 2) {
+        body.change = change(snapshots, envelope.warnings);
+        body.intervals = intervals(snapshots, new Map(body.change.events.map((e) => [e.name, e.rank])), envelope.warnings);
+      }
       envelope.warnings.sort((a, b) => a.line - b.line);
       return body;
     },
@@ -477,9 +541,9 @@ function trailingMarker(snapshots, markers) {
 
 export const format = {
   name: 'perf-schema-waits',
-  version: '1.0.0',
+  version: '1.1.0',
   title: 'performance_schema.events_waits_summary_global_by_event_name, sys.waits_global_by_latency and sys.x$waits_global_by_latency (MySQL 5.6+, MariaDB 10.x+): bordered, batch and \\G',
-  produces: 'every snapshot in order with each event\'s count and times (as printed and in seconds), and with two or more snapshots each event\'s change from the first to the last, ranked by total wait time',
+  produces: 'every snapshot in order with each event\'s count and times (as printed and in seconds), and with two or more snapshots each event\'s change from the first to the last, ranked by total wait time, and its change over every interval between two consecutive snapshots',
   // A capture stopped mid-way still holds the snapshots before the cut: kept, marked incomplete.
   keepsPartial: true,
   detect,

@@ -38,3 +38,14 @@ test('a raw view offers its file for download by a relative link and shows its l
   assert.match(html, /<code>&lt;script&gt;alert\(1\)&lt;\/script&gt;<\/code>/);
   assert.doesNotMatch(html, /<script>/);
 });
+
+test('the raw view of a file in a folder under raw/ climbs one level more to the report and the stylesheet, and downloads its own file', () => {
+  const VIEW = 'https://example.org/reports/x/raw/waits/w.txt.html';
+  const html = rawView({ name: 'waits/w.txt', text: 'a\n', reportTitle: 'X', doc: null });
+  const href = (pattern) => new URL(pattern.exec(html)[1], VIEW).pathname;
+  assert.equal(href(/<link rel="stylesheet" href="([^"]+)">/), '/css/site.css');
+  assert.equal(href(/<a class="site-title" href="([^"]+)">/), '/reports/x/');
+  assert.equal(href(/<a href="([^"]+)" download>/), '/reports/x/raw/waits/w.txt');
+  const top = rawView({ name: 'w.txt', text: 'a\n', reportTitle: 'X', doc: null });
+  assert.equal(new URL(/<link rel="stylesheet" href="([^"]+)">/.exec(top)[1], 'https://example.org/reports/x/raw/w.txt.html').pathname, '/css/site.css');
+});

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { selectRows, uniqueBy, AuthorError, nearest, parseWhere } from '../../scripts/compile/select.mjs';
+import { selectRows, uniqueBy, AuthorError, nearest, parseWhere, lineOnPath } from '../../scripts/compile/select.mjs';
 import { loadDocuments } from '../../scripts/compile/report.mjs';
 import { parseText } from '../../scripts/parse/index.mjs';
 
@@ -64,4 +64,14 @@ test('parseWhere and nearest: label filters and typo suggestions', () => {
   assert.throws(() => parseWhere('a'), /expected label=value pairs/);
   assert.equal(nearest('thraeds', ['threads', 'workload']), 'threads');
   assert.equal(nearest('zzz', ['threads', 'workload']), null);
+});
+
+test('a plain number reached through a list element cites that element\'s line, not its run\'s first line', () => {
+  const run = { lines: { first: 1, last: 20 }, averages: [{ line: 17, cpu: 'all', values: { '%idle': 0.61 } }, { line: 18, cpu: '0', values: { '%idle': 0.5 } }] };
+  assert.equal(lineOnPath(run, 'averages.0.values.%idle'), 17);
+  assert.equal(lineOnPath(run, 'averages.1.values.%idle'), 18);
+  assert.equal(lineOnPath(run, 'lines.first'), undefined);
+  assert.equal(lineOnPath({ t: { line: 4, value: 1 } }, 't'), undefined, 'a figure carries its own line');
+  const rows = selectRows({ slug: 'x', docs: [{ kind: 'mpstat', provenance: { source: 'raw/m.txt' }, runs: [run] }] }, { data: 'mpstat', metric: 'averages.0.values.%idle' });
+  assert.deepEqual([rows[0].value, rows[0].line], [0.61, 17]);
 });

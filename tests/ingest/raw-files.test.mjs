@@ -24,6 +24,7 @@ function site(sources, files) {
   const list = sources.map((file) => `  - file: ${JSON.stringify(file)}\n    format: sysbench\n    labels: { server: a }\n`).join('');
   writeFileSync(join(bundle, 'index.md'), `---\ntitle: Raw files\nsources:\n${list}---\n\n{{< runs data="sysbench" >}}\n`);
   for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(bundle, 'raw', name, '..'), { recursive: true });
     if (text === null) copyFileSync(RUN, join(bundle, 'raw', name));
     else writeFileSync(join(bundle, 'raw', name), text);
   }
@@ -103,5 +104,27 @@ test('ingest hashes every file of raw/ into report.json, the parsed runs and the
     assert.equal(doc.provenance.sha256, createHash('sha256').update(readFileSync(RUN)).digest('hex'));
   } finally {
     rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('raw files in a folder under raw/ are published with their views, and one a browser would run is refused there too', async () => {
+  const root = site(['raw/waits/run.txt'], { 'waits/run.txt': null, 'waits/notes.txt': 'kept\n' });
+  try {
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root })).errors, []);
+    const out = JSON.parse(readFileSync(join(root, '.tpsreport/views/x.json'), 'utf8'));
+    assert.deepEqual(out.page.raw.map((r) => r.href), ['./raw/waits/notes.txt', './raw/waits/run.txt']);
+    assert.match(Object.values(out.views).map((v) => v.html).join('\n'), /<a href="\.\/raw\/waits\/run\.txt">run\.txt<\/a>/);
+    const view = readFileSync(join(root, '.tpsreport/site/reports/x/raw/waits/run.txt.html'), 'utf8');
+    assert.match(view, /<a href="\.\/run\.txt" download>/);
+    assert.equal(readFileSync(join(root, '.tpsreport/site/reports/x/raw/waits/notes.txt'), 'utf8'), 'kept\n');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  const unsafe = site(['raw/waits/run.txt'], { 'waits/run.txt': null, 'waits/plot.svg': SVG });
+  try {
+    assert.deepEqual((await compileReports({ root: unsafe })).errors.map((e) => e.source), ['content/reports/x/raw/waits/plot.svg']);
+  } finally {
+    rmSync(unsafe, { recursive: true, force: true });
   }
 });

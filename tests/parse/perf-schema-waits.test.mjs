@@ -1,7 +1,8 @@
 // The perf-schema-waits parser's contract: performance_schema's wait summary
 // and the sys views over it in every client form, times as printed and in
 // seconds, snapshots in order with their markers, and the change from the
-// first snapshot to the last ranked by total wait time.
+// first snapshot to the last ranked by total wait time, and over every
+// interval between two consecutive snapshots.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -118,6 +119,47 @@ test('the change from the first snapshot to the last is exact from picoseconds a
   const rank = (name) => change.events.find((e) => e.name === name).rank;
   assert.ok(rank('wait/synch/mutex/innodb/buf_pool_mutex') > rank('wait/synch/rwlock/innodb/fil_space_latch'));
   assert.deepEqual(change.left_out, []);
+});
+
+test('every interval between consecutive snapshots is one sample per event, with t from the markers and the event\'s rank in total', () => {
+  const { intervals, change } = parseFixture('mariadb-10.11-batch-snapshots-sysbench-t0-t10-t20.txt');
+  assert.deepEqual([intervals.exact, intervals.units, intervals.left_out], [true, { t: 's' }, []]);
+  assert.equal(intervals.samples.length, 2 * 37);
+  const of = (name, to) => intervals.samples.find((s) => s.name === `wait/synch/${name}` && s.to === to);
+  // index_tree_rw_lock, lines 41 / 82 / 123: 41299 → 313148 → 580651 waits, 433821154 → 22706517936 → 44387547356 ps.
+  const first = of('sxlock/innodb/index_tree_rw_lock', 1);
+  assert.deepEqual([first.from, first.to, first.t, first.rank, first.from_line, first.line], [0, 1, 10, 1, 41, 82]);
+  assert.deepEqual(first.count, { value: 271849, text: '271849', unit: 'count', line: 82, derived: true });
+  assert.deepEqual(first.sum, { value: 0.022272696782, text: '0.022272696782', unit: 's', line: 82, derived: true });
+  const second = of('sxlock/innodb/index_tree_rw_lock', 2);
+  assert.deepEqual([second.t, second.count.value, second.sum.text], [20, 267503, '0.02168102942']);
+  // lock_latch, lines 40 / 81 / 122: 465043150 → 5026642926 → 8590950328 ps.
+  assert.deepEqual([of('rwlock/innodb/lock_latch', 1).sum.text, of('rwlock/innodb/lock_latch', 2).sum.text], ['0.004561599776', '0.003564307402']);
+  assert.equal(of('rwlock/innodb/lock_latch', 2).rank, change.events.find((e) => e.name === 'wait/synch/rwlock/innodb/lock_latch').rank);
+  // The intervals add up to the first-to-last change, to the picosecond.
+  const ps = (text) => BigInt(text.replace('.', '').replace(/^0+/, '') || '0') * 10n ** BigInt(12 - (text.split('.')[1] ?? '').length);
+  for (const event of change.events) {
+    const parts = intervals.samples.filter((s) => s.name === event.name).map((s) => ps(s.sum.text));
+    assert.equal(parts.reduce((a, b) => a + b, 0n), ps(event.sum.text), event.name);
+  }
+});
+
+test('an event whose figures went down in one interval is left out of that interval only, with a warning', () => {
+  const text = read('mariadb-10.11-batch-snapshots-sysbench-t0-t10-t20.txt').split('\n');
+  // lock_latch at t=20 (line 122) below its t=10 figures but above its t=0 ones.
+  text[121] = 'wait/synch/rwlock/innodb/lock_latch\t100000\t1000000000\t386\t10000\t825561360';
+  const doc = parse(text.join('\n'), { source: 'down.txt' });
+  assert.deepEqual(doc.intervals.left_out, [{ from: 1, to: 2, name: 'wait/synch/rwlock/innodb/lock_latch', line: 122, reason: 'its figures went down (the table was truncated or the server restarted in between)' }]);
+  assert.deepEqual(doc.warnings.map((w) => [w.line, w.message]), [[122, 'wait/synch/rwlock/innodb/lock_latch is left out of the change from snapshot 2 to 3: its figures went down (the table was truncated or the server restarted in between)']]);
+  assert.ok(doc.intervals.samples.some((s) => s.name === 'wait/synch/rwlock/innodb/lock_latch' && s.to === 1));
+  assert.equal(doc.change.events.find((e) => e.name === 'wait/synch/rwlock/innodb/lock_latch').count.value, 100000 - 41260);
+});
+
+test('two snapshots give one interval; intervals whose markers name no time have t null', () => {
+  const doc = parseFixture('mariadb-10.11-sys-x-vertical-snapshots-now-top3.txt');
+  assert.deepEqual(doc.intervals.samples.map((s) => [s.from, s.to, s.t]), [[0, 1, 5], [0, 1, 5], [0, 1, 5]]);
+  const bare = parse(read('mariadb-10.11-batch-snapshots-sysbench-t0-t10-t20.txt').split('\n').filter((l) => !/^(--|NOW\(\)|2026-)/.test(l)).join('\n'), { source: 'bare.txt' });
+  assert.deepEqual([...new Set(bare.intervals.samples.map((s) => s.t))], [null]);
 });
 
 test('the change from formatted sys times is approximate and says so', () => {

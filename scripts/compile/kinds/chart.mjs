@@ -10,6 +10,8 @@
 //   {{< chart kind="lines" name="tps-by-threads" data="sysbench" metric="transactions.rate"
 //             x="threads" color="workload" facet="buffer_pool" title="…" y-title="…" >}}
 //   {{< chart kind="over-time" name="tps-over-time" data="sysbench" metric="tps" color="threads" title="…" y-title="…" >}}
+//   {{< chart kind="top-waits" name="waits" data="perf-schema-waits" each="change.events" metric="sum" x="name" top="10" … >}}
+//   {{< chart kind="over-time" name="waits-over-time" data="perf-schema-waits" metric="sum" series="name" top="5" … >}}
 //
 // Units come from the data: a figure's own unit, or for a plain-number field
 // of `each` elements the `units` map (or `unit`) the parser recorded beside
@@ -40,7 +42,8 @@ const KIND_PARAMS = {
   color: 'label naming each series', facet: 'label naming each panel',
   'x-title': 'x axis title', 'color-title': 'legend title', 'facet-title': 'panel title',
   'x-scale': 'log2 (default) or linear', items: 'dotted path to the list of items', each: 'dotted path to a list inside each item',
-  interpolate: 'linear or step', top: 'how many bars (default 10)', cpus: 'label holding the pinned CPUs (default cpus)',
+  interpolate: 'linear or step', top: 'top-waits: how many bars (default 10); over-time with series: how many series, those the data ranks first (its rank field)',
+  series: 'over-time: a field of each sample naming its line (name, for wait events), instead of a colour label', cpus: 'label holding the pinned CPUs (default cpus)',
   stat: 'how repeats combine: median (default), mean, min, max, best; the spread is drawn as a whisker',
   better: 'higher or lower: the direction of stat=best', baseline: 'a value of x that every other bar is set against (tooltip and alt text)',
   show: 'lines: what to plot against x: value (default), speedup (over the smallest x), efficiency (speedup over the ratio of x) or per-unit (value per unit of x)',
@@ -72,13 +75,18 @@ export function describeChart(ctx, p) {
   if (q['x-scale'] && !['log2', 'linear'].includes(q['x-scale'])) throw new AuthorError(`x-scale="${q['x-scale']}": expected log2 or linear`);
   if (q.interpolate && !['linear', 'step'].includes(q.interpolate)) throw new AuthorError(`interpolate="${q.interpolate}": expected linear or step`);
   if (q.top && !/^[1-9][0-9]*$/.test(String(q.top))) throw new AuthorError(`top="${q.top}": expected a whole number of bars, e.g. 10`);
+  if (q.top && p.kind === 'over-time' && !q.series) throw new AuthorError(`top="${q.top}" on over-time keeps the first-ranked series; name them with series="…" (e.g. series="name")`);
 
   const xColumn = kind.xIsLabel ? q.x : columnFor(q.x);
   const labels = [kind.xIsLabel && q.x, q.color, q.facet].filter(Boolean);
-  let rows = ctx.select({ data: q.data, items: q.items, each: q.each ?? '', metric: q.metric, fields: kind.xIsLabel ? {} : { [xColumn]: q.x }, labels, where: q.where });
+  const seriesColumn = q.series ? checkSeries(q) : null;
+  const fields = kind.xIsLabel ? {} : { [xColumn]: q.x };
+  if (seriesColumn) Object.assign(fields, { [seriesColumn]: q.series }, q.top ? { rank: 'rank' } : {});
+  let rows = ctx.select({ data: q.data, items: q.items, each: q.each ?? '', metric: q.metric, fields, labels, where: q.where });
   // A point two runs share would be drawn twice or summed (top-waits sums per name on purpose);
   // repeats of one configuration become one point with its spread where the kind draws spreads.
-  const keys = [...new Set([...labels, xColumn])];
+  const keys = [...new Set([...labels, xColumn, ...(seriesColumn ? [seriesColumn] : [])])];
+  if (seriesColumn && q.top) rows = topRanked(rows, Number(q.top));
   if (q['best-over']) rows = bestOver(rows, q['best-over']);
   let sources;
   if (kind.takes.includes('stat')) {
@@ -112,6 +120,7 @@ export function describeChart(ctx, p) {
     y: { title: p['y-title'], unit: yUnit },
   };
   if (q.color) options.color = { field: q.color, title: q['color-title'] || ctx.title(q.color) };
+  if (seriesColumn) options.color = { field: seriesColumn, title: q['color-title'] || ctx.title(q.series) };
   if (q.facet) options.facet = { field: q.facet, title: q['facet-title'] || ctx.title(q.facet) };
   if (q['x-scale']) options.xScale = q['x-scale'];
   if (q.interpolate) options.interpolate = q.interpolate;
@@ -120,7 +129,7 @@ export function describeChart(ctx, p) {
     options.steady = steady;
     options.subtitle ??= 'Shaded: warm-up and tail left out. Triangles: stalls, intervals below half the steady median.';
   }
-  const plotted = [...labels, xColumn];
+  const plotted = [...labels, xColumn, ...(seriesColumn ? [seriesColumn, 'rank'] : [])];
   if (p.kind === 'cores-cpu') {
     const cpus = q.cpus || 'cpus';
     const cpuRows = ctx.select({ data: q['cpu-data'] || 'mpstat', each: q['cpu-each'] || 'samples', metric: 'values.%idle', fields: { cpu: 'cpu', iowait: 'values.%iowait' }, labels: [...labels, cpus], where: q.where });
@@ -131,6 +140,30 @@ export function describeChart(ctx, p) {
   }
   const mixed = mixedRuns(rows, plotted, [...[].concat(ctx.report.meta.compare ?? []), ...[].concat(ctx.report.meta.sweep ?? [])]);
   return { kind: p.kind, name: p.name, options, rows, mixed, sources: sources ?? [...new Set(rows.map((r) => r.source))] };
+}
+
+/** The column a series field is read into; series names each line, so it stands in for color and steady has no run to shade. */
+function checkSeries(q) {
+  if (q.color) throw new AuthorError(`series="${q.series}" names each line from a field of the samples and color="${q.color}" from a label; give one of them`);
+  if (q.steady) throw new AuthorError(`steady="yes" shades one run per line; with series="${q.series}" a run has several lines`);
+  return columnFor(q.series);
+}
+
+/**
+ * The samples of the series the data itself ranks among the first `top`
+ * (perf-schema-waits ranks events by total wait time over the capture), in
+ * rank order so the legend reads from the largest down. The ranking is the
+ * parser's, not redone here.
+ */
+function topRanked(rows, top) {
+  if (rows.every((r) => r.rank === null)) {
+    throw new AuthorError(`top="${top}" with series keeps the series the data ranks first, from a rank field in each sample (as perf-schema-waits intervals.samples have); these samples have none`);
+  }
+  return rows
+    .map((r, i) => ({ r, i }))
+    .filter(({ r }) => r.rank !== null && r.rank <= top)
+    .sort((a, b) => a.r.rank - b.r.rank || a.i - b.i)
+    .map(({ r }) => r);
 }
 
 /**

@@ -108,6 +108,19 @@ export function spreadRule(rows, channel, extra = {}) {
   }];
 }
 
+const INSTRUMENT = /^(?:wait|stage|statement|memory|transaction)\/(?:[^/]+\/)*[^/]+$/;
+
+/**
+ * performance_schema instrument names (wait/synch/mutex/innodb/buf_pool_mutex)
+ * read by their last part on an axis or legend, where the whole path would be
+ * cut short; tooltips and the CSV keep the whole name. Only when every value
+ * of the field is one, so a label such as read/write is never cut.
+ */
+export function instrumentLabels(rows, field) {
+  const values = rows.map((r) => r[field]).filter((v) => v !== null && v !== undefined);
+  return values.length && values.every((v) => INSTRUMENT.test(String(v)) && String(v).split('/').length > 2) ? { labelExpr: "peek(split(datum.label, '/'))" } : {};
+}
+
 /**
  * Colour, point shape and dash pattern for one series label, sharing one
  * legend. With no series label every channel gets the first entry.
@@ -120,7 +133,7 @@ export function seriesChannels(rows, color) {
   // One merged legend for colour, shape and dash: each symbol filled with its colour and
   // outlined in its dash pattern, so the legend reads in greyscale too.
   const legend = {
-    columns: domain.length > 4 ? 2 : 1, labelLimit: 170, symbolStrokeWidth: 1.5,
+    columns: domain.length > 4 ? 2 : 1, labelLimit: 170, symbolStrokeWidth: 1.5, ...instrumentLabels(rows, color.field),
     encode: { symbols: { update: { fill: { scale: 'color', field: 'value' }, opacity: { value: 1 } } } },
   };
   return { color: { ...channel(PALETTE), legend }, shape: { ...channel(SHAPES), legend }, strokeDash: { ...channel(DASHES), legend } };

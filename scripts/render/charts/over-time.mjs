@@ -4,7 +4,7 @@
 import { PLOT_WIDTH, PLOT_HEIGHT, titleWithUnit, figureFormat, orderOf, tooltip, AXIS_FORMAT, frame, faceted, seriesLayers, yValue } from './common.mjs';
 
 /** What `{{< chart kind="over-time" … >}}` takes beyond the parameters every chart takes. */
-export const params = { takes: ['metric', 'each', 'x', 'color', 'facet', 'x-title', 'color-title', 'facet-title', 'interpolate', 'items', 'steady'], required: ['metric'], defaults: { each: 'intervals.samples', x: 't' }, summary: 'interval samples against time' };
+export const params = { takes: ['metric', 'each', 'x', 'color', 'series', 'top', 'facet', 'x-title', 'color-title', 'facet-title', 'interpolate', 'items', 'steady'], required: ['metric'], defaults: { each: 'intervals.samples', x: 't' }, summary: 'interval samples against time' };
 
 /** Grey bands behind the lines over each run's warm-up and tail, the stretches the stability rule leaves out. */
 function trimmedShade({ steady }) {
@@ -27,7 +27,9 @@ function stallMarks(options, x) {
 
 /**
  * Interval samples over time: x the sample's time stamp (`t`, s), y any sample
- * field, several runs overlaid (one series per colour label). A null sample
+ * field, several runs overlaid (one series per colour label, or per value of a
+ * sample field such as a wait event's name, which the compile step puts in the
+ * colour field and narrows to the top ranked ones). A null sample
  * (a failed interval) breaks the line instead of being bridged. "step" draws
  * each sample flat over the interval that ends at its time stamp, which is
  * what sysbench's `[ 10s ]` lines report.

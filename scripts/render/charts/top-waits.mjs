@@ -1,10 +1,15 @@
 // The `top-waits` chart kind: the parameters its shortcode takes, which are
 // required, their defaults, and the Vega-Lite spec it draws from the rows the
 // compile step selected. Pure; no Node or DOM APIs.
-import { PALETTE, PLOT_WIDTH, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted } from './common.mjs';
+import { PALETTE, PLOT_WIDTH, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted, instrumentLabels } from './common.mjs';
 
 /** What `{{< chart kind="top-waits" … >}}` takes beyond the parameters every chart takes. */
-export const params = { takes: ['metric', 'items', 'each', 'x', 'top', 'facet', 'x-title', 'facet-title'], required: ['metric', 'x'], summary: 'the largest figures of a list as bars' };
+export const params = { takes: ['metric', 'items', 'each', 'x', 'top', 'facet', 'x-title', 'facet-title'], required: ['metric', 'x'], summary: 'the largest figures of a list as bars (wait counts, or wait time in seconds)' };
+
+/** Counts as whole numbers; times (wait seconds) to three significant digits, since they run from microseconds to minutes. */
+export function barLabelFormat(unit) {
+  return !unit || unit === 'count' ? ',d' : ',.3~r';
+}
 
 /**
  * The N largest waits as horizontal bars, largest first. The top N is a
@@ -19,7 +24,8 @@ export function topWaits(rows, options) {
   const view = {
     transform: [
       // A latch name can repeat (one row per instance): its waits add up before ranking.
-      { aggregate: [{ op: 'sum', field: 'value', as: 'value' }, { op: 'min', field: 'line', as: 'first' }, { op: 'max', field: 'line', as: 'last' }], groupby: [x.field, 'source', ...groupby] },
+      // With a facet, the panel heading faceted() computes first must survive the aggregate.
+      { aggregate: [{ op: 'sum', field: 'value', as: 'value' }, { op: 'min', field: 'line', as: 'first' }, { op: 'max', field: 'line', as: 'last' }], groupby: [x.field, 'source', ...groupby, ...(options.facet ? ['panel'] : [])] },
       { calculate: "datum.first === datum.last ? '' + datum.first : datum.first + '–' + datum.last", as: 'line' },
       { window: [{ op: 'row_number', as: 'rank' }], sort: [{ field: 'value', order: 'descending' }, { field: x.field, order: 'ascending' }], groupby },
       { filter: `datum.rank <= ${Number(top)}` },
@@ -27,13 +33,13 @@ export function topWaits(rows, options) {
     width: PLOT_WIDTH - 60,
     height: 20 * Number(top),
     encoding: {
-      y: { field: x.field, type: 'nominal', title: x.title ?? x.field, sort: { field: 'value', op: 'sum', order: 'descending' }, axis: { labelLimit: 150 } },
+      y: { field: x.field, type: 'nominal', title: x.title ?? x.field, sort: { field: 'value', op: 'sum', order: 'descending' }, axis: { labelLimit: 150, ...instrumentLabels(rows, x.field) } },
       x: { field: 'value', type: 'quantitative', title: titleWithUnit(y.title, y.unit), axis: { format: AXIS_FORMAT, tickCount: 3 } },
       tooltip: tooltip(options, { format: figureFormat(rows, y.unit) }),
     },
     layer: [
       { mark: { type: 'bar', tooltip: true, color: PALETTE[0] } },
-      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 11, color: '#57606a' }, encoding: { text: { field: 'value', format: ',d' } } },
+      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 11, color: '#57606a' }, encoding: { text: { field: 'value', format: barLabelFormat(y.unit) } } },
     ],
   };
   const values = rows.filter((r) => r.value !== null);
