@@ -220,3 +220,17 @@ run_with_monitors() {
   run_capture "$file" "$@"
   wait_monitors
 }
+
+# option_lines CHANGED : the baseline's option lines (on stdin) with the one
+# whose name CHANGED sets replaced by CHANGED ("name = value"; empty keeps the
+# baseline), so a variant's option file states every setting exactly once.
+option_lines() {
+  local changed=$1 key=${1%% =*} line
+  while IFS= read -r line; do
+    if [[ -n $changed && ${line%% =*} == "$key" ]]; then
+      echo "$changed"
+    else
+      echo "$line"
+    fi
+  done
+}

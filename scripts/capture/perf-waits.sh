@@ -49,9 +49,8 @@ setting_line() {
 # written once here and the server reads exactly this file; each file states
 # every setting once.
 write_option_file() {
-  local setting=$1 changed key line
+  local setting=$1 changed
   changed=$(setting_line "$setting")
-  key=${changed%% =*}
   {
     cat <<CNF
 # Server options for the read/write stress run "$setting", with performance_schema
@@ -63,13 +62,7 @@ CNF
       echo "# Differs from my-trx-commit-1.cnf in one setting: $changed"
     fi
     echo "[mariadbd]"
-    while IFS= read -r line; do
-      if [[ -n $changed && ${line%% =*} == "$key" ]]; then
-        echo "$changed"
-      else
-        echo "$line"
-      fi
-    done <<'BASE'
+    option_lines "$changed" <<'BASE'
 innodb_buffer_pool_size = 256M
 innodb_log_file_size = 96M
 innodb_flush_log_at_trx_commit = 1

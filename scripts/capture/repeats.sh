@@ -49,9 +49,8 @@ config_setting() {
 # line for the setting a variant changes is left out of the variant's file,
 # so each file states every setting exactly once.
 write_option_file() {
-  local config=$1 setting key line
+  local config=$1 setting
   setting=$(config_setting "$config")
-  key=${setting%% =*}
   {
     cat <<CNF
 # Server options for the repeated oltp_read_write runs, configuration "$config".
@@ -62,13 +61,7 @@ CNF
       echo "# Differs from my-baseline.cnf in one setting: $setting"
     fi
     echo "[mariadbd]"
-    while IFS= read -r line; do
-      if [[ -n $setting && ${line%% =*} == "$key" ]]; then
-        echo "$setting"
-      else
-        echo "$line"
-      fi
-    done <<'BASE'
+    option_lines "$setting" <<'BASE'
 innodb_buffer_pool_size = 256M
 innodb_log_file_size = 96M
 innodb_flush_log_at_trx_commit = 1

@@ -15,7 +15,7 @@ export const STATS = ['median', 'mean', 'min', 'max', 'best'];
 /** Fields a combined row carries besides its labels (and that charts add for their tooltips). */
 export const STAT_FIELDS = ['stat', 'n', 'runs', 'min', 'max', 'cv', 'decimals', 'values', 'members', 'spread', 'vs_baseline', 'verdict', 'best_of', 'printed', 'phase', 'stall'];
 
-const NOT_LABELS = new Set(['value', 'text', 'unit', 'line', 'source', 'tool', 'status', 'doc', 'item', 'element', 'panel', 'cpu', 'iowait', ...STAT_FIELDS]);
+export const NOT_LABELS = new Set(['value', 'text', 'unit', 'line', 'source', 'tool', 'status', 'doc', 'item', 'element', 'panel', 'cpu', 'iowait', ...STAT_FIELDS]);
 
 /** The labels that number repeats in this report. */
 export function repeatLabels(meta = {}) {

@@ -272,3 +272,13 @@ export function uniqueBy(rows, keys, what) {
 export function distinct(rows, field) {
   return [...new Set(rows.map((r) => String(r[field] ?? '')))];
 }
+
+/** Rows of `each` elements (interval samples, histogram buckets) grouped by the run they came from, in source order. */
+export function byRun(rows) {
+  const runs = new Map();
+  for (const r of rows) {
+    const key = `${r.doc}/${r.item}`;
+    (runs.get(key) ?? runs.set(key, []).get(key)).push(r);
+  }
+  return [...runs.values()];
+}

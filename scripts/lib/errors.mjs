@@ -44,3 +44,20 @@ export function quote(text, max = 60) {
   const cut = oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
   return JSON.stringify(cut);
 }
+
+/**
+ * A line-fed parser ({ push, end }) whose InputErrors name `source` when they
+ * do not name a file yet: the driver replays the first lines of a short file
+ * outside its own error wrapper, so errors carry the file name themselves.
+ */
+export function located(source, parser) {
+  const wrap = (fn) => (...args) => {
+    try {
+      return fn(...args);
+    } catch (error) {
+      if (error instanceof InputError && !error.source && source) error.source = source;
+      throw error;
+    }
+  };
+  return { push: wrap(parser.push), end: wrap(parser.end) };
+}

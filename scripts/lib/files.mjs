@@ -58,20 +58,12 @@ export function treeStamp(paths) {
 }
 
 /**
- * treeStamp for large trees: one `find` lists every file with its size and
- * mtime in C, which is many times faster than a stat call per file from
- * JavaScript once a site has tens of thousands of files. Where `find` is
- * missing or lacks -printf (BSD), it falls back to treeStamp; the two stamps
- * differ in form, which costs at most one rebuild, never a missed change.
+ * treeStamp for large trees: the same stamp from one `find` listing instead of
+ * a stat call per file (see treeIndex), many times faster once a site has tens
+ * of thousands of files.
  */
 export function bigTreeStamp(paths) {
-  const present = paths.filter((p) => statSync(p, { throwIfNoEntry: false }));
-  const missing = paths.filter((p) => !present.includes(p));
-  const r = present.length ? spawnSync('find', [...present, '-type', 'f', '-printf', '%p\t%s\t%T@\n'], { encoding: 'utf8', maxBuffer: 1 << 30 }) : { status: 0, stdout: '' };
-  if (r.status !== 0 || r.error) return treeStamp(paths);
-  const hash = createHash('sha256').update(`find\n${missing.map((p) => `${p}\0-\n`).join('')}`);
-  for (const line of r.stdout.split('\n').sort()) hash.update(line).update('\n');
-  return hash.digest('hex').slice(0, 24);
+  return treeIndex(paths).stamp(paths);
 }
 
 /**

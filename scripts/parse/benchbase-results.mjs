@@ -5,7 +5,7 @@
 // `intervals.samples` with `t` (the window's start in seconds), like sysbench's
 // --report-interval lines, so over-time charts read them the same way. The file
 // has no closing line: a cut between rows reads as a shorter run.
-import { InputError, quote } from '../lib/errors.mjs';
+import { InputError, quote, located } from '../lib/errors.mjs';
 import { columnOf, toNumber } from '../lib/text.mjs';
 import { unitOfKey } from './json-input.mjs';
 import { parseTextWith } from './driver.mjs';
@@ -122,13 +122,5 @@ function createParser({ source } = {}) {
     };
   }
 
-  const guard = (fn) => (...args) => {
-    try {
-      return fn(...args);
-    } catch (error) {
-      if (error instanceof InputError && !error.source && source) error.source = source;
-      throw error;
-    }
-  };
-  return { push: guard((raw, no) => line(no, raw)), end: guard(finish) };
+  return located(source, { push: (raw, no) => line(no, raw), end: finish });
 }

@@ -8,7 +8,7 @@
 // document is a list of reports, each with its raw line range. The full
 // `dbt2-report` RST document around the table (title, Summary bullets, chart and
 // link sections) is recognised so its lines are not reported as unknown.
-import { InputError, quote } from '../lib/errors.mjs';
+import { InputError, quote, located } from '../lib/errors.mjs';
 import { figure } from '../lib/figure.mjs';
 import { columnOf } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
@@ -304,22 +304,6 @@ function createParser({ source } = {}) {
       };
     },
   });
-}
-
-/**
- * The driver replays the first lines of a short file outside its own error
- * wrapper, so errors carry the file name themselves.
- */
-function located(source, parser) {
-  const wrap = (fn) => (...args) => {
-    try {
-      return fn(...args);
-    } catch (error) {
-      if (error instanceof InputError && !error.source && source) error.source = source;
-      throw error;
-    }
-  };
-  return { push: wrap(parser.push), end: wrap(parser.end) };
 }
 
 function footerMatch(text) {

@@ -6,7 +6,7 @@
 // with the `N Active Virtual Users configured` line before it. A log without a
 // TEST RESULT is still a document (status failed / no result, with the tool's
 // error lines): the benchmark author wants to see why a run produced nothing.
-import { InputError, quote } from '../lib/errors.mjs';
+import { InputError, quote, located } from '../lib/errors.mjs';
 import { figure } from '../lib/figure.mjs';
 import { columnOf } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
@@ -248,13 +248,5 @@ function createParser({ source } = {}) {
     return body;
   }
 
-  const guard = (fn) => (...args) => {
-    try {
-      return fn(...args);
-    } catch (error) {
-      if (error instanceof InputError && !error.source && source) error.source = source;
-      throw error;
-    }
-  };
-  return { push: guard((raw, no) => line(no, raw)), end: guard(finish) };
+  return located(source, { push: (raw, no) => line(no, raw), end: finish });
 }

@@ -3,30 +3,22 @@
 // kilobytes, unlike an interval log) and read whole at the end, with the line
 // of every value. Keys carrying a unit in their text ("Elapsed Time
 // (nanoseconds)") are read by `unitOfKey`.
-import { InputError, quote } from '../lib/errors.mjs';
+import { InputError, quote, located } from '../lib/errors.mjs';
 import { parseJsonSource, describeNode } from '../lib/json-source.mjs';
 
 /** `{push, end}` for the driver; `read(root, {lastLine})` turns the parsed tree into the document body. */
 export function jsonParser({ source } = {}, read) {
   const lines = [];
-  const guard = (fn) => (...args) => {
-    try {
-      return fn(...args);
-    } catch (error) {
-      if (error instanceof InputError && !error.source && source) error.source = source;
-      throw error;
-    }
-  };
-  return {
+  return located(source, {
     push: (line) => {
       lines.push(line);
     },
-    end: guard(() => {
+    end: () => {
       while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
       const root = parseJsonSource(lines.join('\n'));
       return read(root, { lastLine: lines.length });
-    }),
-  };
+    },
+  });
 }
 
 const UNITS = {

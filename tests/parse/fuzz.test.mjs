@@ -6,6 +6,7 @@
 // cites, as printed (figures marked `derived` are computed, not printed).
 // Line ends (LF, CRLF, CR alone) never change what a fixture reads as.
 import { test } from 'node:test';
+import { seeded } from '../../scripts/compile/stats.mjs';
 import assert from 'node:assert/strict';
 import { parseText } from '../../scripts/parse/index.mjs';
 import { InputError } from '../../scripts/lib/errors.mjs';
@@ -18,17 +19,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 0x10d);
 const MUTANTS_PER_FIXTURE = Number(process.env.FUZZ_MUTANTS ?? 12);
 const validators = schemaValidators();
 
-/** mulberry32: a small PRNG, so a failing mutant can be made again from the seed. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator (mulberry32), so a failing mutant can be made again from the seed. */
+const random = seeded;
 
 const NOISE = ['\t', ' ', '\r', '|', ':', '.', ',', '-', '+', '%', '#', '0', '9', 'e', '\u00a0', '\uff1a', '\u00e9', '\x07', '\x1b', '\ufffd', '\u2028'];
 

@@ -16,10 +16,10 @@
 // Units come from the data: a figure's own unit, or for a plain-number field
 // of `each` elements the `units` map (or `unit`) the parser recorded beside
 // the list.
-import { AuthorError, at, isMissing, isRowColumn, uniqueBy, DEFAULT_ITEMS } from '../select.mjs';
+import { AuthorError, at, isMissing, isRowColumn, uniqueBy, byRun, DEFAULT_ITEMS } from '../select.mjs';
 import { chartKinds } from '../../render/charts.mjs';
 import { chartFigure } from '../chart-files.mjs';
-import { checkStat, spreadText, STAT_FIELDS } from '../repeats.mjs';
+import { checkStat, spreadText, NOT_LABELS } from '../repeats.mjs';
 import { difference, bandOf } from '../difference.mjs';
 import { stability, scaling } from '../stats.mjs';
 
@@ -252,12 +252,10 @@ function scaled(rows, q) {
  * figures the stability table prints (scripts/compile/stats.mjs).
  */
 function steadyPhases(rows, q) {
-  const runs = new Map();
-  for (const r of rows) (runs.get(`${r.doc}/${r.item}`) ?? runs.set(`${r.doc}/${r.item}`, []).get(`${r.doc}/${r.item}`)).push(r);
   const out = [];
   const regions = [];
   let rule = '';
-  for (const samples of runs.values()) {
+  for (const samples of byRun(rows)) {
     const s = stability(samples.map((r) => ({ t: r[q.x], value: r.value })));
     rule = s.rule;
     const series = q.color ? samples[0][q.color] : '';
@@ -304,7 +302,6 @@ function fieldUnits(report, q) {
   return out;
 }
 
-const NOT_LABELS = new Set(['value', 'text', 'unit', 'line', 'source', 'tool', 'status', 'doc', 'item', 'element', 'panel', 'cpu', 'iowait', ...STAT_FIELDS]);
 
 /**
  * What a chart mixes without saying so: labels whose values differ between

@@ -3,7 +3,7 @@
 // percentile sysbench printed itself. The bucket latency links to the
 // histogram line that printed it.
 //   {{< histogram-percentiles by="threads" where="test=cpu" caption="…" >}}
-import { AuthorError } from '../select.mjs';
+import { AuthorError, byRun } from '../select.mjs';
 import { th, figLink, figCell, ordinal } from '../html.mjs';
 import { histogramPercentiles } from '../stats.mjs';
 
@@ -24,12 +24,10 @@ export default {
     if (ps.some((s) => !/^\d+(\.\d+)?$/.test(s) || Number(s) <= 0 || Number(s) >= 100)) throw new AuthorError(`percentiles="${p.percentiles}": expected numbers between 0 and 100, e.g. ${DEFAULT_PS}`);
     const buckets = select({ data: p.data, each: 'histogram.buckets', metric: 'count', fields: { latency: 'value' }, labels: [p.by], where: p.where });
     const printed = select({ data: p.data, metric: 'latency.percentile.value', fields: { rank: 'latency.percentile.rank' }, labels: [p.by], where: p.where, optional: true });
-    const runs = new Map();
-    for (const b of buckets) (runs.get(`${b.doc}/${b.item}`) ?? runs.set(`${b.doc}/${b.item}`, []).get(`${b.doc}/${b.item}`)).push(b);
     const unit = 'ms';
     const rank = printed.find((r) => r.rank)?.rank;
     const head = [{ cells: [th(title(p.by)), ...ps.map((x) => th(`p${x}`, { cls: 'num' })), th(rank ? `${ordinal(rank)} percentile as printed` : 'printed percentile', { cls: 'num' })] }];
-    const body = [...runs.values()].map((list) => {
+    const body = byRun(buckets).map((list) => {
       const got = histogramPercentiles(list.map((b) => ({ value: b.latency, count: b.value, row: b })), ps.map((x) => Number(x) / 100));
       const own = printed.find((r) => r.doc === list[0].doc && r.item === list[0].item) ?? null;
       return { cells: [th(String(list[0][p.by])), ...got.map((g) => bucketCell(g, list)), figCell(own)] };

@@ -4,7 +4,7 @@
 // the median, 5th percentile, coefficient of variation and stalls (intervals
 // below half the median); the untrimmed median and CV stay beside them.
 //   {{< stability-table data="sysbench" by="config" where="…" caption="…" >}}
-import { AuthorError } from '../select.mjs';
+import { AuthorError, byRun } from '../select.mjs';
 import { th, esc, attrs } from '../html.mjs';
 import { stability } from '../stats.mjs';
 import { repeatLabels } from '../repeats.mjs';
@@ -64,13 +64,10 @@ function wholeNumber(text, name, min) {
 
 /** The samples of each run (document and item), in source order, named by the `by` label and any repeat label. */
 function runsOf(rows, by, repeat) {
-  const runs = new Map();
-  for (const r of rows) {
-    const key = `${r.doc}/${r.item}`;
-    if (!runs.has(key)) runs.set(key, { name: [r[by], ...[].concat(repeat).map((k) => r[k]).filter((v) => v !== undefined).map((v) => `#${v}`)].join(' '), samples: [] });
-    runs.get(key).samples.push(r);
-  }
-  const list = [...runs.values()];
+  const list = byRun(rows).map((samples) => {
+    const [r] = samples;
+    return { name: [r[by], ...[].concat(repeat).map((k) => r[k]).filter((v) => v !== undefined).map((v) => `#${v}`)].join(' '), samples };
+  });
   const names = list.map((r) => r.name);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice) throw new AuthorError(`two runs are both named "${twice}" by the label "${by}"; narrow with where="…" or give them a repeat label`);
