@@ -8,8 +8,8 @@ for (const scheme of ['light', 'dark']) {
   test.describe(`${scheme} mode`, () => {
     test.use({ colorScheme: scheme });
     // axe walks every node; a report with hundreds of chart marks takes tens of seconds on a busy
-    // two-core machine. The limit only keeps a hung page from holding the suite.
-    // axe walks every SVG mark: the ten-minute stress charts take over a minute alone, more on a busy machine.
+    // two-core machine (the ten-minute stress charts over a minute alone). The limit only keeps a
+    // hung page from holding the suite.
     test.describe.configure({ timeout: 300_000 });
     for (const path of sitePages()) {
       test(`${path} has no serious accessibility violation`, async ({ page }) => {
