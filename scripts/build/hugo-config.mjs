@@ -4,20 +4,22 @@
 // change.
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
+import { configName } from '../lib/site.mjs';
 
 /**
  * Writes .tpsreport/<name>.toml: `head` (settings outside [module]), then
- * config.toml's [module] section and `mounts` (more [[module.mounts]] entries).
- * @returns {Promise<string>} the --config value: "config.toml,<layer>"
+ * the site config's [module] section and `mounts` (more [[module.mounts]] entries).
+ * @returns {Promise<string>} the --config value: "<hugo.toml or config.toml>,<layer>"
  */
 export async function configLayer(root, name, { head = '', mounts = '' } = {}) {
-  const config = await readFile(join(root, 'config.toml'), 'utf8');
+  const site = configName(root) ?? 'config.toml';
+  const config = await readFile(join(root, site), 'utf8');
   const at = config.indexOf('\n[module]');
   const module = at < 0 ? '[module]\n' : config.slice(at + 1);
   const path = join(root, '.tpsreport', `${name}.toml`);
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, `${head}\n${module}\n${mounts}`);
-  return `config.toml,${path}`;
+  return `${site},${path}`;
 }
 
 /** A [[module.mounts]] entry, TOML-quoted; `files` is a glob list of what the mount includes. */

@@ -17,16 +17,20 @@ import { spawn } from 'node:child_process';
 import { publish } from './publish.mjs';
 import { treeStamp, bigTreeStamp } from '../lib/files.mjs';
 import { configLayer, mount } from './hugo-config.mjs';
+import { TOOL_ROOT, CONFIG_NAMES } from '../lib/site.mjs';
 
 /**
  * What Hugo reads besides each report's article and compiled views (the
  * compile step says which reports' views changed, so those folders need no
  * scan here).
  */
-const HUGO_INPUTS = ['layouts', 'static', 'config.toml', 'content/_index.md', 'content/reports/_index.md'];
+const HUGO_INPUTS = { site: ['layouts', 'static', ...CONFIG_NAMES, 'content/_index.md', 'content/reports/_index.md'], tool: ['layouts', 'static'] };
 
 /** Everything a build reads, tpsreport's own code included. */
-const EVERY_INPUT = ['content', 'data', 'layouts', 'static', 'schemas', 'scripts', 'config.toml', 'package-lock.json'];
+const EVERY_INPUT = { site: ['content', 'data', 'layouts', 'static', ...CONFIG_NAMES, 'package-lock.json'], tool: ['layouts', 'static', 'schemas', 'scripts', 'package.json'] };
+
+/** The site's inputs and the tool's (one folder in tpsreport's own repository, node_modules/tpsreport in a site): upgrading tpsreport is a change too. */
+const inputsOf = (root, { site, tool }) => [...new Set([...site.map((p) => join(root, p)), ...tool.map((p) => join(TOOL_ROOT, p))])];
 
 /** Each report's front matter and body, hashed apart: a body-only change needs only that page rendered again. */
 async function articles(root) {
@@ -90,7 +94,7 @@ export async function buildSite({ root, hugoBin, steps, baseUrl, compiled = () =
   const publicDir = join(root, 'public');
   // One look over every input: when nothing at all changed since the last good build, no step runs.
   // The address is an input too: every page and feed carries it.
-  const everything = () => `${bigTreeStamp(EVERY_INPUT.map((p) => join(root, p)))}:${baseUrl ?? ''}`;
+  const everything = () => `${bigTreeStamp(inputsOf(root, EVERY_INPUT))}:${baseUrl ?? ''}`;
   const last = JSON.parse(await readFile(state, 'utf8').catch(() => 'null'));
   if (last?.everything && existsSync(publicDir) && last.everything === everything()) {
     log('build: nothing changed since the last build; public/ is up to date');
@@ -101,7 +105,7 @@ export async function buildSite({ root, hugoBin, steps, baseUrl, compiled = () =
     if (code) return code;
   }
   const before = JSON.parse(await readFile(state, 'utf8').catch(() => 'null'));
-  const now = { inputs: `${treeStamp(HUGO_INPUTS.map((p) => join(root, p)))}:${baseUrl ?? ''}`, articles: await articles(root) };
+  const now = { inputs: `${treeStamp(inputsOf(root, HUGO_INPUTS))}:${baseUrl ?? ''}`, articles: await articles(root) };
   const plan = existsSync(publicDir) ? hugoPlan(before, now, compiled()) : { mode: 'full' };
   if (plan.mode === 'none') {
     log('hugo: no page changed; public/ is up to date');

@@ -8,12 +8,13 @@ import { join, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { validatePaths } from '../validate/index.mjs';
 import { treeIndex } from '../lib/files.mjs';
+import { TOOL_ROOT } from '../lib/site.mjs';
 
 /** A hash of the validator's code and the schemas: a change to either validates everything again. */
-async function validatorStamp(root) {
+async function validatorStamp() {
   const hash = createHash('sha256');
   for (const dir of ['scripts/validate', 'schemas']) {
-    for (const n of (await readdir(join(root, dir))).sort()) hash.update(n).update(await readFile(join(root, dir, n)));
+    for (const n of (await readdir(join(TOOL_ROOT, dir))).sort()) hash.update(n).update(await readFile(join(TOOL_ROOT, dir, n)));
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -23,7 +24,7 @@ export async function validateChanged({ root }) {
   const dataDir = join(root, 'data', 'reports');
   const cachePath = join(root, '.tpsreport', 'cache', 'validate.json');
   const before = JSON.parse(await readFile(cachePath, 'utf8').catch(() => '{}'));
-  const validator = await validatorStamp(root);
+  const validator = await validatorStamp();
   const slugs = existsSync(dataDir) ? (await readdir(dataDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort() : [];
   const stamps = {};
   const changed = [];

@@ -22,7 +22,7 @@ import { unsafeRawFiles } from '../lib/raw-files.mjs';
 import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
 import { AuthorError, nearest } from './select.mjs';
-import { kinds } from './kinds/index.mjs';
+import { pageKinds } from './kinds/index.mjs';
 import { tableHtml, tableCsv, csvName, bundleHref } from './html.mjs';
 import { rawView } from './raw-views.mjs';
 import { createDrawer } from '../draw/pool.mjs';
@@ -115,15 +115,16 @@ async function compileReport({ root, slug, out, compiler, drawer, listed }) {
   const reuse = previous && previous.stamp.compiler === compiler && previous.stamp.data === stamp.data ? previous.views : {};
   const views = {};
   let built = 0;
+  const kindOf = pageKinds(shortcodes.map((sc) => sc.name));
   for (const sc of shortcodes) {
-    const kind = kinds[sc.name];
+    const kind = kindOf(sc.name);
     if (!kind || views[sc.key]) continue;
     if (reuse[sc.key]) {
       views[sc.key] = reuse[sc.key];
       continue;
     }
     try {
-      views[sc.key] = { kind: sc.name, at: { line: sc.line, column: sc.column }, ...(await kind.build(ctx, checkParams(kind, sc))) };
+      views[sc.key] = { kind: kind.name, at: { line: sc.line, column: sc.column }, ...(await kind.build(ctx, checkParams(kind, sc))) };
       built += 1;
     } catch (error) {
       if (!(error instanceof AuthorError)) throw error;

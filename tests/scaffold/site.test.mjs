@@ -1,0 +1,131 @@
+// The parts of "tpsreport in a site of its own" that need no registry: which
+// folder is the site, what a new site's package.json asks for, the prefixed
+// shortcode names a blog uses, and the check of built figures against their
+// raw lines. tests/scaffold/package.test.mjs runs the whole thing from a
+// packed tarball.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { siteRoot, TOOL_ROOT } from '../../scripts/lib/site.mjs';
+import { installSpec, newSite } from '../../scripts/scaffold/index.mjs';
+import { kinds, pageKinds } from '../../scripts/compile/kinds/index.mjs';
+import { figureProblems, numbersOn } from '../../scripts/build/figures.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'scripts', 'tpsreport.mjs');
+const SHORTCODES = join(ROOT, 'layouts', '_shortcodes');
+const temp = () => mkdtempSync(join(tmpdir(), 'tpsreport-site-'));
+
+test('the site is the nearest folder with a Hugo config at or above the current one, else the current one', () => {
+  const dir = temp();
+  try {
+    mkdirSync(join(dir, 'content', 'reports', 'x'), { recursive: true });
+    assert.equal(siteRoot(join(dir, 'content', 'reports', 'x')), join(dir, 'content', 'reports', 'x'));
+    writeFileSync(join(dir, 'hugo.toml'), 'title = "blog"\n');
+    assert.equal(siteRoot(join(dir, 'content', 'reports', 'x')), dir);
+    assert.equal(siteRoot(ROOT), ROOT);
+    assert.equal(TOOL_ROOT, ROOT);
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});
+
+test("a new site asks for tpsreport as the project that installed it did, a local tarball's path made relative to the site", () => {
+  const dir = temp();
+  try {
+    const tool = join(dir, 'proj', 'node_modules', 'tpsreport');
+    mkdirSync(tool, { recursive: true });
+    writeFileSync(join(tool, 'package.json'), '{ "version": "1.2.3" }');
+    assert.equal(installSpec(join(dir, 'proj', 'site'), tool), '^1.2.3', 'no package.json above node_modules');
+    writeFileSync(join(dir, 'proj', 'package.json'), '{ "dependencies": { "tpsreport": "file:../tpsreport-1.2.3.tgz" } }');
+    assert.equal(installSpec(join(dir, 'proj', 'site'), tool), 'file:../../tpsreport-1.2.3.tgz');
+    writeFileSync(join(dir, 'proj', 'package.json'), '{ "devDependencies": { "tpsreport": "git+https://git.example.org/tpsreport.git#v1.2.3" } }');
+    assert.equal(installSpec(join(dir, 'proj', 'site'), tool), 'git+https://git.example.org/tpsreport.git#v1.2.3');
+    assert.equal(installSpec(join(dir, 'elsewhere', 'site')), `file:${relative(join(dir, 'elsewhere', 'site'), ROOT)}`, 'run from a checkout');
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});
+
+test('new site writes the site whole with its sample report ingested, and copies none of the tool into it', async () => {
+  const dir = temp();
+  try {
+    const site = join(dir, 'results');
+    assert.equal(await newSite(site, { install: false }), 0);
+    assert.deepEqual(readdirSync(site).sort(), ['.gitignore', 'README.md', 'config.toml', 'content', 'data', 'package.json']);
+    assert.deepEqual(readdirSync(dir), ['results'], 'nothing is left beside the site');
+    const pkg = JSON.parse(readFileSync(join(site, 'package.json'), 'utf8'));
+    assert.equal(pkg.dependencies.tpsreport, installSpec(site));
+    assert.equal(pkg.scripts.test, 'npm run setup && tpsreport build --frozen && tpsreport check');
+    const report = JSON.parse(readFileSync(join(site, 'data', 'reports', 'sysbench-threads', 'report.json'), 'utf8'));
+    assert.deepEqual(report.sources.map((s) => s.file), [1, 2, 4, 8, 16].map((t) => `content/reports/sysbench-threads/raw/oltp_read_write-t${t}.txt`));
+    const messages = [];
+    assert.equal(await newSite(site, { install: false, log: (line) => messages.push(line) }), 1);
+    assert.deepEqual(messages, [`tpsreport new site: ${site} already exists and is not empty; give a new folder`]);
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});
+
+test('tpsreport new takes exactly `site DIR`', () => {
+  const r = spawnSync(process.execPath, [CLI, 'new', 'report', 'x'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 2);
+  assert.equal(r.stderr, 'tpsreport: expected `new site DIR` (`tpsreport help` lists the commands and their options)\n');
+});
+
+test('every data shortcode has its tps- name, placing the same view', () => {
+  const body = (name) => readFileSync(join(SHORTCODES, `${name}.html`), 'utf8').split('\n').filter((l) => l && !l.startsWith('{{- /*')).join('\n');
+  for (const name of Object.keys(kinds)) {
+    assert.ok(existsSync(join(SHORTCODES, `tps-${name}.html`)), `layouts/_shortcodes/tps-${name}.html is missing`);
+    assert.equal(body(`tps-${name}`), body(name), `tps-${name}.html places its view differently from ${name}.html`);
+  }
+  const prefixed = readdirSync(SHORTCODES).filter((f) => f.startsWith('tps-')).map((f) => f.slice(4, -5));
+  assert.deepEqual(prefixed.sort(), Object.keys(kinds).sort(), 'a tps- shortcode without a kind');
+});
+
+test("a page that uses tps- names leaves its unprefixed shortcodes to the blog; other pages use tpsreport's plain names", () => {
+  const blogPage = pageKinds(['chart', 'tps-chart', 'tps-table', 'figure']);
+  assert.equal(blogPage('tps-chart'), kinds.chart);
+  assert.equal(blogPage('tps-table'), kinds.table);
+  assert.equal(blogPage('chart'), undefined);
+  assert.equal(blogPage('figure'), undefined);
+  const sitePage = pageKinds(['chart', 'table', 'tps-nothing']);
+  assert.equal(sitePage('chart'), kinds.chart);
+  assert.equal(sitePage('tps-nothing'), undefined);
+  assert.equal(sitePage('toString'), undefined);
+});
+
+test('the numbers a raw line prints, durations in parts included', () => {
+  assert.deepEqual(numbersOn('    transactions:                        15898  (1058.80 per sec.)'), [15898, 1058.8]);
+  assert.deepEqual(numbersOn('| 28m 18s | 1,234.5 |'), [28, 18, 1234.5, 1698]);
+  assert.deepEqual(numbersOn('Elapsed (wall clock) time (h:mm:ss or m:ss): 0:01.50'), [0, 1.5]);
+});
+
+test('tpsreport check passes figures printed on their raw line and names each one that is not', async () => {
+  const dir = temp();
+  try {
+    const bundle = join(dir, 'public', 'reports', 'r');
+    mkdirSync(join(bundle, 'raw'), { recursive: true });
+    writeFileSync(join(bundle, 'raw', 'run.txt'), 'sysbench\n    transactions:                        15898  (1058.80 per sec.)\n');
+    const fig = (value, line) => `<a class="fig" href="./raw/run.txt.html#L${line}" data-value="${value}" data-source="raw/run.txt" data-line="${line}">${value}</a>`;
+    writeFileSync(join(bundle, 'index.html'), `<p>${fig('1058.8', 2)}</p>\n<p>${fig('15898', 2)}</p>\n`);
+    assert.deepEqual(await figureProblems({ root: dir }), { pages: 1, figures: 2, problems: [] });
+
+    writeFileSync(join(bundle, 'index.html'), `<p>${fig('1058.8', 2)}</p>\n<p>${fig('1085.8', 2)}</p>\n<p>${fig('1', 9)}</p>\n`);
+    const result = await figureProblems({ root: dir });
+    assert.deepEqual(result.problems.map((p) => `${p.file}:${p.line}: expected ${p.expected}, found ${p.found}`), [
+      'public/reports/r/index.html:2: expected 1085.8 as printed on raw/run.txt:2, found line 2 reads "transactions:                        15898  (1058.80 per sec.)"',
+      'public/reports/r/index.html:3: expected 1 as printed on raw/run.txt:9, found raw/run.txt has 3 lines',
+    ]);
+
+    const cli = spawnSync(process.execPath, [CLI, 'check'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(cli.status, 1);
+    assert.equal(cli.stderr, 'check: 3 figures on 1 page, 2 not on their raw line\n');
+    assert.match(cli.stdout, /^public\/reports\/r\/index\.html:2: error figure-raw-line: expected 1085\.8 as printed on raw\/run\.txt:2, found line 2 reads/m);
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});
