@@ -1,0 +1,199 @@
+// `tpsreport serve`: the site with live reload while an author writes.
+//   - content/ is watched; a change under content/reports/<slug>/ (a raw file,
+//     the front matter, the text) runs the build's own incremental steps on
+//     that report: ingest (which parses only what changed), validation of
+//     the changed data, compile of the changed reports. Compile writes the
+//     views Hugo reads as resources, so Hugo renders those pages again and
+//     its live reload shows them, charts drawn by the same code as a build.
+//   - Hugo's server runs behind a front server (serve-front.mjs) on the port
+//     the author asked for. An error at any step, Hugo's included, is listed
+//     over the page with its file and line and printed once; the site goes on
+//     being served, and a first build that fails leaves the front server up,
+//     showing the errors until a save makes Hugo start again.
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { ingestReports } from '../ingest/index.mjs';
+import { compileReports, reportSlugs } from '../compile/index.mjs';
+import { validateChanged } from './validate-changed.mjs';
+import { configLayer, mount } from './hugo-config.mjs';
+import { createProblems, inputLine, validationLines } from './serve-problems.mjs';
+import { openFront } from './serve-front.mjs';
+import { runHugoServer } from './serve-hugo.mjs';
+import { watchChanges } from './serve-watch.mjs';
+
+/**
+ * Serves the site at http://localhost:port/ until SIGINT or SIGTERM.
+ * @returns {Promise<number>} the exit status: 1 when the port is taken, 0 when stopped
+ */
+export async function serveSite({ root, hugoBin, port, log = (line) => console.error(line) }) {
+  const problems = createProblems(log);
+  const hugo = superviseHugo({ root, hugoBin, port, problems, log });
+  const front = await openFront({ port, problems, inner: hugo.port });
+  if (!front) {
+    log(`tpsreport serve: port ${port} on 127.0.0.1 is in use (another server?); stop it or pick another with --port N`);
+    return 1;
+  }
+  await refresh({ root, problems, log });
+  const changes = watchChanges(root, {
+    // Before Hugo's own watcher acts on the save (see superviseHugo).
+    onEvent: hugo.retire,
+    async onChange(slugs) {
+      if (slugs.size) await refresh({ root, problems, log, slugs: [...slugs] });
+      await hugo.ensure();
+    },
+  });
+  await hugo.ensure();
+  if (!hugo.port()) log(`serve: http://localhost:${port}/ shows the errors above until they are fixed`);
+
+  return new Promise((resolve) => {
+    const stop = async () => {
+      changes.close();
+      await hugo.stop();
+      front.closeAllConnections();
+      front.close(() => resolve(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+/**
+ * Hugo's server behind the front one. After Hugo reports an error it is not
+ * trusted again: Hugo 0.168's incremental rebuilds after a failed one can
+ * miss that a page is still broken, or crash. So the next save stops it
+ * before it rebuilds, and a fresh Hugo's full first build says what is still
+ * wrong (or, failing, leaves the front server listing it).
+ */
+function superviseHugo({ root, hugoBin, port, problems, log }) {
+  let run = null;
+  let inner = null;
+  let suspect = false;
+  let generation = 0;
+  let stopping = Promise.resolve();
+  let announced = false;
+  const other = once(log);
+  // The status names the run, so every page reloads when a new Hugo serves (its live reload went with the old one).
+  const report = (lines, status) => {
+    problems.set('hugo', lines);
+    problems.setStatus(status);
+    problems.settle();
+  };
+
+  /** Starts Hugo; resolves once its first build is served or has failed. */
+  async function start() {
+    const mine = ++generation;
+    const at = await freePort();
+    const args = await hugoArgs(root, port, at);
+    suspect = false;
+    await new Promise((settled) => {
+      const current = (fn) => (...a) => (mine === generation ? fn(...a) : undefined);
+      run = runHugoServer({
+        bin: hugoBin,
+        root,
+        args,
+        onUp: current((errors) => {
+          inner = at;
+          report(errors, `up ${mine}`);
+          if (!announced) log(`serve: http://localhost:${port}/ (live reload; Ctrl+C stops)`);
+          announced = true;
+          settled();
+        }),
+        onBuilt: current((errors) => {
+          if (errors.length) suspect = true;
+          report(errors, `up ${mine}`);
+        }),
+        onExit: current((errors) => {
+          run = null;
+          inner = null;
+          report(errors, `down ${mine}`);
+          settled();
+        }),
+        onOther: current(other),
+      });
+    });
+  }
+
+  return {
+    port: () => inner,
+    /** A save happened: a Hugo that reported an error stops now; its last errors stay listed until the next one builds. */
+    retire() {
+      if (!run || !suspect) return;
+      const old = run;
+      run = null;
+      inner = null;
+      generation += 1;
+      stopping = old.stop();
+    },
+    /** Hugo running, started again when it stopped. */
+    async ensure() {
+      await stopping;
+      if (!run) await start();
+    },
+    async stop() {
+      generation += 1;
+      await run?.stop();
+      await stopping;
+    },
+  };
+}
+
+/**
+ * The build's steps, on the reports that changed (every report the first
+ * time): ingest and validation look at every report but redo only the
+ * changed ones; compile is given the changed reports.
+ */
+async function refresh({ root, problems, log, slugs }) {
+  const started = performance.now();
+  try {
+    const ingested = await ingestReports({ root });
+    problems.set('ingest', ingested.errors.map(inputLine));
+    problems.set('validate', validationLines(await validateChanged({ root })));
+    const known = await reportSlugs(root);
+    // A report folder that went away: compile everything, which removes its views.
+    const chosen = slugs && slugs.every((s) => known.includes(s)) ? slugs : undefined;
+    const compiled = await compileReports({ root, slugs: chosen });
+    problems.setForReports('compile', chosen, compiled.errors.map(inputLine));
+    problems.set('serve', []);
+    const what = chosen ? chosen.join(', ') : `${known.length} report${known.length === 1 ? '' : 's'}`;
+    log(`serve: ${what}: ${ingested.parsed} raw file${ingested.parsed === 1 ? '' : 's'} parsed, ${compiled.built} view${compiled.built === 1 ? '' : 's'} built, in ${Math.round(performance.now() - started)} ms`);
+  } catch (error) {
+    // A bug, not an author's mistake; the server stays up so the next save can try again.
+    problems.set('serve', [`tpsreport: internal error: ${error?.message ?? error}`]);
+    if (process.env.TPSREPORT_DEBUG) console.error(error);
+  }
+  problems.settle();
+}
+
+/** Logs each distinct line once. */
+function once(log) {
+  const seen = new Set();
+  return (line) => {
+    if (seen.has(line)) return;
+    seen.add(line);
+    log(line);
+  };
+}
+
+/**
+ * Hugo's server on the inner port, writing pages for the front server's
+ * address (links, feeds and embed snippets name the port the author opened)
+ * and pointing its live reload there too. Pages render to memory: public/
+ * holds only what a build published. The config layer adds what compile
+ * wrote beside each report (.tpsreport/site/), which a build copies itself.
+ */
+async function hugoArgs(root, port, inner) {
+  const config = await configLayer(root, 'serve', { mounts: mount('.tpsreport/site', 'static') });
+  return ['--bind', '127.0.0.1', '--port', String(inner), '--baseURL', `http://localhost:${port}/`, '--appendPort=false', '--liveReloadPort', String(port), '--renderToMemory', '--config', config];
+}
+
+/** A port nothing listens on, for Hugo's inner server. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
