@@ -7,7 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, cpSync, symlinkSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, connect } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
@@ -88,8 +89,62 @@ async function until(what, check, server) {
   }
 }
 
+/**
+ * A live reload client as the page's livereload.js is one: a WebSocket to
+ * /livereload (through serve's front server to Hugo) that says hello and
+ * collects what Hugo sends. Enough of RFC 6455 for short text frames.
+ */
+function liveReload(port) {
+  const socket = connect(port, '127.0.0.1');
+  const messages = [];
+  let buffer = Buffer.alloc(0);
+  let open = false;
+  const send = (text) => {
+    const payload = Buffer.from(text);
+    const mask = randomBytes(4);
+    socket.write(Buffer.concat([Buffer.from([0x81, 0x80 | payload.length]), mask, payload.map((b, i) => b ^ mask[i % 4])]));
+  };
+  socket.write(`GET /livereload HTTP/1.1\r\nHost: localhost:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+  socket.on('data', (chunk) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    if (!open) {
+      const end = buffer.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      assert.match(buffer.subarray(0, end).toString(), /^HTTP\/1\.1 101 /);
+      open = true;
+      buffer = buffer.subarray(end + 4);
+      send('{"command":"hello","protocols":["http://livereload.com/protocols/official-7"]}');
+    }
+    for (;;) {
+      if (buffer.length < 2) return;
+      let length = buffer[1] & 0x7f;
+      let at = 2;
+      if (length === 126) [length, at] = [buffer.length >= 4 ? buffer.readUInt16BE(2) : Infinity, 4];
+      else if (length === 127) [length, at] = [buffer.length >= 10 ? Number(buffer.readBigUInt64BE(2)) : Infinity, 10];
+      if (buffer.length < at + length) return;
+      if ((buffer[0] & 0x0f) === 1) messages.push(buffer.subarray(at, at + length).toString());
+      buffer = buffer.subarray(at + length);
+    }
+  });
+  socket.on('error', () => {});
+  return { messages, close: () => socket.destroy() };
+}
+
+/** The ids serve's event stream sends (the page reloads when one differs from the id it was rendered with). */
+function serveEvents(port) {
+  const ids = [];
+  const controller = new AbortController();
+  (async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/__tpsreport/events`, { signal: controller.signal });
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body) for (const m of decoder.decode(chunk).matchAll(/^data: (\S+)$/gm)) ids.push(m[1]);
+  })().catch(() => {});
+  return { ids, close: () => controller.abort() };
+}
+
 /** Every chart's inline SVG on a page. */
 const chartSvgs = (html) => [...html.matchAll(/<div class="tps-chart__svg"[\s\S]*?<\/svg><\/div>/g)].map((m) => m[0]);
+const pageState = (html) => /<script src="\/__tpsreport\/serve\.js" data-state="(\w+)"/.exec(html)?.[1];
 const panel = (html) => /<aside class="tpsreport-serve" role="alert">[\s\S]*?<\/aside>/.exec(html)?.[0] ?? null;
 const count = (text, part) => text.split(part).length - 1;
 const lineOf = (text, part) => text.slice(0, text.indexOf(part)).split('\n').length;
@@ -97,6 +152,8 @@ const lineOf = (text, part) => text.slice(0, text.indexOf(part)).split('\n').len
 test('serve shows a raw file\'s new figure, the charts a build publishes, and a shortcode error over the page until it is fixed', { timeout: 300_000 }, async () => {
   const dir = siteWith([SLUG]);
   let server;
+  let live;
+  let events;
   try {
     const built = spawnSync(process.execPath, [join(dir, 'scripts', 'tpsreport.mjs'), 'build'], { cwd: dir, encoding: 'utf8' });
     assert.equal(built.status, 0, built.stderr);
@@ -116,7 +173,9 @@ test('serve shows a raw file\'s new figure, the charts a build publishes, and a 
     assert.deepEqual(svgs, chartSvgs(published), 'the served charts are the SVG a build publishes');
     assert.equal(panel(first), null);
 
-    // Another real capture's transactions line in place of this one's.
+    // Another real capture's transactions line in place of this one's; the open page hears of it.
+    live = liveReload(server.port);
+    await until('the live reload connection', () => live.messages.some((m) => m.includes('"hello"')), server);
     const line = TRANSACTIONS.exec(readFileSync(join(ROOT, OTHER_CAPTURE), 'utf8'));
     const after = line[1];
     assert.ok(!first.includes(`>${after}</a>`));
@@ -125,12 +184,16 @@ test('serve shows a raw file\'s new figure, the charts a build publishes, and a 
       const { text } = await server.page(path);
       return text.includes(`>${after}</a>`) && !text.includes(`>${before}</a>`) ? text : null;
     }, server);
+    await until('a reload over the live reload connection', () => live.messages.some((m) => m.includes('"reload"')), server);
     assert.match(server.log(), new RegExp(`^serve: ${SLUG}: 1 raw file parsed, \\d+ views built, in \\d+ ms$`, 'm'));
     assert.notDeepEqual(chartSvgs(changed), svgs, 'the charts were drawn again');
 
     // A shortcode whose filter matches no run: compile names the file and line; the page shows it, escaped.
     const index = join(dir, 'content', 'reports', SLUG, 'index.md');
     const broken = `${article}\nBroken: {{< value data="sysbench" metric="transactions.rate" where="server=<b>none</b>" >}}\n`;
+    events = serveEvents(server.port);
+    await until('the event stream', () => events.ids.length === 1, server);
+    assert.equal(events.ids[0], pageState(changed));
     writeFileSync(index, broken);
     const at = `content/reports/${SLUG}/index.md:${lineOf(broken, 'Broken: ')}:9`;
     const message = 'value: no "sysbench" runs match where="server=<b>none</b>": server takes "MySQL 5.1.49sp1 built-in InnoDB", "MySQL 5.1.49sp1 InnoDB plugin", "MySQL 5.5.9"';
@@ -140,6 +203,7 @@ test('serve shows a raw file\'s new figure, the charts a build publishes, and a 
     assert.ok(!shown.includes('<b>none</b>'));
     const page = (await server.page(path)).text;
     assert.ok(page.includes(`>${after}</a>`), 'the rest of the report is still there under the error');
+    assert.ok(events.ids.includes(pageState(page)), 'an open page was told to reload');
 
     writeFileSync(index, article);
     await until('the page without the error', async () => {
@@ -149,6 +213,8 @@ test('serve shows a raw file\'s new figure, the charts a build publishes, and a 
     assert.equal(count(server.log(), `error: ${at}: ${message}\n`), 1, server.log());
     assert.match(server.log(), /^serve: no errors left$/m);
   } finally {
+    live?.close();
+    events?.close();
     const stopped = await server?.stop();
     rmSync(dir, { recursive: true, force: true });
     if (server) assert.equal(stopped, 0, 'serve ends with status 0 on SIGTERM');
