@@ -42,16 +42,16 @@ export function problemPanel(lines) {
   return `<aside class="tpsreport-serve" role="alert"><h2>tpsreport serve: ${count}</h2><p>Fix and save: this page reloads by itself. The terminal lists the same.</p><ol>${items.join('')}</ol></aside>`;
 }
 
-/** What goes at the end of every page: the panel, its style and the reloading script. */
-function additions(problems) {
-  return `<link rel="stylesheet" href="${OWN}serve.css">${problemPanel(problems.list())}<script src="${OWN}serve.js" data-state="${problems.id()}" defer></script>`;
+/** The style and the reloading script every page gets, told which state it shows. */
+function tail(id) {
+  return `<link rel="stylesheet" href="${OWN}serve.css"><script src="${OWN}serve.js" data-state="${id}" defer></script>`;
 }
 
 /** The page shown for every address while Hugo is not serving. */
 function standIn(problems) {
   const lines = problems.list();
   const body = lines.length ? problemPanel(lines) : '<aside class="tpsreport-serve tpsreport-serve--quiet" role="status"><h2>tpsreport serve: building the site…</h2><p>This page reloads when it is ready.</p></aside>';
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>tpsreport serve</title></head><body>${body}${additions({ list: () => [], id: problems.id })}</body></html>\n`;
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>tpsreport serve</title></head><body>${body}${tail(problems.id())}</body></html>\n`;
 }
 
 /**
@@ -59,7 +59,7 @@ function standIn(problems) {
  * @param {object} o
  * @param {object} o.problems  from createProblems
  * @param {() => number|null} o.inner  Hugo's port while it serves, null otherwise
- * @returns {Promise<import('node:http').Server|null>} null when the port is taken
+ * @returns {Promise<import('node:http').Server|string>} the server, or the code of the error that kept it from listening
  */
 export function openFront({ port, problems, inner }) {
   const server = createServer((req, res) => {
@@ -73,7 +73,7 @@ export function openFront({ port, problems, inner }) {
   });
   server.on('upgrade', (req, socket, head) => tunnel(req, socket, head, inner()));
   return new Promise((resolve, reject) => {
-    server.once('error', (error) => (error.code === 'EADDRINUSE' ? resolve(null) : reject(error)));
+    server.once('error', (error) => (error.code ? resolve(error.code) : reject(error)));
     server.listen(port, '127.0.0.1', () => resolve(server));
   });
 }
@@ -105,8 +105,9 @@ function proxy(req, res, target, problems) {
     answer.on('data', (c) => chunks.push(c));
     answer.on('end', () => {
       const html = Buffer.concat(chunks).toString('utf8');
+      const added = problemPanel(problems.list()) + tail(problems.id());
       const at = html.lastIndexOf('</body>');
-      const out = at < 0 ? html + additions(problems) : html.slice(0, at) + additions(problems) + html.slice(at);
+      const out = at < 0 ? html + added : html.slice(0, at) + added + html.slice(at);
       res.writeHead(answer.statusCode, { ...answer.headers, 'content-length': Buffer.byteLength(out), 'cache-control': 'no-store' });
       res.end(out);
     });

@@ -29,8 +29,10 @@ export async function serveSite({ root, hugoBin, port, log = (line) => console.e
   const problems = createProblems(log);
   const hugo = superviseHugo({ root, hugoBin, port, problems, log });
   const front = await openFront({ port, problems, inner: hugo.port });
-  if (!front) {
-    log(`tpsreport serve: port ${port} on 127.0.0.1 is in use (another server?); stop it or pick another with --port N`);
+  if (typeof front === 'string') {
+    log(front === 'EADDRINUSE'
+      ? `tpsreport serve: port ${port} on 127.0.0.1 is in use (another server?); stop it or pick another with --port N`
+      : `tpsreport serve: cannot listen on 127.0.0.1:${port} (${front}); pick another port with --port N`);
     return 1;
   }
   await refresh({ root, problems, log });
@@ -70,6 +72,7 @@ function superviseHugo({ root, hugoBin, port, problems, log }) {
   let suspect = false;
   let generation = 0;
   let stopping = Promise.resolve();
+  let starting = null;
   let announced = false;
   const other = once(log);
   // The status names the run, so every page reloads when a new Hugo serves (its live reload went with the old one).
@@ -84,6 +87,7 @@ function superviseHugo({ root, hugoBin, port, problems, log }) {
     const mine = ++generation;
     const at = await freePort();
     const args = await hugoArgs(root, port, at);
+    if (mine !== generation) return; // stopped meanwhile
     suspect = false;
     await new Promise((settled) => {
       const current = (fn) => (...a) => (mine === generation ? fn(...a) : undefined);
@@ -127,7 +131,8 @@ function superviseHugo({ root, hugoBin, port, problems, log }) {
     /** Hugo running, started again when it stopped. */
     async ensure() {
       await stopping;
-      if (!run) await start();
+      // The first start and a save's can overlap: one Hugo for both.
+      if (!run) await (starting ??= start().finally(() => { starting = null; }));
     },
     async stop() {
       generation += 1;
