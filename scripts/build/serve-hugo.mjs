@@ -21,7 +21,7 @@ const UP = /^Web Server is available at /;
 const ERROR = /^ERROR (.*)$/;
 const WARN = /^WARN (.*)$/;
 const CRASH = /^(panic: |fatal error: )/;
-const CHATTER = /^(Watching|Data changed|Change of |Start building|hugo v|Built in|Environment:|Serving pages|Running in Fast Render|Press Ctrl\+C|Source changed|Asset changed|Static file changes|Template changed|Syncing|Rebuilt in|\d{4}-\d\d-\d\d |[\s│─┼]*$|.*│)/;
+const CHATTER = /^(Watching|adding created directory|File no longer exists|Data changed|Change of |Start building|hugo v|Built in|Environment:|Serving pages|Running in Fast Render|Press Ctrl\+C|Source changed|Asset changed|Static file changes|Template changed|Syncing|Rebuilt in|\d{4}-\d\d-\d\d |[\s│─┼]*$|.*│)/;
 
 /**
  * One line of Hugo's error as a problem line, "FILE:LINE:COL: message", the

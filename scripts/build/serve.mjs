@@ -11,6 +11,7 @@
 //     being served, and a first build that fails leaves the front server up,
 //     showing the errors until a save makes Hugo start again.
 import { createServer } from 'node:net';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ingestReports } from '../ingest/index.mjs';
 import { compileReports, reportSlugs } from '../compile/index.mjs';
@@ -40,7 +41,10 @@ export async function serveSite({ root, hugoBin, port, log = (line) => console.e
     // Before Hugo's own watcher acts on the save (see superviseHugo).
     onEvent: hugo.retire,
     async onChange(slugs) {
-      if (slugs.size) await refresh({ root, problems, log, slugs: [...slugs] });
+      const appeared = slugs.size ? await refresh({ root, problems, log, slugs: [...slugs] }) : [];
+      // Hugo renders a page again when its views change, but not when they first appear
+      // (a new report, or one whose compile failed so far): a fresh Hugo renders it whole.
+      if (appeared.length) hugo.retire({ always: true });
       await hugo.ensure();
     },
   });
@@ -119,9 +123,9 @@ function superviseHugo({ root, hugoBin, port, problems, log }) {
 
   return {
     port: () => inner,
-    /** A save happened: a Hugo that reported an error stops now; its last errors stay listed until the next one builds. */
-    retire() {
-      if (!run || !suspect) return;
+    /** A save happened: a Hugo that reported an error (or `always`) stops now; its last errors stay listed until the next one builds. */
+    retire({ always = false } = {}) {
+      if (!run || !(suspect || always)) return;
       const old = run;
       run = null;
       inner = null;
@@ -146,9 +150,13 @@ function superviseHugo({ root, hugoBin, port, problems, log }) {
  * The build's steps, on the reports that changed (every report the first
  * time): ingest and validation look at every report but redo only the
  * changed ones; compile is given the changed reports.
+ * @returns {Promise<string[]>} the reports that have views now and had none before
  */
 async function refresh({ root, problems, log, slugs }) {
   const started = performance.now();
+  // Where compile writes a report's views (scripts/compile/index.mjs).
+  const hasViews = (slug) => existsSync(join(root, '.tpsreport', 'views', `${slug}.json`));
+  const without = (slugs ?? []).filter((s) => !hasViews(s));
   try {
     const ingested = await ingestReports({ root });
     problems.set('ingest', ingested.errors.map(inputLine));
@@ -167,6 +175,7 @@ async function refresh({ root, problems, log, slugs }) {
     if (process.env.TPSREPORT_DEBUG) console.error(error);
   }
   problems.settle();
+  return without.filter(hasViews);
 }
 
 /** Logs each distinct line once. */

@@ -261,6 +261,14 @@ test('serve stays up when its first build fails, prints each error once however 
     assert.ok((await server.page(`/reports/${other}/`)).text.includes('An added sentence (2).'));
     assert.match(server.log(), /^serve: no errors left$/m);
     assert.equal(count(server.log(), missing), 1);
+
+    // A report folder copied in whole while serving is ingested, compiled and served.
+    cpSync(join(dir, 'content', 'reports', other), join(dir, 'content', 'reports', 'gallery-copy'), { recursive: true });
+    const copied = await until('the copied report with its charts', async () => {
+      const { status, text } = await server.page('/reports/gallery-copy/');
+      return status === 200 && !text.includes('tps-view-pending') && chartSvgs(text).length ? text : null;
+    }, server);
+    assert.deepEqual(chartSvgs(copied), chartSvgs((await server.page(`/reports/${other}/`)).text));
   } finally {
     if (server) await server.stop();
     rmSync(dir, { recursive: true, force: true });
