@@ -36,8 +36,23 @@ export async function serveSite({ root, hugoBin, port, log = (line) => console.e
       : `tpsreport serve: cannot listen on 127.0.0.1:${port} (${front}); pick another port with --port N`);
     return 1;
   }
+  // Stopping is possible from here on, also in the middle of the first build: Hugo never outlives serve.
+  let changes = null;
+  let closing = false;
+  const stopped = new Promise((resolve) => {
+    const stop = async () => {
+      closing = true;
+      changes?.close();
+      await hugo.stop();
+      front.closeAllConnections();
+      front.close(() => resolve(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
   await refresh({ root, problems, log });
-  const changes = watchChanges(root, {
+  if (closing) return stopped;
+  changes = watchChanges(root, {
     // Before Hugo's own watcher acts on the save (see superviseHugo).
     onEvent: hugo.retire,
     async onChange(slugs) {
@@ -49,18 +64,8 @@ export async function serveSite({ root, hugoBin, port, log = (line) => console.e
     },
   });
   await hugo.ensure();
-  if (!hugo.port()) log(`serve: http://localhost:${port}/ shows the errors above until they are fixed`);
-
-  return new Promise((resolve) => {
-    const stop = async () => {
-      changes.close();
-      await hugo.stop();
-      front.closeAllConnections();
-      front.close(() => resolve(0));
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  if (!hugo.port() && !closing) log(`serve: http://localhost:${port}/ shows the errors above until they are fixed`);
+  return stopped;
 }
 
 /**
@@ -77,6 +82,8 @@ function superviseHugo({ root, hugoBin, port, problems, log }) {
   let generation = 0;
   let stopping = Promise.resolve();
   let starting = null;
+  let closed = false;
+  let release = () => {}; // ends the wait for a first build, when serve stops during it
   let announced = false;
   const other = once(log);
   // The status names the run, so every page reloads when a new Hugo serves (its live reload went with the old one).
@@ -94,6 +101,7 @@ function superviseHugo({ root, hugoBin, port, problems, log }) {
     if (mine !== generation) return; // stopped meanwhile
     suspect = false;
     await new Promise((settled) => {
+      release = settled;
       const current = (fn) => (...a) => (mine === generation ? fn(...a) : undefined);
       run = runHugoServer({
         bin: hugoBin,
@@ -135,11 +143,14 @@ function superviseHugo({ root, hugoBin, port, problems, log }) {
     /** Hugo running, started again when it stopped. */
     async ensure() {
       await stopping;
+      if (closed) return;
       // The first start and a save's can overlap: one Hugo for both.
       if (!run) await (starting ??= start().finally(() => { starting = null; }));
     },
     async stop() {
+      closed = true;
       generation += 1;
+      release();
       await run?.stop();
       await stopping;
     },
