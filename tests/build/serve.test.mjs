@@ -77,13 +77,17 @@ async function serve(dir) {
   };
 }
 
-/** Waits (up to a minute, so a busy machine does not fail it) until `check` returns something. */
-async function until(what, check, server) {
-  const deadline = Date.now() + 60_000;
+/**
+ * Waits until `check` returns something: up to a minute for a change (so a
+ * busy machine does not fail it), three for a first start, which compiles
+ * every report cold.
+ */
+async function until(what, check, server, seconds = 60) {
+  const deadline = Date.now() + seconds * 1000;
   for (;;) {
     const found = await check();
     if (found) return found;
-    if (Date.now() > deadline) assert.fail(`after 60 s, still waiting for ${what}\n--- serve printed:\n${server.log()}`);
+    if (Date.now() > deadline) assert.fail(`after ${seconds} s, still waiting for ${what}\n--- serve printed:\n${server.log()}`);
     if (server.exitCode() !== null) assert.fail(`serve exited (${server.exitCode()}) while waiting for ${what}\n--- serve printed:\n${server.log()}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -149,7 +153,7 @@ const panel = (html) => /<aside class="tpsreport-serve" role="alert">[\s\S]*?<\/
 const count = (text, part) => text.split(part).length - 1;
 const lineOf = (text, part) => text.slice(0, text.indexOf(part)).split('\n').length;
 
-test('serve shows a raw file\'s new figure, the charts a build publishes, and a shortcode error over the page until it is fixed', { timeout: 300_000 }, async () => {
+test('serve shows a raw file\'s new figure, the charts a build publishes, and a shortcode error over the page until it is fixed', { timeout: 600_000 }, async () => {
   const dir = siteWith([SLUG]);
   let server;
   let live;
@@ -166,7 +170,7 @@ test('serve shows a raw file\'s new figure, the charts a build publishes, and a 
     const first = await until('the report page', async () => {
       const { status, text } = await server.page(path);
       return status === 200 && text.includes(`>${before}</a>`) ? text : null;
-    }, server);
+    }, server, 180);
     const svgs = chartSvgs(first);
     const article = readFileSync(join(dir, 'content', 'reports', SLUG, 'index.md'), 'utf8');
     assert.equal(svgs.length, count(article, '{{< chart '));
@@ -221,7 +225,7 @@ test('serve shows a raw file\'s new figure, the charts a build publishes, and a 
   }
 });
 
-test('serve stays up when its first build fails, prints each error once however many other reports change, and serves the site once they are fixed', { timeout: 300_000 }, async () => {
+test('serve stays up when its first build fails, prints each error once however many other reports change, and serves the site once they are fixed', { timeout: 600_000 }, async () => {
   const other = 'chart-gallery';
   const dir = siteWith([SLUG, other]);
   let server;
@@ -240,7 +244,7 @@ test('serve stays up when its first build fails, prints each error once however 
       const { status, text } = await server.page(path);
       const list = panel(text);
       return status === 500 && list?.includes('sysbench-5.5.9-ro-lost.txt') && list.includes('&#34;nosuch&#34;') ? list : null;
-    }, server);
+    }, server, 180);
     assert.ok(shown.includes(`<code>content/reports/${SLUG}/index.md:${lineOf(broken, 'Broken: ')}:9</code>`), shown);
     assert.ok(panel((await server.page('/')).text), 'every page says what is wrong while Hugo cannot build');
 
