@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // The tpsreport command line: a thin shell over the library in scripts/.
 // It turns library results into exit codes and printed text, nothing more.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InputError } from './lib/errors.mjs';
@@ -32,8 +31,9 @@ Commands:
                                when a raw file or the front matter no longer matches it.
                                --base-url builds for publishing at URL (https://…/): every
                                link, embed snippet, feed and Open Graph tag points there
-  serve [--port N]             ingest, validate, compile and serve the site with live reload
-                               (default port 1313)
+  serve [--port N]             serve the site with live reload (default port 1313): a change
+                               to a report's raw files or article rebuilds that report; errors
+                               show in the page and here, and the server stays up
   check                        check every figure on the built pages against the raw line
                                it links to (after build)
   new site DIR [--no-install]  create a results site in DIR that depends on this tpsreport,
@@ -129,11 +129,8 @@ const commands = {
     const { values } = parseArgs({ args, options: { port: { type: 'string', default: '1313' } } });
     const port = Number(values.port);
     if (!/^\d+$/.test(values.port) || port < 1 || port > 65535) return usage(`--port ${values.port}: expected a port number from 1 to 65535`);
-    if (!(await portFree(port))) {
-      console.error(`tpsreport serve: port ${port} on 127.0.0.1 is in use (another server?); stop it or pick another with --port N`);
-      return 1;
-    }
-    return (await commands.ingest()) || (await commands.validate([])) || (await commands.compile([])) || hugo(['server', '--bind', '127.0.0.1', '--port', String(port), '--renderToMemory', '--config', await serveConfig()]);
+    const { serveSite } = await import('./build/serve.mjs');
+    return serveSite({ root: ROOT, hugoBin: HUGO, port });
   },
 
   async check(args) {
@@ -182,37 +179,6 @@ async function checkFrozen() {
   if (result.problems.length) console.error(reporters.text(result));
   console.error(`frozen: ${result.files} document${result.files === 1 ? '' : 's'} checked against the raw files in ${Math.round(performance.now() - started)} ms${failed ? '' : ', data/ is what ingest wrote'}`);
   return failed ? 1 : 0;
-}
-
-/**
- * The site's config plus one mount: what compile wrote beside each report
- * (.tpsreport/site/), which a build copies into public/ itself.
- */
-async function serveConfig() {
-  const { configLayer, mount } = await import('./build/hugo-config.mjs');
-  return configLayer(ROOT, 'serve', { mounts: mount('.tpsreport/site', 'static') });
-}
-
-/** Whether nothing listens on 127.0.0.1:port yet, so Hugo will not fail there with a page of help. */
-async function portFree(port) {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-/** Runs Hugo in the foreground (serve). The server renders to memory: public/ holds only what a build published. */
-function hugo(args) {
-  return new Promise((resolve) => {
-    const child = spawn(HUGO, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.on('error', (error) => {
-      console.error(`tpsreport: cannot run Hugo at ${HUGO} (${error.code}); run \`npm run setup\` first`);
-      resolve(1);
-    });
-    child.on('exit', (code) => resolve(code ?? 1));
-  });
 }
 
 /** A wrong command line: one line saying what was wrong, exit 2. */
