@@ -11,7 +11,7 @@ import { InputError } from '../lib/errors.mjs';
 import { writeIfChanged, toJson, treeStamp, treeIndex } from '../lib/files.mjs';
 import { rawFileHazard, unsafeRawFiles, hashRawFiles, RAW_FILE_EXPECTED } from '../lib/raw-files.mjs';
 import { parseFile, getFormat } from '../parse/index.mjs';
-import { readFrontMatter } from './front-matter.mjs';
+import { readFrontMatter, expandSourceGlobs } from './front-matter.mjs';
 
 const LABEL_NAME = /^[a-z][a-z0-9_]*$/;
 
@@ -137,7 +137,7 @@ export async function reportOf({ root, slug, text }) {
 
 /** Checks the front matter and resolves each `sources` entry to a raw file and an output name. */
 export function planSources(text, source, bundleDir, root) {
-  const { data, lineOf } = readFrontMatter(text, source);
+  const { data, lineOf } = expandSourceGlobs(readFrontMatter(text, source), { bundleDir, source });
   const sources = data.sources ?? [];
   const fail = (path, expected, found) => new InputError({ source, line: lineOf(path), column: 1, expected, found, rule: 'sources' });
   if (!Array.isArray(sources)) throw fail(['sources'], 'a list under `sources`', typeof sources);
