@@ -47,7 +47,7 @@ export function readFrontMatter(text, source) {
  *
  * Each `{name}` matches a part of a file name (no `/`) and becomes the label
  * `name` of that file's runs: a whole number or decimal stays a number, other
- * text stays text. `values` restricts a capture to the texts it lists and says
+ * text stays text; `{name:number}` matches a number only. `values` restricts a capture to the texts it lists and says
  * what each reads as; `*` matches any part of a name without capturing it.
  * Matches follow `sort` (default: the captures in pattern order), each capture
  * by its `values` order, numbers by size and text in natural order, so the
@@ -97,10 +97,12 @@ export function expandSourceGlobs({ data, lineOf }, { bundleDir, source }) {
 }
 
 const CAPTURE_NAME = /^[a-z][a-z0-9_]*$/;
+/** A number as a file name writes it; `{name:number}` matches only this, so "t4-interval" is no thread count. */
+const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 const GLOB_EXAMPLE = 'a pattern of raw files such as "raw/sysbench-t{threads}.txt"';
 
 /** Every file under the bundle's raw/ folder, as "raw/<path>" with forward slashes. */
-function listRawFiles(bundleDir) {
+export function listRawFiles(bundleDir) {
   const rawDir = join(bundleDir, 'raw');
   if (!existsSync(rawDir)) return [];
   return readdirSync(rawDir, { recursive: true })
@@ -110,7 +112,7 @@ function listRawFiles(bundleDir) {
 }
 
 /** The raw files one `glob:` entry matches, each with the labels its captures read. */
-function matchGlob(entry, rawFiles, fail) {
+export function matchGlob(entry, rawFiles, fail) {
   if ('file' in entry) throw fail([], 'either `file:` or `glob:` in one source', 'both');
   const { glob, values = {}, sort } = entry;
   if (typeof glob !== 'string' || !/^raw\/[^]/.test(glob) || glob.split('/').includes('..')) throw fail(['glob'], GLOB_EXAMPLE, JSON.stringify(glob));
@@ -137,12 +139,15 @@ function compileGlob(glob, values, fail) {
     if (part === '*') {
       regex += '[^/]*?';
     } else if (part.startsWith('{') && part.endsWith('}')) {
-      const name = part.slice(1, -1);
-      if (!CAPTURE_NAME.test(name)) throw fail('capture names in lower case (a-z, 0-9, _) inside { }', JSON.stringify(part));
+      const [name, type] = part.slice(1, -1).split(':');
+      if (!CAPTURE_NAME.test(name) || (type !== undefined && type !== 'number')) throw fail('capture names in lower case (a-z, 0-9, _) inside { }, optionally {name:number}', JSON.stringify(part));
       if (names.includes(name)) throw fail(`each capture once in the pattern`, `{${name}} twice`);
       names.push(name);
       const texts = values[name] && typeof values[name] === 'object' ? Object.keys(values[name]) : null;
-      regex += texts ? `(${texts.sort((a, b) => b.length - a.length).map(escapeRegex).join('|')})` : '([^/]+?)';
+      if (texts) regex += `(${texts.sort((a, b) => b.length - a.length).map(escapeRegex).join('|')})`;
+      // Greedy: in "{thread_handling}-{workload}" the earlier capture takes the
+      // dashes, as in one-thread-per-connection-oltp_read_only.
+      else regex += type === 'number' ? `(${NUMBER.source.slice(1, -1)})` : '([^/]+)';
     } else {
       if (/[{}]/.test(part)) throw fail('{name} captures with a closing }', JSON.stringify(part));
       regex += escapeRegex(part);
@@ -168,7 +173,7 @@ function checkGlobOptions(entry, names, fail) {
 /** What a captured text reads as: its `values` entry, else a number when it is one, else the text. */
 function captureValue(name, text, values) {
   if (values[name]) return values[name][text];
-  return /^-?(0|[1-9]\d*)(\.\d+)?$/.test(text) ? Number(text) : text;
+  return NUMBER.test(text) ? Number(text) : text;
 }
 
 function compareMatches(a, b, order, values) {

@@ -79,6 +79,19 @@ test('values restrict a capture to the texts they list, and sort orders the matc
   }
 });
 
+test('{name:number} matches numbers only, and an earlier capture takes the dashes of a name', () => {
+  const root = site(['sysbench-one-thread-per-connection-oltp_read_only-t4.txt', 'sysbench-pool-of-threads-oltp_read_only-t16.txt', 'sysbench-pool-of-threads-oltp_read_only-t4-interval.txt'],
+    '  - glob: "raw/sysbench-{thread_handling}-{workload}-t{threads:number}.txt"\n');
+  try {
+    assert.deepEqual(plan(root, 'x').map((e) => e.labels), [
+      { thread_handling: 'one-thread-per-connection', workload: 'oltp_read_only', threads: 4 },
+      { thread_handling: 'pool-of-threads', workload: 'oltp_read_only', threads: 16 },
+    ]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 for (const [what, sources, message] of [
   ['a pattern no raw file matches', '  - glob: "raw/rw-t{threads}.log"\n',
     'content/reports/x/index.md:4:1: expected raw files matching raw/rw-t{threads}.log, found none among the 3 files in raw/'],
@@ -93,7 +106,9 @@ for (const [what, sources, message] of [
   ['a pattern without a capture', '  - glob: "raw/rw-t*.txt"\n',
     'content/reports/x/index.md:4:1: expected at least one {name} capture (a list of one file takes `file:`), found "raw/rw-t*.txt"'],
   ['a capture name in capitals', '  - glob: "raw/rw-t{Threads}.txt"\n',
-    'content/reports/x/index.md:4:1: expected capture names in lower case (a-z, 0-9, _) inside { }, found "{Threads}"'],
+    'content/reports/x/index.md:4:1: expected capture names in lower case (a-z, 0-9, _) inside { }, optionally {name:number}, found "{Threads}"'],
+  ['a capture of an unknown type', '  - glob: "raw/rw-t{threads:int}.txt"\n',
+    'content/reports/x/index.md:4:1: expected capture names in lower case (a-z, 0-9, _) inside { }, optionally {name:number}, found "{threads:int}"'],
   ['a capture twice', '  - glob: "raw/{threads}-t{threads}.txt"\n',
     'content/reports/x/index.md:4:1: expected each capture once in the pattern, found {threads} twice'],
   ['values for a name the pattern does not capture', '  - glob: "raw/rw-t{threads}.txt"\n    values: { workload: { rw: read/write } }\n',
