@@ -33,7 +33,14 @@ Commands:
                                link, embed snippet, feed and Open Graph tag points there
   serve [--port N]             ingest, validate, compile and serve the site with live reload
                                (default port 1313)
-  help                         show this text
+  new report SLUG --from DIR [--pattern GLOB]
+                               copy DIR's raw files into content/reports/SLUG/raw/ and write
+                               its index.md: formats detected, files of one shape as one
+                               glob: source (or GLOB), labels the output states, a table and
+                               a chart
+  labels SLUG                  print every run ingest would make of a report, with its labels
+  help [shortcodes|formats]    show this text, or every shortcode and chart kind with its
+                               parameters, or every input format
 
 Exit codes: 0 success, 1 bad input or invalid data, 2 wrong usage.`;
 
@@ -87,6 +94,7 @@ const commands = {
     if (unknown.length) return usage(`no report ${unknown.map((s) => `"${s}"`).join(', ')} under content/reports/ (there are: ${known.join(', ') || 'none'})`);
     const started = performance.now();
     const result = await compileReports({ root: ROOT, slugs: slugs.length ? slugs : undefined });
+    await (await import('./author/reference.mjs')).writeReference(ROOT);
     session.compiled = result;
     if (result.errors.length) console.error(formatErrors(result.errors));
     console.error(`compile: ${result.views} view${result.views === 1 ? '' : 's'} in ${result.reports} report${result.reports === 1 ? '' : 's'} (${result.built} built, ${result.compiled} report${result.compiled === 1 ? '' : 's'} recompiled) in ${Math.round(performance.now() - started)} ms${result.errors.length ? `, ${result.errors.length} error${result.errors.length === 1 ? '' : 's'}` : ''}`);
@@ -131,9 +139,36 @@ const commands = {
     return (await commands.ingest()) || (await commands.validate([])) || (await commands.compile([])) || hugo(['server', '--bind', '127.0.0.1', '--port', String(port), '--renderToMemory', '--config', await serveConfig()]);
   },
 
+  async new(args) {
+    const { values, positionals } = parseArgs({ args, options: { from: { type: 'string' }, pattern: { type: 'string' } }, allowPositionals: true });
+    const [what, slug, ...rest] = positionals;
+    if (what !== 'report') return usage(`new takes what to create: \`new report SLUG --from DIR\`${what ? `, not "${what}"` : ''}`);
+    const { newReport, SLUG } = await import('./author/new-report.mjs');
+    if (!slug || rest.length || !SLUG.test(slug)) return usage('new report takes one SLUG of lower-case letters, digits and dashes (it becomes content/reports/SLUG/)');
+    if (!values.from) return usage('new report needs --from DIR, the folder of raw results to copy');
+    const made = await newReport({ root: ROOT, slug, from: values.from, pattern: values.pattern });
+    console.log(made.text);
+    console.error(`new report: ${made.files} file${made.files === 1 ? '' : 's'} copied into ${made.dir}/raw/, ${made.sources.length} source${made.sources.length === 1 ? '' : 's'} in ${made.dir}/index.md${made.skipped.length ? ` (${made.skipped.length} published but not read)` : ''}; \`tpsreport labels ${slug}\` shows its runs`);
+    return 0;
+  },
+
+  async labels(args) {
+    const { positionals } = parseArgs({ args, options: {}, allowPositionals: true });
+    if (positionals.length !== 1) return usage('labels takes exactly one report SLUG');
+    const { reportSlugs } = await import('./compile/index.mjs');
+    const known = await reportSlugs(ROOT);
+    if (!known.includes(positionals[0])) return usage(`no report "${positionals[0]}" under content/reports/ (there are: ${known.join(', ') || 'none'})`);
+    const { runLabels, labelsTable } = await import('./author/labels.mjs');
+    console.log(labelsTable(await runLabels({ root: ROOT, slug: positionals[0] })));
+    return 0;
+  },
+
   async help(args) {
-    parseArgs({ args, options: {} });
-    console.log(HELP);
+    const { positionals } = parseArgs({ args, options: {}, allowPositionals: true });
+    const topics = { shortcodes: 'shortcodesText', formats: 'formatsText' };
+    if (positionals.length > 1 || (positionals.length && !topics[positionals[0]])) return usage(`help takes one of ${Object.keys(topics).join(', ')}, or nothing`);
+    if (!positionals.length) console.log(HELP);
+    else console.log((await import('./author/reference.mjs'))[topics[positionals[0]]]());
     return 0;
   },
 };
