@@ -58,7 +58,7 @@ export function formatsText(ref = reference()) {
 const paramRow = (p) => `<tr><th scope="row"><code>${esc(p.name)}</code></th><td>${p.required ? 'required' : esc(p.default ?? '')}</td><td>${esc(p.doc)}${p.values?.length ? ` (${p.values.map((v) => `<code>${esc(v)}</code>`).join(', ')})` : ''}</td></tr>`;
 
 function paramTable(caption, params) {
-  return `<div class="table-scroll"><table class="reference"><caption>${caption}</caption><thead><tr><th scope="col">Parameter</th><th scope="col">Required or default</th><th scope="col">What it takes</th></tr></thead><tbody>${params.map(paramRow).join('')}</tbody></table></div>`;
+  return `<div class="table-scroll"><table class="tps-table tps-runs reference"><caption>${caption}</caption><thead><tr><th scope="col">Parameter</th><th scope="col">Required or default</th><th scope="col">What it takes</th></tr></thead><tbody>${params.map(paramRow).join('')}</tbody></table></div>`;
 }
 
 /** The reference page's body as finished markup: a section per shortcode, chart kind and format, with an id to link to. */
@@ -69,7 +69,7 @@ export function referenceHtml(ref = reference()) {
   }
   parts.push('<h2 id="chart-kinds">Chart kinds</h2><p>Each takes the parameters of <a href="#shortcode-chart"><code>chart</code></a> that every chart takes (<code>kind</code>, <code>name</code>, <code>data</code>, <code>where</code>, <code>title</code>, <code>subtitle</code>, <code>y-title</code>) and these.</p>');
   for (const c of ref.charts) parts.push(`<section class="reference-item" id="chart-${esc(c.name)}"><h3><code>kind="${esc(c.name)}"</code></h3><p>${esc(c.summary)}.</p>${paramTable(`Parameters of <code>kind="${esc(c.name)}"</code>`, c.params)}</section>`);
-  parts.push('<h2 id="formats">Input formats</h2><div class="table-scroll"><table class="reference"><caption>What each input format reads and what its document holds</caption><thead><tr><th scope="col">Format</th><th scope="col">Reads</th><th scope="col">Produces</th></tr></thead><tbody>');
+  parts.push('<h2 id="formats">Input formats</h2><div class="table-scroll"><table class="tps-table tps-runs reference"><caption>What each input format reads and what its document holds</caption><thead><tr><th scope="col">Format</th><th scope="col">Reads</th><th scope="col">Produces</th></tr></thead><tbody>');
   parts.push(ref.formats.map((f) => `<tr id="format-${esc(f.name)}"><th scope="row"><code>${esc(f.name)}</code></th><td>${esc(f.title)}</td><td>${esc(f.produces)}</td></tr>`).join(''), '</tbody></table></div>');
   return parts.join('\n');
 }
