@@ -24,6 +24,7 @@ Commands:
   compile [SLUG...]            turn every report's tables, values and charts into views
                                (.tpsreport/views/) and chart, table and raw files
   kinds                        list the shortcodes that show data and their parameters
+                               (the same as help shortcodes)
   build [--frozen] [--base-url URL]
                                ingest, validate, compile, run Hugo and publish into public/;
                                each step redoes only what changed. --frozen (what CI runs)
@@ -59,9 +60,7 @@ const commands = {
 
   async formats(args) {
     parseArgs({ args, options: {} });
-    const { formats } = await import('./parse/index.mjs');
-    const width = Math.max(...formats.map((f) => f.name.length));
-    for (const f of formats) console.log(`${f.name.padEnd(width)}  ${f.title}\n${' '.repeat(width)}  → ${f.produces}`);
+    console.log((await import('./author/reference.mjs')).formatsText());
     return 0;
   },
 
@@ -103,17 +102,7 @@ const commands = {
 
   async kinds(args) {
     parseArgs({ args, options: {} });
-    const { kinds } = await import('./compile/kinds/index.mjs');
-    const { chartKinds } = await import('./render/charts.mjs');
-    for (const kind of Object.values(kinds)) {
-      console.log(`${kind.name}: ${kind.summary}`);
-      for (const [name, p] of Object.entries(kind.params)) console.log(`  ${name}${p.required ? ' (required)' : ''}${p.default !== undefined ? ` [default ${p.default}]` : ''}: ${p.doc}${p.values ? ` (${p.values.join(', ')})` : ''}`);
-      if (kind.name !== 'chart') continue;
-      for (const [name, c] of Object.entries(chartKinds)) {
-        const defaults = Object.entries(c.defaults ?? {}).map(([k, v]) => `${k}=${v}`).join(', ');
-        console.log(`  kind="${name}": ${c.summary}; takes ${c.takes.join(', ')}${c.required.length ? `; needs ${c.required.join(', ')}` : ''}${defaults ? `; defaults ${defaults}` : ''}`);
-      }
-    }
+    console.log((await import('./author/reference.mjs')).shortcodesText());
     return 0;
   },
 

@@ -45,7 +45,10 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
 
 /** Every file under `from` (relative, "/"-separated), refusing the folder when one of them cannot be published. */
 async function listFolder(from) {
-  const info = await stat(from);
+  const info = await stat(from).catch((error) => {
+    if (error.code === 'ENOENT') throw new InputError({ source: from, expected: 'a folder of raw result files', found: 'no such folder', rule: 'new-report' });
+    throw error;
+  });
   if (!info.isDirectory()) throw new InputError({ source: from, expected: 'a folder of raw result files', found: 'a file', rule: 'new-report' });
   const names = [];
   for (const name of (await readdir(from, { recursive: true })).sort()) {
