@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { kinds } from '../compile/kinds/index.mjs';
 import { chartKinds } from '../render/charts.mjs';
 import { formats } from '../parse/formats.mjs';
-import { esc } from '../compile/html.mjs';
+import { esc, th, tableHtml } from '../compile/html.mjs';
 import { writeIfChanged, toJson } from '../lib/files.mjs';
 
 /** Where the build leaves the reference page's view for its template (layouts/reference.html). */
@@ -55,22 +55,50 @@ export function formatsText(ref = reference()) {
   return ['Input formats (format: NAME in a source skips detection):', '', ...ref.formats.map((f) => `  ${f.name.padEnd(width)}  ${f.title}\n  ${' '.repeat(width)}  → ${f.produces}`)].join('\n');
 }
 
-const paramRow = (p) => `<tr><th scope="row"><code>${esc(p.name)}</code></th><td>${p.required ? 'required' : esc(p.default ?? '')}</td><td>${esc(p.doc)}${p.values?.length ? ` (${p.values.map((v) => `<code>${esc(v)}</code>`).join(', ')})` : ''}</td></tr>`;
+const code = (text) => `<code>${esc(text)}</code>`;
+/** A summary or parameter text as the modules write it, `name` in backquotes set as code. */
+const prose = (text) => esc(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 
-function paramTable(caption, params) {
-  return `<div class="table-scroll"><table class="tps-table tps-runs reference"><caption>${caption}</caption><thead><tr><th scope="col">Parameter</th><th scope="col">Required or default</th><th scope="col">What it takes</th></tr></thead><tbody>${params.map(paramRow).join('')}</tbody></table></div>`;
+/** One parameter as a table row: its name as the row head, then required or its default, then what it takes. */
+const paramRow = (p) => ({
+  cells: [
+    { th: true, html: code(p.name) },
+    { text: p.required ? 'required' : (p.default ?? '') },
+    { html: `${prose(p.doc)}${p.values?.length ? ` (${p.values.map(code).join(', ')})` : ''}` },
+  ],
+});
+
+/** A table of parameters in the site's table markup (scripts/compile/html.mjs), keyboard-reachable when it scrolls. */
+function paramTable(name, params) {
+  return tableHtml({
+    cls: 'tps-runs reference',
+    captionHtml: `Parameters of ${code(name)}`,
+    label: `Parameters of ${name}`,
+    head: [{ cells: ['Parameter', 'Required or default', 'What it takes'].map((t) => th(t)) }],
+    body: params.map(paramRow),
+  });
+}
+
+function formatTable(formats) {
+  return tableHtml({
+    cls: 'tps-runs reference',
+    caption: 'What each input format reads and what its document holds',
+    label: 'Input formats',
+    head: [{ cells: ['Format', 'Reads', 'Produces'].map((t) => th(t)) }],
+    body: formats.map((f) => ({ attrs: { id: `format-${f.name}` }, cells: [{ th: true, html: code(f.name) }, { text: f.title }, { text: f.produces }] })),
+  });
 }
 
 /** The reference page's body as finished markup: a section per shortcode, chart kind and format, with an id to link to. */
 export function referenceHtml(ref = reference()) {
   const parts = ['<h2 id="shortcodes">Shortcodes</h2>'];
   for (const s of ref.shortcodes) {
-    parts.push(`<section class="reference-item" id="shortcode-${esc(s.name)}"><h3><code>${esc(s.name)}</code></h3><p>${esc(s.summary)}${s.inner ? ' It takes text between <code>{{&lt; ' + esc(s.name) + ' &gt;}}</code> and <code>{{&lt; /' + esc(s.name) + ' &gt;}}</code>.' : ''}</p>${paramTable(`Parameters of <code>${esc(s.name)}</code>`, s.params)}</section>`);
+    const inner = s.inner ? ` It takes text between ${code(`{{< ${s.name} >}}`)} and ${code(`{{< /${s.name} >}}`)}.` : '';
+    parts.push(`<section class="reference-item" id="shortcode-${esc(s.name)}"><h3>${code(s.name)}</h3><p>${prose(s.summary)}${inner}</p>\n${paramTable(s.name, s.params)}</section>`);
   }
-  parts.push('<h2 id="chart-kinds">Chart kinds</h2><p>Each takes the parameters of <a href="#shortcode-chart"><code>chart</code></a> that every chart takes (<code>kind</code>, <code>name</code>, <code>data</code>, <code>where</code>, <code>title</code>, <code>subtitle</code>, <code>y-title</code>) and these.</p>');
-  for (const c of ref.charts) parts.push(`<section class="reference-item" id="chart-${esc(c.name)}"><h3><code>kind="${esc(c.name)}"</code></h3><p>${esc(c.summary)}.</p>${paramTable(`Parameters of <code>kind="${esc(c.name)}"</code>`, c.params)}</section>`);
-  parts.push('<h2 id="formats">Input formats</h2><div class="table-scroll"><table class="tps-table tps-runs reference"><caption>What each input format reads and what its document holds</caption><thead><tr><th scope="col">Format</th><th scope="col">Reads</th><th scope="col">Produces</th></tr></thead><tbody>');
-  parts.push(ref.formats.map((f) => `<tr id="format-${esc(f.name)}"><th scope="row"><code>${esc(f.name)}</code></th><td>${esc(f.title)}</td><td>${esc(f.produces)}</td></tr>`).join(''), '</tbody></table></div>');
+  parts.push(`<h2 id="chart-kinds">Chart kinds</h2><p>Each takes the parameters of <a href="#shortcode-chart">${code('chart')}</a> that every chart takes (${['kind', 'name', 'data', 'where', 'title', 'subtitle', 'y-title'].map(code).join(', ')}) and these.</p>`);
+  for (const c of ref.charts) parts.push(`<section class="reference-item" id="chart-${esc(c.name)}"><h3>${code(`kind="${c.name}"`)}</h3><p>${prose(c.summary)}.</p>\n${paramTable(`kind="${c.name}"`, c.params)}</section>`);
+  parts.push('<h2 id="formats">Input formats</h2>', formatTable(ref.formats));
   return parts.join('\n');
 }
 

@@ -23,7 +23,7 @@ import { configLayer, mount } from './hugo-config.mjs';
  * compile step says which reports' views changed, so those folders need no
  * scan here).
  */
-const HUGO_INPUTS = ['layouts', 'static', 'config.toml', 'content/_index.md', 'content/reports/_index.md'];
+const HUGO_INPUTS = ['layouts', 'static', 'config.toml', 'content/_index.md', 'content/reports/_index.md', 'content/docs', '.tpsreport/reference.json'];
 
 /** Everything a build reads, tpsreport's own code included. */
 const EVERY_INPUT = ['content', 'data', 'layouts', 'static', 'schemas', 'scripts', 'config.toml', 'package-lock.json'];
