@@ -104,7 +104,7 @@ function sourcesOf(parsed, groups) {
   const entries = groups.map((g) => {
     const members = parsed.filter((p) => g.files.includes(p.file));
     const common = Object.fromEntries(Object.entries(members[0].labels).filter(([k, v]) => !g.captures.includes(k) && members.every((m) => m.labels[k] === v)));
-    return { glob: g.glob, format: g.format, labels: { ...extra(g.format), ...common } };
+    return { glob: g.glob, format: g.format, values: g.values, labels: { ...extra(g.format), ...common } };
   });
   for (const p of parsed) if (!taken.has(p.file)) entries.push({ file: p.file, format: p.format, labels: { ...extra(p.format), ...p.labels } });
   return entries;
@@ -118,14 +118,17 @@ function sourcesOf(parsed, groups) {
 function mainGroup(groups, parsed) {
   const group = groups.find((g) => MAIN_FIGURE[g.format]);
   if (!group) return null;
-  const matches = matchGlob({ glob: group.glob }, group.files, () => new Error('unreachable'));
+  const matches = matchGlob({ glob: group.glob, values: group.values }, group.files, () => new Error('unreachable'));
   const numeric = group.captures.filter((c) => matches.every((m) => typeof m.labels[c] === 'number'));
   const x = numeric.includes('threads') ? 'threads' : (numeric[0] ?? group.captures[0]);
   const rest = group.captures.filter((c) => c !== x);
   const [color, facet, ...pinned] = rest;
   const others = parsed.some((p) => p.format === group.format && !group.files.includes(p.file));
-  const where = [...(others ? ['set=sweep'] : []), ...pinned.map((c) => `${c}=${matches[0].labels[c]}`)];
-  return { group, x, xNumeric: numeric.includes(x), color, facet, where: where.join(';'), set: others, ...MAIN_FIGURE[group.format] };
+  const pin = (c) => `${c}=${matches[0].labels[c]}`;
+  const where = [...(others ? ['set=sweep'] : []), ...pinned.map(pin)];
+  // The table has no panels: it shows the first panel's runs.
+  const tableWhere = [...where, ...(facet ? [pin(facet)] : [])];
+  return { group, x, xNumeric: numeric.includes(x), color, facet, where: where.join(';'), tableWhere: tableWhere.join(';'), set: others, ...MAIN_FIGURE[group.format] };
 }
 
 /** index.md: front matter (title to replace, sources, labels found) and a body whose shortcodes build. */
@@ -134,6 +137,7 @@ function indexText({ slug, date, sources, main, skipped }) {
   const lines = ['---', `title: ${JSON.stringify(`Title of the ${slug} report`)}`, `date: ${date}`, 'summary: One or two sentences for the report list.', 'sources:'];
   for (const s of sources) {
     lines.push(s.glob ? `  - glob: ${JSON.stringify(s.glob)}` : `  - file: ${s.file}`, `    format: ${s.format}`);
+    if (s.values) lines.push(`    values: { ${Object.entries(s.values).map(([name, map]) => `${name}: { ${Object.entries(map).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')} }`).join(', ')} }`);
     const labels = Object.entries(s.labels).filter(([, v]) => v !== undefined);
     if (labels.length) lines.push(`    labels: { ${labels.map(([k, v]) => `${k}: ${typeof v === 'number' ? v : JSON.stringify(v)}`).join(', ')} }`);
   }
@@ -147,7 +151,8 @@ function indexText({ slug, date, sources, main, skipped }) {
 
 function shortcodes(main) {
   const where = main.where ? ` where="${main.where}"` : '';
-  const table = `{{< table data="${main.group.format}" metric="${main.metric}" rows="${main.x}"${main.color ? ` columns="${main.color}"` : ''}${where} caption="${main.title}" >}}`;
+  const tableWhere = main.tableWhere ? ` where="${main.tableWhere}"` : '';
+  const table = `{{< table data="${main.group.format}" metric="${main.metric}" rows="${main.x}"${main.color ? ` columns="${main.color}"` : ''}${tableWhere} caption="${main.title}" >}}`;
   const kind = main.xNumeric ? 'lines' : 'grouped-bar';
   const series = `${main.color ? ` color="${main.color}"` : ''}${main.facet ? ` facet="${main.facet}"` : ''}`;
   const chart = `{{< chart kind="${kind}" name="${main.metric.replace(/[^a-z0-9]+/g, '-')}" data="${main.group.format}" metric="${main.metric}" x="${main.x}"${series}${where} title="${main.title} by ${main.x.replace(/_/g, ' ')}" y-title="${main.title}" >}}`;

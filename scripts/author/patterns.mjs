@@ -25,13 +25,41 @@ export function proposePatterns(files, rawFiles) {
   }
   const proposals = [];
   for (const group of groups.values()) {
-    if (group.length < 3) continue;
-    const proposal = patternOf(group);
-    if (!proposal) continue;
-    const matched = matchesOf(proposal.glob, rawFiles);
-    if (matched && matched.length === group.length && group.every((f) => matched.includes(f.file))) proposals.push(proposal);
+    const proposal = proposalFor(group, rawFiles);
+    if (proposal) {
+      proposals.push(proposal);
+      continue;
+    }
+    // Same shape, different runs (sysbench-compact-bp32M-t1 beside
+    // prepare-staging-compressed-kbs4): one pattern per leading word then.
+    const byFirst = new Map();
+    for (const f of group) {
+      const first = splitName(f.file).stem.split('-')[0];
+      (byFirst.get(first) ?? byFirst.set(first, []).get(first)).push(f);
+    }
+    if (byFirst.size > 1) proposals.push(...[...byFirst.values()].map((g) => proposalFor(g, rawFiles)).filter(Boolean));
   }
   return proposals.sort((a, b) => b.files.length - a.files.length);
+}
+
+/** The pattern of a group of at least three files, when it matches those files and no others. */
+function proposalFor(group, rawFiles) {
+  if (group.length < 3) return null;
+  const proposal = patternOf(group);
+  if (!proposal) return null;
+  // A text capture may match more than its group ("{variant}" also matches
+  // "compressed-kbs8"): then it takes only the texts its files have.
+  for (const values of [undefined, textValues(proposal, group)]) {
+    const matched = matchesOf(proposal.glob, values, rawFiles);
+    if (matched && matched.length === group.length && group.every((f) => matched.includes(f.file))) return values ? { ...proposal, values } : proposal;
+  }
+  return null;
+}
+
+/** Whether every part is letters and a number with the same letters before it (t1, t16; bp32M, bp512M). */
+function sameShape(column) {
+  const shaped = column.map((t) => SHAPED.exec(t));
+  return shaped.every((m) => m && m[1] === shaped[0][1]);
 }
 
 function splitName(file) {
@@ -47,8 +75,17 @@ function patternOf(group) {
   const used = new Set();
   const captures = [];
   let shared = false;
-  const pieces = parts[0].map((_, i) => {
+  // Neighbouring parts that vary as whole words are one capture ("load-time",
+  // "file-sizes"): two captures side by side could not tell where one ends.
+  const columns = [];
+  for (let i = 0; i < parts[0].length; i += 1) {
     const column = parts.map((p) => p[i]);
+    const whole = !column.every((t) => t === column[0]) && !sameShape(column);
+    const last = columns.at(-1);
+    if (whole && last?.whole) last.column = last.column.map((t, k) => `${t}-${column[k]}`);
+    else columns.push({ column, whole });
+  }
+  const pieces = columns.map(({ column }) => {
     if (column.every((t) => t === column[0])) {
       shared = true;
       return column[0];
@@ -80,9 +117,19 @@ function captureName({ prefix, values, numeric, group, used }) {
   return n === 1 ? 'variant' : `variant_${n}`;
 }
 
-function matchesOf(glob, rawFiles) {
+/** `values` for each text capture: the texts its files have, each read as itself. */
+function textValues(proposal, group) {
+  const matches = matchGlob({ glob: proposal.glob }, group.map((f) => f.file), () => new Error('no match'));
+  const values = {};
+  for (const name of proposal.captures.filter((c) => !proposal.glob.includes(`{${c}:number}`))) {
+    values[name] = Object.fromEntries([...new Set(matches.map((m) => m.texts[name]))].map((t) => [t, t]));
+  }
+  return values;
+}
+
+function matchesOf(glob, values, rawFiles) {
   try {
-    return matchGlob({ glob }, rawFiles, () => new Error('no match')).map((m) => m.file);
+    return matchGlob({ glob, values }, rawFiles, () => new Error('no match')).map((m) => m.file);
   } catch {
     return null;
   }
