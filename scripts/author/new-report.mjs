@@ -38,7 +38,9 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
   const rawFiles = names.map((n) => `raw/${n}`);
   const groups = pattern ? [patternGroup(pattern, read.parsed, rawFiles)] : proposePatterns(read.parsed, rawFiles);
   const sources = sourcesOf(read.parsed, groups);
-  const text = indexText({ slug, date, sources, main: mainGroup(groups, read.parsed), skipped: read.skipped });
+  const main = mainGroup(groups, read.parsed);
+  if (main?.set) sources.find((s) => s.glob === main.group.glob).labels.set = 'sweep';
+  const text = indexText({ slug, date, sources, main, skipped: read.skipped });
   await writeBundle({ root, bundle, from, names, text });
   return { dir: relative(root, bundle), files: names.length, sources, skipped: read.skipped, text };
 }
@@ -133,12 +135,11 @@ function mainGroup(groups, parsed) {
 
 /** index.md: front matter (title to replace, sources, labels found) and a body whose shortcodes build. */
 function indexText({ slug, date, sources, main, skipped }) {
-  if (main) sources.find((s) => s.glob === main.group.glob).labels.set = main.set ? 'sweep' : undefined;
   const lines = ['---', `title: ${JSON.stringify(`Title of the ${slug} report`)}`, `date: ${date}`, 'summary: One or two sentences for the report list.', 'sources:'];
   for (const s of sources) {
     lines.push(s.glob ? `  - glob: ${JSON.stringify(s.glob)}` : `  - file: ${s.file}`, `    format: ${s.format}`);
     if (s.values) lines.push(`    values: { ${Object.entries(s.values).map(([name, map]) => `${name}: { ${Object.entries(map).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')} }`).join(', ')} }`);
-    const labels = Object.entries(s.labels).filter(([, v]) => v !== undefined);
+    const labels = Object.entries(s.labels);
     if (labels.length) lines.push(`    labels: { ${labels.map(([k, v]) => `${k}: ${typeof v === 'number' ? v : JSON.stringify(v)}`).join(', ')} }`);
   }
   for (const s of skipped) lines.push(`  # ${s.file}: published as it is, not read (${s.reason})`);

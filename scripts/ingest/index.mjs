@@ -1,7 +1,8 @@
 // The ingest step: for every report bundle, parse the raw files its front
 // matter lists under `sources`, attach the author's labels, and write one
 // normalized document per raw file to data/reports/<slug>/. Labels describe a
-// run and always come from the author, never from a file name.
+// run and always come from the author: the front matter, or a `glob:` pattern
+// in it that says which part of a file name is which label, never a guess.
 import { readFile, readdir, rm, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative, extname, dirname } from 'node:path';
