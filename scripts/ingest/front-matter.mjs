@@ -56,7 +56,8 @@ export function readFrontMatter(text, source) {
  * Takes what readFrontMatter returned and gives the same shape back: `sources`
  * with every pattern replaced by one `file:` entry per match, and a lineOf that
  * points those entries at their pattern's line. A pattern that matches nothing,
- * and a raw file that two sources match, are errors at the source's line.
+ * a raw file that two sources match, and a raw file of a pattern's shape that
+ * its `values` leave out and no other source reads, are errors at the source's line.
  */
 export function expandSourceGlobs({ data, lineOf }, { bundleDir, source }) {
   const sources = data.sources;
@@ -86,6 +87,7 @@ export function expandSourceGlobs({ data, lineOf }, { bundleDir, source }) {
       origin.push(i);
     }
   });
+  unreadVariants(sources, rawFiles, claimedBy, (i, expected, found) => globError(source, lineOf(['sources', i, 'values']), expected, found));
   const globLine = (path) => {
     const [first, k, key, ...rest] = path;
     if (first !== 'sources' || typeof k !== 'number' || origin[k] === undefined) return lineOf(path);
@@ -94,6 +96,26 @@ export function expandSourceGlobs({ data, lineOf }, { bundleDir, source }) {
     return lineOf(['sources', origin[k], ...(key === undefined ? [] : [isGlob && key === 'file' ? 'glob' : key]), ...rest]);
   };
   return { data: { ...data, sources: expanded }, lineOf: globLine };
+}
+
+/**
+ * A file that has a pattern's shape but a text its `values` do not list
+ * (sysbench-redundant-bp32M-t1.txt beside compact and dynamic) is most likely
+ * a run added to the sweep: unless another source reads it, say so instead
+ * of leaving it out of every table without a word.
+ */
+function unreadVariants(sources, rawFiles, claimedBy, fail) {
+  sources.forEach((entry, i) => {
+    if (!entry?.values || typeof entry.glob !== 'string' || typeof entry.values !== 'object') return;
+    const shape = compileGlob(entry.glob, {}, () => null);
+    for (const file of rawFiles) {
+      const m = shape.regex.exec(file);
+      if (!m || claimedBy.has(file)) continue;
+      const k = shape.names.findIndex((name, n) => entry.values[name] && !Object.hasOwn(entry.values[name], m[n + 1]));
+      const name = shape.names[k];
+      throw fail(i, `${name} to take one of the texts under values (${Object.keys(entry.values[name]).join(', ')}), or another source to read ${file}`, `"${m[k + 1]}" in ${file}, which no source reads`);
+    }
+  });
 }
 
 const CAPTURE_NAME = /^[a-z][a-z0-9_]*$/;

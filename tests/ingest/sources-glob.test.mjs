@@ -64,6 +64,15 @@ test('a capture reads a whole number as a number, other text as text, and fixed 
   }
 });
 
+test('a file that values leave out may be read by another source', () => {
+  const root = site(['rw-t1.txt', 'rw-t8.txt', 'ro-t1.txt'], '  - glob: "raw/{workload}-t{threads}.txt"\n    values: { workload: { rw: read/write } }\n  - file: raw/ro-t1.txt\n    labels: { workload: read-only, threads: 1, set: single }\n');
+  try {
+    assert.deepEqual(plan(root, 'x').map((e) => e.labels), [{ workload: 'read/write', threads: 1 }, { workload: 'read/write', threads: 8 }, { workload: 'read-only', threads: 1, set: 'single' }]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('values restrict a capture to the texts they list, and sort orders the matches', () => {
   const root = site(['ro-t1.txt', 'ro-t8.txt', 'rw-t1.txt', 'rw-t8.txt'],
     '  - glob: "raw/{workload}-t{threads}.txt"\n    values: { workload: { rw: read/write, ro: read-only } }\n    sort: [threads, workload]\n');
@@ -117,6 +126,8 @@ for (const [what, sources, message] of [
     'content/reports/x/index.md:5:1: expected a list of the pattern\'s captures (threads), found ["server"]'],
   ['a label both captured and fixed', '  - glob: "raw/rw-t{threads}.txt"\n    labels: { threads: 4 }\n',
     'content/reports/x/index.md:5:1: expected label threads either captured by the pattern or fixed under labels, not both, found both'],
+  ['a file of the pattern\'s shape that values leave out and no source reads', '  - glob: "raw/{workload}-t{threads}.txt"\n    values: { workload: { rw: read/write } }\n',
+    'content/reports/x/index.md:5:1: expected workload to take one of the texts under values (rw), or another source to read raw/ro-t1.txt, found "ro" in raw/ro-t1.txt, which no source reads'],
   ['an unknown parser format on a pattern', '  - glob: "raw/rw-t{threads}.txt"\n    format: sysbench2\n',
     'content/reports/x/index.md:5:1: expected a format name, one of '],
 ]) {
