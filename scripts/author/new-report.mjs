@@ -137,18 +137,21 @@ function mainGroup(groups, parsed) {
 function indexText({ slug, date, sources, main, skipped }) {
   const lines = ['---', `title: ${JSON.stringify(`Title of the ${slug} report`)}`, `date: ${date}`, 'summary: One or two sentences for the report list.', 'sources:'];
   for (const s of sources) {
-    lines.push(s.glob ? `  - glob: ${JSON.stringify(s.glob)}` : `  - file: ${s.file}`, `    format: ${s.format}`);
+    lines.push(s.glob ? `  - glob: ${JSON.stringify(s.glob)}` : `  - file: ${yamlText(s.file)}`, `    format: ${s.format}`);
     if (s.values) lines.push(`    values: { ${Object.entries(s.values).map(([name, map]) => `${name}: { ${Object.entries(map).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')} }`).join(', ')} }`);
     const labels = Object.entries(s.labels);
     if (labels.length) lines.push(`    labels: { ${labels.map(([k, v]) => `${k}: ${typeof v === 'number' ? v : JSON.stringify(v)}`).join(', ')} }`);
   }
-  for (const s of skipped) lines.push(`  # ${s.file}: published as it is, not read (${s.reason})`);
+  for (const s of skipped) lines.push(`  # ${s.file.replace(/\n/g, ' ')}: published as it is, not read (${s.reason.replace(/\n/g, ' ')})`);
   lines.push('---', '', 'What was measured, on which machine and server, and what the figures show.', '');
   if (main) lines.push(...shortcodes(main), '');
   const kinds = [...new Set(sources.map((s) => s.format))].filter((k) => BENCHMARK_KINDS.has(k));
   for (const kind of kinds) lines.push(`{{< runs data="${kind}" >}}`, '');
   return `${lines.join('\n').trimEnd()}\n`;
 }
+
+/** A file name as YAML reads it back: plain when it is only letters, digits and ./_-, else quoted (a # would start a comment). */
+const yamlText = (text) => (/^[A-Za-z0-9._/-]+$/.test(text) ? text : JSON.stringify(text));
 
 function shortcodes(main) {
   const where = main.where ? ` where="${main.where}"` : '';

@@ -143,3 +143,21 @@ test('the /docs/shortcodes/ page of the build lists the same shortcodes, chart k
   assert.deepEqual([...page.matchAll(/<tr id="format-([a-z0-9-]+)">/g)].map((m) => m[1]), names);
   assert.match(readFileSync(join(site, 'public/index.html'), 'utf8'), /<nav>.*<a href="\/docs\/shortcodes\/">Shortcodes<\/a>.*<\/nav>/);
 });
+
+test('a raw file whose name YAML would misread is written quoted, and ingest plans it', async () => {
+  const { newReport } = await import('../../scripts/author/new-report.mjs');
+  const { planSources } = await import('../../scripts/ingest/index.mjs');
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-names-'));
+  const from = join(root, 'results');
+  try {
+    mkdirSync(from);
+    cpSync(join(FROM, 'oltp_read_write-t4.txt'), join(from, 'run #1: t4.txt'));
+    const made = await newReport({ root, slug: 'names', from, date: '2026-11-23' });
+    assert.match(made.text, /^ {2}- file: "raw\/run #1: t4\.txt"$/m);
+    const bundle = join(root, 'content/reports/names');
+    const plan = planSources(readFileSync(join(bundle, 'index.md'), 'utf8'), 'content/reports/names/index.md', bundle, root);
+    assert.deepEqual(plan.map((e) => [e.path, e.labels]), [[join(bundle, 'raw/run #1: t4.txt'), { tool_version: '1.0.20', threads: 4 }]]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
