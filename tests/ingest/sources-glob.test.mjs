@@ -1,6 +1,6 @@
 // A report can name its raw files by pattern: `glob: "raw/x-{format}-t{threads}.txt"`
 // lists every matching file once, each `{name}` a label of that file's runs.
-// The row-formats report reads 88 of its raw files through five patterns and must
+// The row-formats report reads 98 of its raw files through five patterns and must
 // produce what its old one-entry-per-file listing produced; every mistake in a
 // pattern is one located line.
 import { test } from 'node:test';
