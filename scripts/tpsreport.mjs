@@ -24,6 +24,7 @@ Commands:
   compile [SLUG...]            turn every report's tables, values and charts into views
                                (.tpsreport/views/) and chart, table and raw files
   kinds                        list the shortcodes that show data and their parameters
+                               (the same as help shortcodes)
   build [--frozen] [--base-url URL]
                                ingest, validate, compile, run Hugo and publish into public/;
                                each step redoes only what changed. --frozen (what CI runs)
@@ -38,7 +39,14 @@ Commands:
                                it links to (after build)
   new site DIR [--no-install]  create a results site in DIR that depends on this tpsreport,
                                with one sample report; installs its packages and Hugo
-  help                         show this text
+  new report SLUG --from DIR [--pattern GLOB]
+                               copy DIR's raw files into content/reports/SLUG/raw/ and write
+                               its index.md: formats detected, files of one shape as one
+                               glob: source (or GLOB), labels the output states, a table and
+                               a chart
+  labels SLUG                  print every run ingest would make of a report, with its labels
+  help [shortcodes|formats]    show this text, or every shortcode and chart kind with its
+                               parameters, or every input format
 
 Exit codes: 0 success, 1 bad input or invalid data, 2 wrong usage.`;
 
@@ -57,9 +65,7 @@ const commands = {
 
   async formats(args) {
     parseArgs({ args, options: {} });
-    const { formats } = await import('./parse/index.mjs');
-    const width = Math.max(...formats.map((f) => f.name.length));
-    for (const f of formats) console.log(`${f.name.padEnd(width)}  ${f.title}\n${' '.repeat(width)}  → ${f.produces}`);
+    console.log((await import('./author/reference.mjs')).formatsText());
     return 0;
   },
 
@@ -92,6 +98,7 @@ const commands = {
     if (unknown.length) return usage(`no report ${unknown.map((s) => `"${s}"`).join(', ')} under content/reports/ (there are: ${known.join(', ') || 'none'})`);
     const started = performance.now();
     const result = await compileReports({ root: ROOT, slugs: slugs.length ? slugs : undefined });
+    await (await import('./author/reference.mjs')).writeReference(ROOT);
     session.compiled = result;
     if (result.errors.length) console.error(formatErrors(result.errors));
     console.error(`compile: ${result.views} view${result.views === 1 ? '' : 's'} in ${result.reports} report${result.reports === 1 ? '' : 's'} (${result.built} built, ${result.compiled} report${result.compiled === 1 ? '' : 's'} recompiled) in ${Math.round(performance.now() - started)} ms${result.errors.length ? `, ${result.errors.length} error${result.errors.length === 1 ? '' : 's'}` : ''}`);
@@ -100,17 +107,7 @@ const commands = {
 
   async kinds(args) {
     parseArgs({ args, options: {} });
-    const { kinds } = await import('./compile/kinds/index.mjs');
-    const { chartKinds } = await import('./render/charts.mjs');
-    for (const kind of Object.values(kinds)) {
-      console.log(`${kind.name}: ${kind.summary}`);
-      for (const [name, p] of Object.entries(kind.params)) console.log(`  ${name}${p.required ? ' (required)' : ''}${p.default !== undefined ? ` [default ${p.default}]` : ''}: ${p.doc}${p.values ? ` (${p.values.join(', ')})` : ''}`);
-      if (kind.name !== 'chart') continue;
-      for (const [name, c] of Object.entries(chartKinds)) {
-        const defaults = Object.entries(c.defaults ?? {}).map(([k, v]) => `${k}=${v}`).join(', ');
-        console.log(`  kind="${name}": ${c.summary}; takes ${c.takes.join(', ')}${c.required.length ? `; needs ${c.required.join(', ')}` : ''}${defaults ? `; defaults ${defaults}` : ''}`);
-      }
-    }
+    console.log((await import('./author/reference.mjs')).shortcodesText());
     return 0;
   },
 
@@ -144,18 +141,53 @@ const commands = {
   },
 
   async new(args) {
-    const { values, positionals } = parseArgs({ args, options: { 'no-install': { type: 'boolean', default: false } }, allowPositionals: true });
-    if (positionals[0] !== 'site' || positionals.length !== 2) return usage('expected `new site DIR`');
-    const { newSite } = await import('./scaffold/index.mjs');
-    return newSite(positionals[1], { install: !values['no-install'], log: (line) => console.error(line) });
+    const [what, ...rest] = args;
+    if (what === 'site') return newSiteCommand(rest);
+    if (what === 'report') return newReportCommand(rest);
+    return usage(`new takes what to create: \`new site DIR\` or \`new report SLUG --from DIR\`${what ? `, not "${what}"` : ''}`);
+  },
+
+  async labels(args) {
+    const { positionals } = parseArgs({ args, options: {}, allowPositionals: true });
+    if (positionals.length !== 1) return usage('labels takes exactly one report SLUG');
+    const { reportSlugs } = await import('./compile/index.mjs');
+    const known = await reportSlugs(ROOT);
+    if (!known.includes(positionals[0])) return usage(`no report "${positionals[0]}" under content/reports/ (there are: ${known.join(', ') || 'none'})`);
+    const { runLabels, labelsTable } = await import('./author/labels.mjs');
+    console.log(labelsTable(await runLabels({ root: ROOT, slug: positionals[0] })));
+    return 0;
   },
 
   async help(args) {
-    parseArgs({ args, options: {} });
-    console.log(HELP);
+    const { positionals } = parseArgs({ args, options: {}, allowPositionals: true });
+    const topics = { shortcodes: 'shortcodesText', formats: 'formatsText' };
+    if (positionals.length > 1 || (positionals.length && !topics[positionals[0]])) return usage(`help takes one of ${Object.keys(topics).join(', ')}, or nothing`);
+    if (!positionals.length) console.log(HELP);
+    else console.log((await import('./author/reference.mjs'))[topics[positionals[0]]]());
     return 0;
   },
 };
+
+/** `new site DIR [--no-install]`. */
+async function newSiteCommand(args) {
+  const { values, positionals } = parseArgs({ args, options: { 'no-install': { type: 'boolean', default: false } }, allowPositionals: true });
+  if (positionals.length !== 1) return usage('expected `new site DIR`');
+  const { newSite } = await import('./scaffold/index.mjs');
+  return newSite(positionals[0], { install: !values['no-install'], log: (line) => console.error(line) });
+}
+
+/** `new report SLUG --from DIR [--pattern GLOB]`. */
+async function newReportCommand(args) {
+  const { values, positionals } = parseArgs({ args, options: { from: { type: 'string' }, pattern: { type: 'string' } }, allowPositionals: true });
+  const [slug, ...rest] = positionals;
+  const { newReport, SLUG } = await import('./author/new-report.mjs');
+  if (!slug || rest.length || !SLUG.test(slug)) return usage('new report takes one SLUG of lower-case letters, digits and dashes (it becomes content/reports/SLUG/)');
+  if (!values.from) return usage('new report needs --from DIR, the folder of raw results to copy');
+  const made = await newReport({ root: ROOT, slug, from: values.from, pattern: values.pattern });
+  console.log(made.text);
+  console.error(`new report: ${made.files} file${made.files === 1 ? '' : 's'} copied into ${made.dir}/raw/, ${made.sources.length} source${made.sources.length === 1 ? '' : 's'} in ${made.dir}/index.md${made.skipped.length ? ` (${made.skipped.length} published but not read)` : ''}; \`tpsreport labels ${slug}\` shows its runs`);
+  return 0;
+}
 
 /** Validation inside a build: only the report folders whose documents changed. */
 async function validateForBuild() {

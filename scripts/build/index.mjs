@@ -24,7 +24,7 @@ import { TOOL_ROOT, CONFIG_NAMES } from '../lib/site.mjs';
  * compile step says which reports' views changed, so those folders need no
  * scan here).
  */
-const HUGO_INPUTS = { site: ['layouts', 'static', ...CONFIG_NAMES, 'content/_index.md', 'content/reports/_index.md'], tool: ['layouts', 'static'] };
+const HUGO_INPUTS = { site: ['layouts', 'static', ...CONFIG_NAMES, 'content/_index.md', 'content/reports/_index.md', 'content/docs', '.tpsreport/reference.json'], tool: ['layouts', 'static'] };
 
 /** Everything a build reads, tpsreport's own code included. */
 const EVERY_INPUT = { site: ['content', 'data', 'layouts', 'static', ...CONFIG_NAMES, 'package-lock.json'], tool: ['layouts', 'static', 'schemas', 'scripts', 'package.json'] };

@@ -1,6 +1,8 @@
 // Reads a report's YAML front matter and answers "which line is this key on",
 // so a mistake in `sources` is reported at its line in index.md.
 import { parseDocument, LineCounter, isMap, isSeq } from 'yaml';
+import { readdirSync, statSync, existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { InputError } from '../lib/errors.mjs';
 
 export function readFrontMatter(text, source) {
@@ -33,4 +35,181 @@ export function readFrontMatter(text, source) {
     return line;
   };
   return { data: doc.toJS() ?? {}, lineOf };
+}
+
+/**
+ * `sources` entries that name raw files by pattern instead of one by one:
+ *
+ *   - glob: "raw/sysbench-{format}-bp{buffer_pool}-t{threads}.txt"
+ *     values: { format: { compact: Compact, compressed-kbs8: "Compressed (8K)" } }
+ *     sort: [buffer_pool, format, threads]
+ *     labels: { server: "MariaDB 10.11" }
+ *
+ * Each `{name}` matches a part of a file name (no `/`) and becomes the label
+ * `name` of that file's runs: a whole number or decimal stays a number, other
+ * text stays text; `{name:number}` matches a number only. `values` restricts a capture to the texts it lists and says
+ * what each reads as; `*` matches any part of a name without capturing it.
+ * Matches follow `sort` (default: the captures in pattern order), each capture
+ * by its `values` order, numbers by size and text in natural order, so the
+ * table rows and chart series come out in the order of the sweep.
+ *
+ * Takes what readFrontMatter returned and gives the same shape back: `sources`
+ * with every pattern replaced by one `file:` entry per match, and a lineOf that
+ * points those entries at their pattern's line. A pattern that matches nothing,
+ * a raw file that two sources match, and a raw file of a pattern's shape that
+ * its `values` leave out and no other source reads, are errors at the source's line.
+ */
+export function expandSourceGlobs({ data, lineOf }, { bundleDir, source }) {
+  const sources = data.sources;
+  if (!Array.isArray(sources) || !sources.some((e) => e && typeof e === 'object' && 'glob' in e)) return { data, lineOf };
+  const rawFiles = listRawFiles(bundleDir);
+  const expanded = [];
+  const origin = [];
+  const claimedBy = new Map();
+  const claim = (file, i) => {
+    if (claimedBy.has(file)) {
+      const j = claimedBy.get(file);
+      throw globError(source, lineOf(['sources', i]), 'each raw file in one source only', `${file}, also matched by source ${j + 1} at line ${lineOf(['sources', j])}`);
+    }
+    claimedBy.set(file, i);
+  };
+  sources.forEach((entry, i) => {
+    if (!entry || typeof entry !== 'object' || !('glob' in entry)) {
+      if (typeof entry?.file === 'string') claim(entry.file.replace(/^\.\//, ''), i);
+      expanded.push(entry);
+      origin.push(i);
+      return;
+    }
+    for (const { file, labels } of matchGlob(entry, rawFiles, (path, expected, found) => globError(source, lineOf(['sources', i, ...path]), expected, found))) {
+      claim(file, i);
+      const { glob, values, sort, ...rest } = entry;
+      expanded.push({ ...rest, file, labels: { ...labels, ...(entry.labels ?? {}) } });
+      origin.push(i);
+    }
+  });
+  unreadVariants(sources, rawFiles, claimedBy, (i, expected, found) => globError(source, lineOf(['sources', i, 'values']), expected, found));
+  const globLine = (path) => {
+    const [first, k, key, ...rest] = path;
+    if (first !== 'sources' || typeof k !== 'number' || origin[k] === undefined) return lineOf(path);
+    const entry = sources[origin[k]];
+    const isGlob = entry && typeof entry === 'object' && 'glob' in entry;
+    return lineOf(['sources', origin[k], ...(key === undefined ? [] : [isGlob && key === 'file' ? 'glob' : key]), ...rest]);
+  };
+  return { data: { ...data, sources: expanded }, lineOf: globLine };
+}
+
+/**
+ * A file that has a pattern's shape but a text its `values` do not list
+ * (sysbench-redundant-bp32M-t1.txt beside compact and dynamic) is most likely
+ * a run added to the sweep: unless another source reads it, say so instead
+ * of leaving it out of every table without a word.
+ */
+function unreadVariants(sources, rawFiles, claimedBy, fail) {
+  sources.forEach((entry, i) => {
+    if (!entry?.values || typeof entry.glob !== 'string' || typeof entry.values !== 'object') return;
+    const shape = compileGlob(entry.glob, {}, () => null);
+    for (const file of rawFiles) {
+      const m = shape.regex.exec(file);
+      if (!m || claimedBy.has(file)) continue;
+      const k = shape.names.findIndex((name, n) => entry.values[name] && !Object.hasOwn(entry.values[name], m[n + 1]));
+      const name = shape.names[k];
+      throw fail(i, `${name} to take one of the texts under values (${Object.keys(entry.values[name]).join(', ')}), or another source to read ${file}`, `"${m[k + 1]}" in ${file}, which no source reads`);
+    }
+  });
+}
+
+const CAPTURE_NAME = /^[a-z][a-z0-9_]*$/;
+/** A number as a file name writes it; `{name:number}` matches only this, so "t4-interval" is no thread count. */
+const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+const GLOB_EXAMPLE = 'a pattern of raw files such as "raw/sysbench-t{threads}.txt"';
+
+/** Every file under the bundle's raw/ folder, as "raw/<path>" with forward slashes. */
+export function listRawFiles(bundleDir) {
+  const rawDir = join(bundleDir, 'raw');
+  if (!existsSync(rawDir)) return [];
+  return readdirSync(rawDir, { recursive: true })
+    .map((name) => `raw/${String(name).split(sep).join('/')}`)
+    .filter((file) => statSync(join(bundleDir, file)).isFile())
+    .sort();
+}
+
+/** The raw files one `glob:` entry matches, each with the labels its captures read. */
+export function matchGlob(entry, rawFiles, fail) {
+  if ('file' in entry) throw fail([], 'either `file:` or `glob:` in one source', 'both');
+  const { glob, values = {}, sort } = entry;
+  if (typeof glob !== 'string' || !/^raw\/[^]/.test(glob) || glob.split('/').includes('..')) throw fail(['glob'], GLOB_EXAMPLE, JSON.stringify(glob));
+  const pattern = compileGlob(glob, values, (expected, found) => fail(['glob'], expected, found));
+  checkGlobOptions(entry, pattern.names, fail);
+  const matches = [];
+  for (const file of rawFiles) {
+    const m = pattern.regex.exec(file);
+    if (!m) continue;
+    const texts = Object.fromEntries(pattern.names.map((name, k) => [name, m[k + 1]]));
+    const labels = Object.fromEntries(pattern.names.map((name) => [name, captureValue(name, texts[name], values)]));
+    matches.push({ file, texts, labels });
+  }
+  if (!matches.length) throw fail(['glob'], `raw files matching ${glob}`, `none among the ${rawFiles.length} files in raw/`);
+  const order = sort ?? pattern.names;
+  return matches.sort((a, b) => compareMatches(a, b, order, values));
+}
+
+/** `{name}` captures and `*` wildcards into an anchored regular expression; literal text matches itself. */
+function compileGlob(glob, values, fail) {
+  const names = [];
+  let regex = '^';
+  for (const part of glob.split(/(\{[^}]*\}|\*)/)) {
+    if (part === '*') {
+      regex += '[^/]*?';
+    } else if (part.startsWith('{') && part.endsWith('}')) {
+      const [name, type] = part.slice(1, -1).split(':');
+      if (!CAPTURE_NAME.test(name) || (type !== undefined && type !== 'number')) throw fail('capture names in lower case (a-z, 0-9, _) inside { }, optionally {name:number}', JSON.stringify(part));
+      if (names.includes(name)) throw fail(`each capture once in the pattern`, `{${name}} twice`);
+      names.push(name);
+      const texts = values[name] && typeof values[name] === 'object' ? Object.keys(values[name]) : null;
+      if (texts) regex += `(${texts.sort((a, b) => b.length - a.length).map(escapeRegex).join('|')})`;
+      // Greedy: in "{thread_handling}-{workload}" the earlier capture takes the
+      // dashes, as in one-thread-per-connection-oltp_read_only.
+      else regex += type === 'number' ? `(${NUMBER.source.slice(1, -1)})` : '([^/]+)';
+    } else {
+      if (/[{}]/.test(part)) throw fail('{name} captures with a closing }', JSON.stringify(part));
+      regex += escapeRegex(part);
+    }
+  }
+  if (!names.length) throw fail('at least one {name} capture (a list of one file takes `file:`)', JSON.stringify(glob));
+  return { names, regex: new RegExp(`${regex}$`) };
+}
+
+/** `values`, `sort` and fixed `labels` must speak of the pattern's captures, and never fix a captured label. */
+function checkGlobOptions(entry, names, fail) {
+  const { values = {}, sort, labels = {} } = entry;
+  if (typeof values !== 'object' || Array.isArray(values) || values === null) throw fail(['values'], 'values as a map of capture: { text: label value }', JSON.stringify(values));
+  for (const [name, map] of Object.entries(values)) {
+    if (!names.includes(name)) throw fail(['values'], `values for captures of the pattern (${names.join(', ')})`, JSON.stringify(name));
+    if (!map || typeof map !== 'object' || Array.isArray(map)) throw fail(['values'], `a map of text: label value for ${name}`, JSON.stringify(map));
+  }
+  if (sort !== undefined && (!Array.isArray(sort) || sort.some((n) => !names.includes(n)))) throw fail(['sort'], `a list of the pattern's captures (${names.join(', ')})`, JSON.stringify(sort));
+  const fixed = labels && typeof labels === 'object' ? Object.keys(labels).filter((n) => names.includes(n)) : [];
+  if (fixed.length) throw fail(['labels'], `label ${fixed[0]} either captured by the pattern or fixed under labels, not both`, 'both');
+}
+
+/** What a captured text reads as: its `values` entry, else a number when it is one, else the text. */
+function captureValue(name, text, values) {
+  if (values[name]) return values[name][text];
+  return NUMBER.test(text) ? Number(text) : text;
+}
+
+function compareMatches(a, b, order, values) {
+  for (const name of order) {
+    const rank = (m) => (values[name] ? Object.keys(values[name]).indexOf(m.texts[name]) : m.labels[name]);
+    const [x, y] = [rank(a), rank(b)];
+    const diff = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), 'en', { numeric: true });
+    if (diff) return diff;
+  }
+  return a.file.localeCompare(b.file, 'en', { numeric: true });
+}
+
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function globError(source, line, expected, found) {
+  return new InputError({ source, line, column: 1, expected, found, rule: 'sources-glob' });
 }

@@ -1,7 +1,8 @@
 // The ingest step: for every report bundle, parse the raw files its front
 // matter lists under `sources`, attach the author's labels, and write one
 // normalized document per raw file to data/reports/<slug>/. Labels describe a
-// run and always come from the author, never from a file name.
+// run and always come from the author: the front matter, or a `glob:` pattern
+// in it that says which part of a file name is which label, never a guess.
 import { readFile, readdir, rm, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative, extname, dirname } from 'node:path';
@@ -11,7 +12,7 @@ import { InputError } from '../lib/errors.mjs';
 import { writeIfChanged, toJson, treeStamp, treeIndex } from '../lib/files.mjs';
 import { rawFileHazard, unsafeRawFiles, hashRawFiles, RAW_FILE_EXPECTED } from '../lib/raw-files.mjs';
 import { parseFile, getFormat } from '../parse/index.mjs';
-import { readFrontMatter } from './front-matter.mjs';
+import { readFrontMatter, expandSourceGlobs } from './front-matter.mjs';
 
 const LABEL_NAME = /^[a-z][a-z0-9_]*$/;
 
@@ -137,7 +138,7 @@ export async function reportOf({ root, slug, text }) {
 
 /** Checks the front matter and resolves each `sources` entry to a raw file and an output name. */
 export function planSources(text, source, bundleDir, root) {
-  const { data, lineOf } = readFrontMatter(text, source);
+  const { data, lineOf } = expandSourceGlobs(readFrontMatter(text, source), { bundleDir, source });
   const sources = data.sources ?? [];
   const fail = (path, expected, found) => new InputError({ source, line: lineOf(path), column: 1, expected, found, rule: 'sources' });
   if (!Array.isArray(sources)) throw fail(['sources'], 'a list under `sources`', typeof sources);

@@ -1,0 +1,40 @@
+// `tpsreport labels SLUG`: the runs ingest would make of a report and the
+// labels each one gets, read from the front matter (patterns expanded) and the
+// raw files, as an aligned table an author checks before writing shortcodes.
+import { readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { planSources } from '../ingest/index.mjs';
+import { parseFile } from '../parse/index.mjs';
+import { DEFAULT_ITEMS, at, isMissing, labelsOf } from '../compile/select.mjs';
+
+/**
+ * One row per run: the raw file, the format it is parsed as, the run's
+ * number within the file (when it holds several) and its labels.
+ * @returns {Promise<{ labels: string[], rows: { file, format, run, labels }[] }>}
+ */
+export async function runLabels({ root, slug }) {
+  const bundle = join(root, 'content', 'reports', slug);
+  const index = join(bundle, 'index.md');
+  const plan = planSources(await readFile(index, 'utf8'), relative(root, index), bundle, root);
+  const rows = [];
+  for (const entry of plan) {
+    const doc = await parseFile(entry.path, { source: relative(root, entry.path), format: entry.format, options: entry.options });
+    Object.assign(doc, { labels: entry.labels, run_labels: entry.runLabels });
+    const items = at(doc, DEFAULT_ITEMS[doc.kind] ?? '.');
+    const count = Array.isArray(items) ? Math.max(items.length, entry.runLabels?.length ?? 0) : 1;
+    for (let i = 0; i < count; i += 1) {
+      rows.push({ file: relative(bundle, entry.path), format: doc.kind, run: count > 1 ? String(i + 1) : '', labels: labelsOf(doc, isMissing(items) ? 0 : i) });
+    }
+  }
+  return { labels: [...new Set(rows.flatMap((r) => Object.keys(r.labels)))], rows };
+}
+
+/** The table as text: a head, one line per run, columns padded to line up, "-" for a label a run lacks. */
+export function labelsTable({ labels, rows }) {
+  const withRun = rows.some((r) => r.run);
+  const head = ['file', 'parsed as', ...(withRun ? ['run'] : []), ...labels];
+  const body = rows.map((r) => [r.file, r.format, ...(withRun ? [r.run] : []), ...labels.map((l) => (r.labels[l] === undefined ? '-' : String(r.labels[l])))]);
+  const widths = head.map((h, k) => Math.max(h.length, ...body.map((cells) => cells[k].length)));
+  const line = (cells) => cells.map((t, k) => t.padEnd(widths[k])).join('  ').trimEnd();
+  return [head, ...body].map(line).join('\n');
+}

@@ -1,0 +1,182 @@
+// `tpsreport new report SLUG --from DIR`: a report bundle from a folder of raw
+// results. The files are copied as they are into content/reports/SLUG/raw/,
+// each one's format is detected with the parse step's own detection, files of
+// one shape become one `glob:` source, the labels the output states are
+// offered in the front matter, and the body gets a table and a chart of the
+// largest sweep that build as written. Nothing is written unless all of it can be.
+import { readdir, stat, mkdir, copyFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join, dirname, relative, sep } from 'node:path';
+import { parseFile } from '../parse/index.mjs';
+import { matchGlob } from '../ingest/front-matter.mjs';
+import { rawFileHazard } from '../lib/raw-files.mjs';
+import { InputError } from '../lib/errors.mjs';
+import { outputLabels, SERVER_KINDS } from './output-labels.mjs';
+import { proposePatterns } from './patterns.mjs';
+
+export const SLUG = /^[a-z0-9][a-z0-9-]*$/;
+
+/** The figure a first table and chart of a kind show, and how readers call it. */
+const MAIN_FIGURE = {
+  sysbench: { metric: 'transactions.rate', title: 'Transactions per second' },
+  mysqlslap: { metric: 'average', title: 'Average time to run all queries' },
+};
+
+/** Kinds whose runs a server's settings describe (they get its version and buffer pool). */
+const BENCHMARK_KINDS = new Set(['sysbench', 'dbt2', 'tpcc-mysql', 'hammerdb', 'mysqlslap', 'hammerdb-job', 'benchbase-summary', 'benchbase-results']);
+
+/**
+ * Creates content/reports/<slug>/ from the files under `from`.
+ * @param {{ root: string, slug: string, from: string, pattern?: string, date?: string }} o
+ * @returns {Promise<{ dir, files, sources, skipped: { file, reason }[], text }>}
+ */
+export async function newReport({ root, slug, from, pattern, date = new Date().toISOString().slice(0, 10) }) {
+  const bundle = join(root, 'content', 'reports', slug);
+  if (existsSync(bundle)) throw new InputError({ source: relative(root, bundle), expected: 'a new report name (a report is never overwritten)', found: 'a folder of that name', rule: 'new-report' });
+  const names = await listFolder(from);
+  const read = await readAll(from, names);
+  const rawFiles = names.map((n) => `raw/${n}`);
+  const groups = pattern ? [patternGroup(pattern, read.parsed, rawFiles)] : proposePatterns(read.parsed, rawFiles);
+  const sources = sourcesOf(read.parsed, groups);
+  const main = mainGroup(groups, read.parsed);
+  if (main?.set) sources.find((s) => s.glob === main.group.glob).labels.set = 'sweep';
+  const text = indexText({ slug, date, sources, main, skipped: read.skipped });
+  await writeBundle({ root, bundle, from, names, text });
+  return { dir: relative(root, bundle), files: names.length, sources, skipped: read.skipped, text };
+}
+
+/** Every file under `from` (relative, "/"-separated), refusing the folder when one of them cannot be published. */
+async function listFolder(from) {
+  const info = await stat(from).catch((error) => {
+    if (error.code === 'ENOENT') throw new InputError({ source: from, expected: 'a folder of raw result files', found: 'no such folder', rule: 'new-report' });
+    throw error;
+  });
+  if (!info.isDirectory()) throw new InputError({ source: from, expected: 'a folder of raw result files', found: 'a file', rule: 'new-report' });
+  const names = [];
+  for (const name of (await readdir(from, { recursive: true })).sort()) {
+    const path = join(from, name);
+    if (name.split(sep).some((part) => part.startsWith('.')) || !(await stat(path)).isFile()) continue;
+    const hazard = rawFileHazard(name);
+    if (hazard) throw new InputError({ source: path, expected: 'a raw file a browser shows as text', found: hazard, rule: 'raw-file-type' });
+    names.push(name.split(sep).join('/'));
+  }
+  if (!names.length) throw new InputError({ source: from, expected: 'raw result files to copy', found: 'an empty folder', rule: 'new-report' });
+  return names;
+}
+
+/** Each file parsed with the detected format; a file no parser reads is copied and published, not listed as a source. */
+async function readAll(from, names) {
+  const parsed = [];
+  const skipped = [];
+  for (const name of names) {
+    try {
+      const doc = await parseFile(join(from, name), { source: `raw/${name}` });
+      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc) });
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      skipped.push({ file: `raw/${name}`, reason: error.rule === 'detect' ? 'no format detected' : String(error).replace(/^[^ ]+: /, '') });
+    }
+  }
+  return { parsed, skipped };
+}
+
+/** The author's --pattern as a group: it must match files, all of one format. */
+function patternGroup(glob, parsed, rawFiles) {
+  const fail = (_, expected, found) => new InputError({ source: '--pattern', expected, found, rule: 'sources-glob' });
+  const matches = matchGlob({ glob }, rawFiles, fail);
+  const files = matches.map((m) => parsed.find((p) => p.file === m.file));
+  const unread = matches.find((m, k) => !files[k]);
+  if (unread) throw fail(null, 'files tpsreport reads under the pattern', `${unread.file}, which no parser reads`);
+  const formats = [...new Set(files.map((f) => f.format))];
+  if (formats.length > 1) throw fail(null, 'files of one format under the pattern', formats.join(' and '));
+  return { glob, format: formats[0], files: files.map((f) => f.file), captures: Object.keys(matches[0].labels) };
+}
+
+/**
+ * The `sources` entries: one per pattern, then one per file no pattern took.
+ * A pattern's fixed labels are the output labels all its files agree on (and
+ * it does not capture); a server's version and buffer pool go to every
+ * benchmark run when the folder holds one server's settings.
+ */
+function sourcesOf(parsed, groups) {
+  const servers = parsed.filter((p) => SERVER_KINDS.has(p.format));
+  const serverLabels = servers.length === 1 ? servers[0].labels : {};
+  const extra = (format) => (BENCHMARK_KINDS.has(format) ? serverLabels : {});
+  const taken = new Set(groups.flatMap((g) => g.files));
+  const entries = groups.map((g) => {
+    const members = parsed.filter((p) => g.files.includes(p.file));
+    const common = Object.fromEntries(Object.entries(members[0].labels).filter(([k, v]) => !g.captures.includes(k) && members.every((m) => m.labels[k] === v)));
+    return { glob: g.glob, format: g.format, values: g.values, labels: { ...extra(g.format), ...common } };
+  });
+  for (const p of parsed) if (!taken.has(p.file)) entries.push({ file: p.file, format: p.format, labels: { ...extra(p.format), ...p.labels } });
+  return entries;
+}
+
+/**
+ * The pattern the body's table and chart show: the largest one of a kind with a
+ * main figure. `where` keeps other runs of that kind out (a `set` label, when
+ * there are any), and pins every capture beyond the table's two to its first value.
+ */
+function mainGroup(groups, parsed) {
+  const group = groups.find((g) => MAIN_FIGURE[g.format]);
+  if (!group) return null;
+  const matches = matchGlob({ glob: group.glob, values: group.values }, group.files, () => new Error('unreachable'));
+  const numeric = group.captures.filter((c) => matches.every((m) => typeof m.labels[c] === 'number'));
+  const x = numeric.includes('threads') ? 'threads' : (numeric[0] ?? group.captures[0]);
+  const rest = group.captures.filter((c) => c !== x);
+  const [color, facet, ...pinned] = rest;
+  const others = parsed.some((p) => p.format === group.format && !group.files.includes(p.file));
+  const pin = (c) => `${c}=${matches[0].labels[c]}`;
+  const where = [...(others ? ['set=sweep'] : []), ...pinned.map(pin)];
+  // The table has no panels: it shows the first panel's runs.
+  const tableWhere = [...where, ...(facet ? [pin(facet)] : [])];
+  return { group, x, xNumeric: numeric.includes(x), color, facet, where: where.join(';'), tableWhere: tableWhere.join(';'), set: others, ...MAIN_FIGURE[group.format] };
+}
+
+/** index.md: front matter (title to replace, sources, labels found) and a body whose shortcodes build. */
+function indexText({ slug, date, sources, main, skipped }) {
+  const lines = ['---', `title: ${JSON.stringify(`Title of the ${slug} report`)}`, `date: ${date}`, 'summary: One or two sentences for the report list.', 'sources:'];
+  for (const s of sources) {
+    lines.push(s.glob ? `  - glob: ${JSON.stringify(s.glob)}` : `  - file: ${yamlText(s.file)}`, `    format: ${s.format}`);
+    if (s.values) lines.push(`    values: { ${Object.entries(s.values).map(([name, map]) => `${name}: { ${Object.entries(map).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')} }`).join(', ')} }`);
+    const labels = Object.entries(s.labels);
+    if (labels.length) lines.push(`    labels: { ${labels.map(([k, v]) => `${k}: ${typeof v === 'number' ? v : JSON.stringify(v)}`).join(', ')} }`);
+  }
+  for (const s of skipped) lines.push(`  # ${s.file.replace(/\n/g, ' ')}: published as it is, not read (${s.reason.replace(/\n/g, ' ')})`);
+  lines.push('---', '', 'What was measured, on which machine and server, and what the figures show.', '');
+  if (main) lines.push(...shortcodes(main), '');
+  const kinds = [...new Set(sources.map((s) => s.format))].filter((k) => BENCHMARK_KINDS.has(k));
+  for (const kind of kinds) lines.push(`{{< runs data="${kind}" >}}`, '');
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** A file name as YAML reads it back: plain when it is only letters, digits and ./_-, else quoted (a # would start a comment). */
+const yamlText = (text) => (/^[A-Za-z0-9._/-]+$/.test(text) ? text : JSON.stringify(text));
+
+function shortcodes(main) {
+  const where = main.where ? ` where="${main.where}"` : '';
+  const tableWhere = main.tableWhere ? ` where="${main.tableWhere}"` : '';
+  const table = `{{< table data="${main.group.format}" metric="${main.metric}" rows="${main.x}"${main.color ? ` columns="${main.color}"` : ''}${tableWhere} caption="${main.title}" >}}`;
+  const kind = main.xNumeric ? 'lines' : 'grouped-bar';
+  const series = `${main.color ? ` color="${main.color}"` : ''}${main.facet ? ` facet="${main.facet}"` : ''}`;
+  const chart = `{{< chart kind="${kind}" name="${main.metric.replace(/[^a-z0-9]+/g, '-')}" data="${main.group.format}" metric="${main.metric}" x="${main.x}"${series}${where} title="${main.title} by ${main.x.replace(/_/g, ' ')}" y-title="${main.title}" >}}`;
+  return [table, '', chart];
+}
+
+/** Copies the files and writes index.md in a folder beside the site, then moves it into place in one rename. */
+async function writeBundle({ root, bundle, from, names, text }) {
+  const staging = join(root, '.tpsreport', `new-report-${process.pid}`);
+  await rm(staging, { recursive: true, force: true });
+  try {
+    for (const name of names) {
+      await mkdir(dirname(join(staging, 'raw', name)), { recursive: true });
+      await copyFile(join(from, name), join(staging, 'raw', name));
+    }
+    await writeFile(join(staging, 'index.md'), text);
+    await mkdir(dirname(bundle), { recursive: true });
+    if (existsSync(bundle)) throw new InputError({ source: bundle, expected: 'a new report name (a report is never overwritten)', found: 'a folder of that name', rule: 'new-report' });
+    await rename(staging, bundle);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}

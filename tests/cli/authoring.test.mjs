@@ -1,0 +1,163 @@
+// Writing a report from a folder of results, as an author meets it: `new report
+// --from` copies real raw files into a copy of the site and writes an index.md
+// that builds, whose figures are the raw files' own; `labels` prints the runs
+// ingest makes; and the reference of shortcodes, chart kinds and formats says
+// the same in the CLI and on the built page as the modules that declare them.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, cpSync, symlinkSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { kinds } from '../../scripts/compile/kinds/index.mjs';
+import { chartKinds } from '../../scripts/render/charts.mjs';
+import { formats } from '../../scripts/parse/formats.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const FROM = join(ROOT, 'content/reports/mariadb-sysbench-threads/raw');
+let site;
+
+/** A copy of the site's tool and pages, with no reports: what an author starts a report in. */
+function siteCopy() {
+  const dir = mkdtempSync(join(tmpdir(), 'tpsreport-author-'));
+  for (const name of ['scripts', 'layouts', 'static', 'schemas', 'config.toml', 'package.json']) cpSync(join(ROOT, name), join(dir, name), { recursive: true });
+  for (const name of ['node_modules', '.venv']) symlinkSync(join(ROOT, name), join(dir, name));
+  for (const path of ['content/_index.md', 'content/reports/_index.md', 'content/docs']) cpSync(join(ROOT, path), join(dir, path), { recursive: true });
+  return dir;
+}
+
+const cli = (...args) => spawnSync(process.execPath, [join(site, 'scripts', 'tpsreport.mjs'), ...args], { cwd: site, encoding: 'utf8' });
+
+before(() => { site = siteCopy(); });
+after(() => rmSync(site, { recursive: true, force: true }));
+
+test('new report --from copies every raw file byte for byte and writes front matter with one pattern for the thread sweep', () => {
+  const made = cli('new', 'report', 'my-sweep', '--from', FROM);
+  assert.equal(made.status, 0, made.stderr);
+  const bundle = join(site, 'content/reports/my-sweep');
+  assert.deepEqual(readdirSync(join(bundle, 'raw')).sort(), readdirSync(FROM).sort());
+  for (const name of readdirSync(FROM)) assert.ok(readFileSync(join(bundle, 'raw', name)).equals(readFileSync(join(FROM, name))), name);
+  const index = readFileSync(join(bundle, 'index.md'), 'utf8');
+  assert.equal(made.stdout, `${index}\n`);
+  assert.equal(made.stderr, 'new report: 17 files copied into content/reports/my-sweep/raw/, 5 sources in content/reports/my-sweep/index.md (3 published but not read); `tpsreport labels my-sweep` shows its runs\n');
+  const frontMatter = index.split('\n---\n')[0];
+  assert.match(frontMatter, /^ {2}- glob: "raw\/\{workload\}-t\{threads:number\}\.txt"\n {4}format: sysbench\n {4}labels: \{ server_version: "10\.11\.19-MariaDB-0\+deb12u1", buffer_pool: "128M", tool_version: "1\.0\.20", set: "sweep" \}$/m);
+  assert.match(frontMatter, /^ {2}- file: raw\/oltp_read_write-t4-interval\.txt\n {4}format: sysbench\n {4}labels: \{ [^}]*threads: 4 \}$/m);
+  assert.match(frontMatter, /^ {2}# raw\/commands\.txt: published as it is, not read \(no format detected\)$/m);
+});
+
+test('labels prints one aligned line per run with the labels ingest gives it', () => {
+  const { status, stdout, stderr } = cli('labels', 'my-sweep');
+  assert.equal(status, 0, stderr);
+  const lines = stdout.trimEnd().split('\n');
+  assert.equal(lines[0], 'file                                 parsed as         workload         threads  server_version              buffer_pool  tool_version  set');
+  assert.equal(lines[1], 'raw/oltp_read_only-t1.txt            sysbench          oltp_read_only   1        10.11.19-MariaDB-0+deb12u1  128M         1.0.20        sweep');
+  assert.equal(lines[10], 'raw/oltp_read_write-t16.txt          sysbench          oltp_read_write  16       10.11.19-MariaDB-0+deb12u1  128M         1.0.20        sweep');
+  assert.equal(lines.length, 1 + 10 + 4, 'the sweep, then the failed, global-variables, interval and prepare files');
+  const column = lines[0].indexOf('server_version');
+  for (const line of lines.slice(1)) assert.ok(line.length <= column || line[column - 1] === ' ', `columns line up: ${line}`);
+});
+
+test('the written report builds, and its table shows the figure its raw file printed, linked to that line', () => {
+  const built = cli('build');
+  assert.equal(built.status, 0, built.stderr);
+  const raw = readFileSync(join(FROM, 'oltp_read_write-t4.txt'), 'utf8').split('\n');
+  const line = raw.findIndex((l) => /^\s+transactions:/.test(l)) + 1;
+  const printed = /\(([\d.]+) per sec\.\)/.exec(raw[line - 1])[1];
+  assert.equal(printed, '976.24');
+  const page = readFileSync(join(site, 'public/reports/my-sweep/index.html'), 'utf8');
+  const figure = new RegExp(`<a class="fig" href="\\./raw/oltp_read_write-t4\\.txt\\.html#L${line}" data-value="${printed}" data-source="raw/oltp_read_write-t4\\.txt" data-line="${line}"[^>]*>${printed.replace('.', '\\.')}</a>`);
+  assert.match(page, figure);
+  assert.match(page, /<figure class="tps-chart/);
+  assert.ok(readdirSync(join(site, 'public/reports/my-sweep/charts')).includes('transactions-rate.svg'));
+});
+
+test('new report refuses a report that exists, and leaves it as it was', () => {
+  const before = readFileSync(join(site, 'content/reports/my-sweep/index.md'), 'utf8');
+  const again = cli('new', 'report', 'my-sweep', '--from', FROM);
+  assert.equal(again.status, 1);
+  assert.equal(again.stdout, '');
+  assert.equal(again.stderr, 'content/reports/my-sweep: expected a new report name (a report is never overwritten), found a folder of that name\n');
+  assert.equal(readFileSync(join(site, 'content/reports/my-sweep/index.md'), 'utf8'), before);
+});
+
+test('new report --pattern takes the author\'s pattern, and refuses one that matches files of two formats', () => {
+  const from = join(ROOT, 'content/reports/scalability-by-users/raw');
+  const made = cli('new', 'report', 'by-users', '--from', from, '--pattern', 'raw/sysbench-{thread_handling}-{workload}-t{threads:number}.txt');
+  assert.equal(made.status, 0, made.stderr);
+  const { stdout } = cli('labels', 'by-users');
+  assert.match(stdout, /^raw\/sysbench-one-thread-per-connection-oltp_point_select-t1\.txt +sysbench +.*one-thread-per-connection +oltp_point_select +1 +1\.0\.20 /m);
+  assert.equal(stdout.split('\n').filter((l) => l.startsWith('raw/sysbench-')).length, 42);
+  const mixed = cli('new', 'report', 'mixed', '--from', from, '--pattern', 'raw/{kind}-pool-of-threads.txt');
+  assert.equal(mixed.status, 1);
+  assert.equal(mixed.stderr, '--pattern: expected files of one format under the pattern, found global-variables and mysqlslap\n');
+  assert.equal(readdirSync(join(site, 'content/reports')).includes('mixed'), false);
+});
+
+test('new report and labels take no unknown option and no bad name (exit 2)', () => {
+  for (const args of [['new', 'report', 'x', '--from', FROM, '--force'], ['new', 'report', 'Bad_Name', '--from', FROM], ['new', 'report', 'x'], ['new', 'page', 'x'], ['labels', 'no-such-report'], ['labels', '--all'], ['help', 'nothing']]) {
+    const run = cli(...args);
+    assert.equal(run.status, 2, args.join(' '));
+    assert.match(run.stderr, /^tpsreport: .+ \(`tpsreport help` lists the commands and their options\)\n$/, args.join(' '));
+  }
+});
+
+test('a pattern that matches no file stops labels with the line in index.md', () => {
+  const bundle = join(site, 'content/reports/my-sweep');
+  const index = readFileSync(join(bundle, 'index.md'), 'utf8');
+  try {
+    writeFileSync(join(bundle, 'index.md'), index.replace('"raw/{workload}-t{threads:number}.txt"', '"raw/{workload}-threads{threads:number}.txt"'));
+    const run = cli('labels', 'my-sweep');
+    assert.equal(run.status, 1);
+    assert.equal(run.stderr, 'content/reports/my-sweep/index.md:6:1: expected raw files matching raw/{workload}-threads{threads:number}.txt, found none among the 17 files in raw/\n');
+  } finally {
+    writeFileSync(join(bundle, 'index.md'), index);
+  }
+});
+
+/** Every shortcode, chart kind and format name with its parameters, straight from the modules that declare them. */
+function registry() {
+  return {
+    shortcodes: Object.values(kinds).map((k) => [k.name, Object.keys(k.params)]),
+    charts: Object.entries(chartKinds).map(([name, c]) => [name, c.takes]),
+    formats: formats.map((f) => f.name),
+  };
+}
+
+test('help shortcodes and help formats list every shortcode, chart kind and format with exactly the parameters their modules declare', () => {
+  const text = cli('help', 'shortcodes').stdout;
+  const { shortcodes, charts, formats: names } = registry();
+  const sections = text.split(/\n(?=  \S)/).slice(1).map((s) => s.split('\n').filter(Boolean));
+  const listed = sections.map(([headLine, ...params]) => [headLine.trim().split(':')[0], params.filter((p) => p.startsWith('    ')).map((p) => p.trim().split(/[ :]/)[0])]);
+  assert.deepEqual(listed, [...shortcodes, ...charts]);
+  const formatText = cli('help', 'formats').stdout;
+  assert.deepEqual(formatText.split('\n').filter((l) => /^ {2}\S/.test(l)).map((l) => l.trim().split(/\s/)[0]), names);
+});
+
+test('the /docs/shortcodes/ page of the build lists the same shortcodes, chart kinds, parameters and formats, and the menu links to it', () => {
+  const page = readFileSync(join(site, 'public/docs/shortcodes/index.html'), 'utf8');
+  const { shortcodes, charts, formats: names } = registry();
+  const sections = [...page.matchAll(/<section class="reference-item" id="(shortcode|chart)-([a-z0-9-]+)">([^]*?)<\/section>/g)];
+  const listed = sections.map(([, , name, body]) => [name, [...body.matchAll(/<th scope="row"><code>([^<]+)<\/code><\/th>/g)].map((m) => m[1])]);
+  assert.deepEqual(listed, [...shortcodes, ...charts]);
+  assert.deepEqual([...page.matchAll(/<tr id="format-([a-z0-9-]+)">/g)].map((m) => m[1]), names);
+  assert.match(readFileSync(join(site, 'public/index.html'), 'utf8'), /<nav>.*<a href="\/docs\/shortcodes\/">Shortcodes<\/a>.*<\/nav>/);
+});
+
+test('a raw file whose name YAML would misread is written quoted, and ingest plans it', async () => {
+  const { newReport } = await import('../../scripts/author/new-report.mjs');
+  const { planSources } = await import('../../scripts/ingest/index.mjs');
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-names-'));
+  const from = join(root, 'results');
+  try {
+    mkdirSync(from);
+    cpSync(join(FROM, 'oltp_read_write-t4.txt'), join(from, 'run #1: t4.txt'));
+    const made = await newReport({ root, slug: 'names', from, date: '2026-11-23' });
+    assert.match(made.text, /^ {2}- file: "raw\/run #1: t4\.txt"$/m);
+    const bundle = join(root, 'content/reports/names');
+    const plan = planSources(readFileSync(join(bundle, 'index.md'), 'utf8'), 'content/reports/names/index.md', bundle, root);
+    assert.deepEqual(plan.map((e) => [e.path, e.labels]), [[join(bundle, 'raw/run #1: t4.txt'), { tool_version: '1.0.20', threads: 4 }]]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,39 @@
+// The labels `tpsreport new report` offers come from what a tool printed
+// about its run, read off the parsed document: a label is offered only when
+// every run of the file says the same, and never for what the output leaves out.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { outputLabels, sizeText } from '../../scripts/author/output-labels.mjs';
+import { parseFile } from '../../scripts/parse/index.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const fixture = (path) => JSON.parse(readFileSync(join(ROOT, 'tests/fixtures', path), 'utf8'));
+
+for (const [path, labels] of [
+  ['sysbench/hand-0.4.12-myisam-fullwidth-colons.json', { tool_version: '0.4.12', threads: 4, workload: 'oltp' }],
+  ['sysbench/hand-0.5-connect-failure.json', { tool_version: '0.5' }],
+  ['hammerdb/cli-v4.2-cut-after-test-result.json', { tool_version: '4.2', users: 8 }],
+  ['hammerdb/cli-v4.2-sequence-mysql-two-runs.json', { tool_version: '4.2' }],
+  ['my-cnf/benchmark-my.json', { buffer_pool: '6G' }],
+  ['global-variables/mariadb-10.11-batch.json', { server_version: '10.11.19-MariaDB-0+deb12u1', buffer_pool: '128M' }],
+  ['table-status/mariadb-10.11-verbose-echo-vertical.json', { table: 'my', row_format: 'Dynamic' }],
+  ['mysqlslap/hand-5.6-comment-prefix-crlf-no-header-fork-lines.json', { engine: 'innodb' }],
+]) {
+  test(`${path}: offers ${JSON.stringify(labels)}`, () => {
+    assert.deepEqual(outputLabels(fixture(path)), labels);
+  });
+}
+
+test('a sysbench 1.0 run offers the thread count it printed, and its prepare step none', async () => {
+  const raw = 'content/reports/mariadb-sysbench-threads/raw';
+  const run = await parseFile(join(ROOT, raw, 'oltp_read_write-t16.txt'));
+  assert.match(readFileSync(join(ROOT, raw, 'oltp_read_write-t16.txt'), 'utf8'), /^Number of threads: 16$/m);
+  assert.deepEqual(outputLabels(run), { tool_version: '1.0.20', threads: 16 });
+  assert.deepEqual(outputLabels(await parseFile(join(ROOT, raw, 'prepare.txt'))), { tool_version: '1.0.20' });
+});
+
+test('a buffer pool reads as an option file writes it', () => {
+  assert.deepEqual([sizeText(134217728), sizeText(6 * 2 ** 30), sizeText(100 * 2 ** 20), sizeText(1000)], ['128M', '6G', '100M', 1000]);
+});
