@@ -70,10 +70,16 @@ test('new site writes the site whole with its sample report ingested, and copies
   }
 });
 
-test('tpsreport new takes exactly `site DIR`', () => {
-  const r = spawnSync(process.execPath, [CLI, 'new', 'report', 'x'], { cwd: ROOT, encoding: 'utf8' });
-  assert.equal(r.status, 2);
-  assert.equal(r.stderr, 'tpsreport: expected `new site DIR` (`tpsreport help` lists the commands and their options)\n');
+test('tpsreport new takes `site DIR` or `report SLUG --from DIR`', () => {
+  const run = (...args) => spawnSync(process.execPath, [CLI, 'new', ...args], { cwd: ROOT, encoding: 'utf8' });
+  const other = run('blog', 'x');
+  assert.equal(other.status, 2);
+  assert.equal(other.stderr, 'tpsreport: new takes what to create: `new site DIR` or `new report SLUG --from DIR`, not "blog" (`tpsreport help` lists the commands and their options)\n');
+  const twoDirs = run('site', 'a', 'b');
+  assert.equal(twoDirs.status, 2);
+  assert.equal(twoDirs.stderr, 'tpsreport: expected `new site DIR` (`tpsreport help` lists the commands and their options)\n');
+  const wrongOption = run('site', 'a', '--from', 'b');
+  assert.equal(wrongOption.status, 2);
 });
 
 test('every data shortcode has its tps- name, placing the same view', () => {
