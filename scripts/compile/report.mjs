@@ -7,6 +7,7 @@ import { readFrontMatter } from '../ingest/front-matter.mjs';
 import { selectRows, AuthorError, bundlePath } from './select.mjs';
 import { combineRepeats, repeatLabels } from './repeats.mjs';
 import { humanize } from './html.mjs';
+import { rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
 
 /** The offset in index.md where the article body starts (after the closing ---). */
 export function bodyOffset(text) {
@@ -56,7 +57,9 @@ export function viewContext(report) {
      */
     async readBundleFile(file) {
       const path = join(report.bundleDir, file);
-      if (!/^raw\/([^/]+\/)*[^/]+$/.test(file) || file.split('/').includes('..') || !statSync(path, { throwIfNoEntry: false })?.isFile()) throw new AuthorError(`${file} is not a file in the report's raw/ folder (paths are relative to the report folder, e.g. raw/my.cnf)`);
+      const problem = rawPathProblem(file, report.bundleDir);
+      if (problem) throw new AuthorError(`expected ${RAW_PATH_EXPECTED}, found ${problem}`);
+      if (!statSync(path, { throwIfNoEntry: false })?.isFile()) throw new AuthorError(`${file} is not a file in the report's raw/ folder (paths are relative to the report folder, e.g. raw/my.cnf)`);
       return readFile(path, 'utf8');
     },
   };
