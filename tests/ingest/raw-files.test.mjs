@@ -194,3 +194,16 @@ test('a symbolic link in raw/ to another file of the report folder is read like 
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('ingest refuses a raw file with a control byte after its first 8 KB at that byte, and writes no document for it', async () => {
+  const bytes = readFileSync(join(ROOT, 'tests/fixtures/errors/backspace-inside-a-figure-after-first-8k.txt'), 'latin1');
+  const root = site(['raw/run.txt'], { 'run.txt': bytes });
+  try {
+    writeFileSync(join(root, 'content/reports/x/raw/run.txt'), Buffer.from(bytes, 'latin1'));
+    const ingested = await ingestReports({ root });
+    assert.deepEqual(ingested.errors.map(String), ['content/reports/x/raw/run.txt:168:11: expected text output of a benchmark tool, found binary data (control byte 0x08 at offset 9060)']);
+    assert.equal(existsSync(join(root, 'data/reports/x/run.json')), false);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
