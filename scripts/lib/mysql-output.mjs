@@ -23,7 +23,7 @@
 // client errors, elisions, annotations), or text it does not know, which it
 // hands back to the caller to place or warn about.
 import { InputError, quote } from './errors.mjs';
-import { figure } from './figure.mjs';
+import { figure, beyondDouble, beyondDoubleError, roundedInDouble } from './figure.mjs';
 import { toNumber } from './text.mjs';
 
 // ─── single-line patterns ───────────────────────────────────────────────────
@@ -758,8 +758,6 @@ export function createClientParser({ labels = [], recordEnds = [], batchRow, onR
 /** The warning for a line the reader and the caller could not place. */
 export const UNPLACED = 'line is not part of a client result, prompt or known client message';
 
-const INTEGER = /^[-+]?\d+$/;
-
 /**
  * One cell as a figure: `NULL` keeps its text with a null value; anything else
  * must be a number. Integers beyond 2^53 that a double cannot hold exactly are
@@ -771,6 +769,7 @@ export function cellFigure(row, column, unit, reader, extra = {}) {
   const line = row.lineOf[column] ?? row.line;
   if (isNull(text)) return { value: null, text, unit, line, ...extra };
   const value = toNumber(text);
+  if (value === null && beyondDouble(text)) throw beyondDoubleError(text, line, row.at[column] ?? 1, `a number in column ${column}`);
   if (value === null) {
     throw new InputError({
       line,
@@ -780,7 +779,7 @@ export function cellFigure(row, column, unit, reader, extra = {}) {
       rule: 'mysql/number',
     });
   }
-  if (INTEGER.test(text) && !Number.isSafeInteger(value) && BigInt(value) !== BigInt(text)) {
+  if (roundedInDouble(text, value)) {
     reader.warnings.push({ line, message: `${column} ${text} is beyond what a JSON number holds exactly; value is rounded, text is exact`, text });
   }
   return { value, text, unit, line, ...extra };
