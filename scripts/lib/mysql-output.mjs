@@ -174,6 +174,7 @@ class ResultReader {
     this.done = null; // a finished result waiting for its footer
     this.footers = 0; // results that had a footer: then every result of this capture has one
     this.prompted = false; // an interactive session, where the client prints a footer after every result
+    this.echoed = false; // statements echoed between rules of dashes (mysql -v and more)
   }
 
   /** Returns null when the line is placed, else {text, offset} for the caller. */
@@ -222,7 +223,10 @@ class ResultReader {
   cutAtEnd() {
     if (this.recordCut) return this.recordCut;
     const last = this.done;
-    if (last && !last.footer && !last.elided && (this.footers > 0 || this.prompted)) {
+    // Echoed statements with bordered tables are mysql -vvv, which prints a footer after each
+    // result (-v alone echoes too, but prints tab-separated rows and no footer).
+    const vvv = this.echoed && last?.form === 'table';
+    if (last && !last.footer && !last.elided && (this.footers > 0 || this.prompted || vvv)) {
       return new InputError({
         line: last.lines.last + 1,
         column: 1,
@@ -274,6 +278,7 @@ class ResultReader {
   readWrapper(text, n, offset) {
     if (ECHO_RULE.test(text)) {
       this.echo = { first: n, lines: [] };
+      this.echoed = true;
       return null;
     }
     if (NOISE.some((re) => re.test(text))) return null;
