@@ -46,6 +46,8 @@ export function viewContext(report) {
     combine: (rows, keys, o) => combineRepeats(rows, keys, { ...o, repeat: repeatLabels(report.meta) }),
     /** The document parsed from a bundle file ("raw/my.cnf"), or an author error. */
     docOfFile(file) {
+      const problem = rawPathProblem(file, report.bundleDir);
+      if (problem) throw new AuthorError(`expected ${RAW_PATH_EXPECTED}, found ${problem}`);
       const doc = report.docs.find((d) => bundlePath(d, report.slug) === file);
       if (!doc) throw new AuthorError(`${file} has no parsed data; list it under \`sources\` in the front matter and run \`tpsreport ingest\``);
       return doc;

@@ -74,6 +74,8 @@ test('table kinds name a missing figure path and a label the runs lack', async (
     const message = `expected a file in the report's raw/ folder, named relative to the report folder (raw/<name>), found ${JSON.stringify(file)}, ${found}`;
     await assert.rejects(build('read-write-stress-over-time', 'config', { file }), (error) => error instanceof AuthorError && error.message === message, file);
   }
+  await assert.rejects(build('read-write-stress-over-time', 'config-diff', { a: 'raw/my-trx-commit-1.cnf', b: 'raw/../../other-report/raw/my.cnf' }),
+    authorError(/^expected a file in the report's raw\/ folder, named relative to the report folder \(raw\/<name>\), found "raw\/\.\.\/\.\.\/other-report\/raw\/my\.cnf", which leads out of the folder with \.\.$/));
 });
 
 test('compare works out each difference the way a reader would, against every baseline', async () => {
