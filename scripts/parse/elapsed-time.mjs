@@ -282,7 +282,9 @@ function createParser() {
       trailing = null;
       if (handled || noise(t, lineNo, line)) return;
       if (wrapper(t, lineNo)) {
-        trailing = command;
+        // Only a prompt that names a command (or continues one) leaves it waiting for its timing.
+        const named = command && (command.line === lineNo || SQL_CONTINUE.test(t));
+        trailing = named ? { ...command, last: lineNo } : null;
         return;
       }
       warnings.push({ line: lineNo, message: 'not a timing line (time, /usr/bin/time or mysql client)', text: line });
@@ -337,7 +339,7 @@ function cutAfterCommand(trailing) {
   if (!trailing || SESSION_END.test(trailing.text)) return;
   if (!trailing.sql && !/(?:^|\s)time\s/.test(trailing.text)) return;
   throw new InputError({
-    line: trailing.line + 1, column: 1, rule: 'elapsed-time/cut',
+    line: trailing.last + 1, column: 1, rule: 'elapsed-time/cut',
     expected: `the ${trailing.sql ? 'result' : 'timing'} of the command on line ${trailing.line}`,
     found: 'end of file',
   });
