@@ -17,7 +17,8 @@ const WHAT_TO_DO = 'run `tpsreport ingest`, review and commit data/';
  * Every report bundle against its data: the checks below, then every check
  * `tpsreport validate` makes on the report's documents (each document's raw
  * file still has its recorded sha256, every raw file in report.json's
- * raw_files too, every listed document is there), uncached.
+ * raw_files too, every file of raw/ is in raw_files, every listed document
+ * is there), uncached.
  * @returns {Promise<{ files: number, problems: object[] }>} in validate's problem shape
  */
 export async function frozenProblems({ root }) {
@@ -61,7 +62,6 @@ async function reportDrift(root, slug) {
     ingested: true,
     problems: [
       ...frontMatterDrift(recorded, expected, index, reportFile),
-      ...unrecordedRawFiles(recorded, expected, reportFile),
       ...(await unlistedDocuments(recorded, dataDir, root)),
     ],
   };
@@ -72,14 +72,6 @@ function frontMatterDrift(recorded, expected, index, reportFile) {
   return ['title', 'compare', 'sweep', 'sources']
     .filter((key) => JSON.stringify(recorded[key]) !== JSON.stringify(expected[key]))
     .map((key) => problem(index, '', 'front-matter-ingested', `\`${key}\` as ${reportFile} records it (${WHAT_TO_DO})`, `a different \`${key}\`: the front matter changed after the last ingest`));
-}
-
-/** A raw file the report would publish that ingest never hashed. */
-function unrecordedRawFiles(recorded, expected, reportFile) {
-  const known = new Set((recorded.raw_files ?? []).map((r) => r.file));
-  return expected.raw_files
-    .filter((r) => !known.has(r.file))
-    .map((r) => problem(reportFile, '/raw_files', 'raw-file-recorded', `${r.file} among the raw files hashed at ingest (every raw file is published with the report; ${WHAT_TO_DO})`, 'a raw file added after the last ingest'));
 }
 
 /** A document report.json does not list: ingest would delete it, compile would show its runs. */

@@ -7,6 +7,7 @@ import { readFrontMatter } from '../ingest/front-matter.mjs';
 import { selectRows, AuthorError, bundlePath } from './select.mjs';
 import { combineRepeats, repeatLabels } from './repeats.mjs';
 import { humanize } from './html.mjs';
+import { rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
 
 /** The offset in index.md where the article body starts (after the closing ---). */
 export function bodyOffset(text) {
@@ -45,6 +46,8 @@ export function viewContext(report) {
     combine: (rows, keys, o) => combineRepeats(rows, keys, { ...o, repeat: repeatLabels(report.meta) }),
     /** The document parsed from a bundle file ("raw/my.cnf"), or an author error. */
     docOfFile(file) {
+      const problem = rawPathProblem(file, report.bundleDir);
+      if (problem) throw new AuthorError(`expected ${RAW_PATH_EXPECTED}, found ${problem}`);
       const doc = report.docs.find((d) => bundlePath(d, report.slug) === file);
       if (!doc) throw new AuthorError(`${file} has no parsed data; list it under \`sources\` in the front matter and run \`tpsreport ingest\``);
       return doc;
@@ -56,7 +59,9 @@ export function viewContext(report) {
      */
     async readBundleFile(file) {
       const path = join(report.bundleDir, file);
-      if (!/^raw\/([^/]+\/)*[^/]+$/.test(file) || file.split('/').includes('..') || !statSync(path, { throwIfNoEntry: false })?.isFile()) throw new AuthorError(`${file} is not a file in the report's raw/ folder (paths are relative to the report folder, e.g. raw/my.cnf)`);
+      const problem = rawPathProblem(file, report.bundleDir);
+      if (problem) throw new AuthorError(`expected ${RAW_PATH_EXPECTED}, found ${problem}`);
+      if (!statSync(path, { throwIfNoEntry: false })?.isFile()) throw new AuthorError(`${file} is not a file in the report's raw/ folder (paths are relative to the report folder, e.g. raw/my.cnf)`);
       return readFile(path, 'utf8');
     },
   };

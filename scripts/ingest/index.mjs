@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../lib/errors.mjs';
 import { writeIfChanged, toJson, treeStamp, treeIndex } from '../lib/files.mjs';
-import { rawFileHazard, unsafeRawFiles, hashRawFiles, RAW_FILE_EXPECTED } from '../lib/raw-files.mjs';
+import { rawFileHazard, unsafeRawFiles, hashRawFiles, RAW_FILE_EXPECTED, rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
 import { parseFile, getFormat } from '../parse/index.mjs';
 import { readFrontMatter, expandSourceGlobs } from './front-matter.mjs';
 
@@ -146,6 +146,8 @@ export function planSources(text, source, bundleDir, root) {
   const outs = new Map([['report.json', -1]]);
   const plan = sources.map((entry, i) => {
     if (!entry || typeof entry.file !== 'string') throw fail(['sources', i], 'an entry with `file: raw/<name>`', JSON.stringify(entry));
+    const outside = rawPathProblem(entry.file, bundleDir);
+    if (outside) throw new InputError({ source, line: lineOf(['sources', i, 'file']), column: 1, expected: RAW_PATH_EXPECTED, found: outside, rule: 'raw-file-path' });
     const path = join(bundleDir, entry.file);
     if (!existsSync(path)) throw fail(['sources', i, 'file'], `a raw file beside the report (${relative(root, path)})`, 'no such file');
     const hazard = rawFileHazard(entry.file);

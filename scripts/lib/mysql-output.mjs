@@ -23,7 +23,7 @@
 // client errors, elisions, annotations), or text it does not know, which it
 // hands back to the caller to place or warn about.
 import { InputError, quote } from './errors.mjs';
-import { figure } from './figure.mjs';
+import { figure, beyondDouble, beyondDoubleError, roundedInDouble } from './figure.mjs';
 import { toNumber } from './text.mjs';
 
 // ─── single-line patterns ───────────────────────────────────────────────────
@@ -174,6 +174,7 @@ class ResultReader {
     this.done = null; // a finished result waiting for its footer
     this.footers = 0; // results that had a footer: then every result of this capture has one
     this.prompted = false; // an interactive session, where the client prints a footer after every result
+    this.echoed = false; // statements echoed between rules of dashes (mysql -v and more)
   }
 
   /** Returns null when the line is placed, else {text, offset} for the caller. */
@@ -222,7 +223,10 @@ class ResultReader {
   cutAtEnd() {
     if (this.recordCut) return this.recordCut;
     const last = this.done;
-    if (last && !last.footer && !last.elided && (this.footers > 0 || this.prompted)) {
+    // Echoed statements with bordered tables are mysql -vvv, which prints a footer after each
+    // result (-v alone echoes too, but prints tab-separated rows and no footer).
+    const vvv = this.echoed && last?.form === 'table';
+    if (last && !last.footer && !last.elided && (this.footers > 0 || this.prompted || vvv)) {
       return new InputError({
         line: last.lines.last + 1,
         column: 1,
@@ -274,6 +278,7 @@ class ResultReader {
   readWrapper(text, n, offset) {
     if (ECHO_RULE.test(text)) {
       this.echo = { first: n, lines: [] };
+      this.echoed = true;
       return null;
     }
     if (NOISE.some((re) => re.test(text))) return null;
@@ -758,8 +763,6 @@ export function createClientParser({ labels = [], recordEnds = [], batchRow, onR
 /** The warning for a line the reader and the caller could not place. */
 export const UNPLACED = 'line is not part of a client result, prompt or known client message';
 
-const INTEGER = /^[-+]?\d+$/;
-
 /**
  * One cell as a figure: `NULL` keeps its text with a null value; anything else
  * must be a number. Integers beyond 2^53 that a double cannot hold exactly are
@@ -771,6 +774,7 @@ export function cellFigure(row, column, unit, reader, extra = {}) {
   const line = row.lineOf[column] ?? row.line;
   if (isNull(text)) return { value: null, text, unit, line, ...extra };
   const value = toNumber(text);
+  if (value === null && beyondDouble(text)) throw beyondDoubleError(text, line, row.at[column] ?? 1, `a number in column ${column}`);
   if (value === null) {
     throw new InputError({
       line,
@@ -780,7 +784,7 @@ export function cellFigure(row, column, unit, reader, extra = {}) {
       rule: 'mysql/number',
     });
   }
-  if (INTEGER.test(text) && !Number.isSafeInteger(value) && BigInt(value) !== BigInt(text)) {
+  if (roundedInDouble(text, value)) {
     reader.warnings.push({ line, message: `${column} ${text} is beyond what a JSON number holds exactly; value is rounded, text is exact`, text });
   }
   return { value, text, unit, line, ...extra };

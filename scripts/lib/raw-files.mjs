@@ -4,10 +4,10 @@
 // file in a report's raw/ folder could act on the site in its readers'
 // browsers, so ingest and compile refuse it and say how to publish it safely.
 import { readdir, stat, readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { extname, basename, join, relative } from 'node:path';
-import { InputError } from './errors.mjs';
+import { extname, basename, join, relative, dirname, isAbsolute, sep } from 'node:path';
+import { InputError, quote } from './errors.mjs';
 
 const RUNS_IN_A_BROWSER = {
   '.svg': 'an SVG image',
@@ -39,17 +39,60 @@ export function rawFileHazard(name) {
   return `${basename(name)}, ${type}, which a browser would run with its scripts under the site's origin; rename it to ${name}.txt (the bytes stay the same, a browser then shows it as text)`;
 }
 
+export const RAW_PATH_EXPECTED = "a file in the report's raw/ folder, named relative to the report folder (raw/<name>)";
+
 /**
- * An InputError for each file of a report's raw/ folder that a browser would
- * run: compile publishes every one of them, listed under `sources` or not.
+ * Where `path` really leads when a symbolic link on the way takes it out of
+ * the report folder `bundleDir`, or null when it stays inside (or does not
+ * exist: the caller says "no such file"). Ingest reads, hashes and publishes
+ * only what is inside the folder, so a link in raw/ to ~/.ssh/id_rsa or
+ * /etc/passwd never reaches the site.
+ */
+export function outsideReport(path, bundleDir) {
+  let real;
+  try {
+    real = realpathSync(path);
+  } catch {
+    return null;
+  }
+  const inside = realpathSync(bundleDir);
+  return real === inside || real.startsWith(inside + sep) ? null : real;
+}
+
+/**
+ * What is wrong with `file`, a path a report names for one of its raw files
+ * (a `sources` entry, a config block's file), as the `found` half of an
+ * InputError after RAW_PATH_EXPECTED; null when it names a file under raw/
+ * that stays inside the report folder. The one check for every such path.
+ */
+export function rawPathProblem(file, bundleDir) {
+  const shown = quote(file, 120);
+  if (isAbsolute(file) || /^[A-Za-z]:[\\/]/.test(file)) return `${shown}, an absolute path`;
+  const parts = file.split(/[\\/]/);
+  if (parts.includes('..')) return `${shown}, which leads out of the folder with ..`;
+  if (parts[0] !== 'raw' || parts.length < 2 || parts.includes('') || parts.includes('.')) return `${shown}, which is not a path under raw/`;
+  const target = outsideReport(join(bundleDir, file), bundleDir);
+  return target ? `${shown}, a symbolic link to ${target}, outside the report folder` : null;
+}
+
+/**
+ * An InputError for each file of a report's raw/ folder that compile must not
+ * publish (it publishes every one of them, listed under `sources` or not): a
+ * type a browser would run, or a symbolic link that leads out of the report folder.
  */
 export async function unsafeRawFiles(rawDir, root) {
   if (!existsSync(rawDir)) return [];
   const errors = [];
   for (const name of (await readdir(rawDir, { recursive: true })).sort()) {
+    const source = relative(root, join(rawDir, name));
+    const target = outsideReport(join(rawDir, name), dirname(rawDir));
+    if (target) {
+      errors.push(new InputError({ source, expected: RAW_PATH_EXPECTED, found: `a symbolic link to ${target}, outside the report folder`, rule: 'raw-file-path' }));
+      continue;
+    }
     const hazard = rawFileHazard(name);
-    if (!hazard || !(await stat(join(rawDir, name))).isFile()) continue;
-    errors.push(new InputError({ source: relative(root, join(rawDir, name)), expected: RAW_FILE_EXPECTED, found: hazard, rule: 'raw-file-type' }));
+    if (!hazard || !(await stat(join(rawDir, name)).catch(() => null))?.isFile()) continue;
+    errors.push(new InputError({ source, expected: RAW_FILE_EXPECTED, found: hazard, rule: 'raw-file-type' }));
   }
   return errors;
 }
@@ -68,7 +111,8 @@ export async function hashRawFiles(rawDir, root) {
   // Subfolders too: compile publishes raw/stalls/… like raw/….
   for (const name of (await readdir(rawDir, { recursive: true })).sort()) {
     const path = join(rawDir, name);
-    if (!(await stat(path)).isFile()) continue;
+    // A link out of the report folder is refused by unsafeRawFiles, and never read.
+    if (outsideReport(path, dirname(rawDir)) || !(await stat(path).catch(() => null))?.isFile()) continue;
     const bytes = await readFile(path);
     list.push({ file: relative(root, path), sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length });
   }

@@ -47,11 +47,14 @@ export function endsInsideNumber(raw) {
   return (c === '.' || c === ',') && isDigit(n - 2);
 }
 
+/** A plain decimal number as tools print it: sign, digits, point, exponent. */
+export const NUMBER_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
 /** Parses a number as the tool printed it; returns null for N/A, nan, and exponents beyond a double. */
 export function toNumber(text) {
   if (text === undefined || text === null) return null;
   const t = String(text).trim();
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t)) return null;
+  if (!NUMBER_TEXT.test(t)) return null;
   // `1e999` is Infinity as a double, which JSON cannot hold: not a number we can keep.
   const value = Number(t);
   return Number.isFinite(value) ? value : null;

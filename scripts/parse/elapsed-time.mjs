@@ -15,6 +15,7 @@ const NUM = String.raw`\d+(?:\.\d+)?`;
 const BASH = new RegExp(String.raw`^(real|user|sys)\s+((?:(\d+)m)?(${NUM})s)$`);
 const POSIX = new RegExp(String.raw`^(real|user|sys) +(${NUM})$`);
 const GNU_DEFAULT = new RegExp(String.raw`^(${NUM})user (${NUM})system ((?:\d+:)?\d+:\d+(?:\.\d+)?)elapsed (\?|\d+)%CPU \((\d+)avgtext\+(\d+)avgdata (\d+)maxresident\)k$`);
+const GNU_FIRST_LINE_RESOURCES = 4; // cpu, avgtext, avgdata, maxresident; the second line adds five
 const GNU_IO = /^(\d+)inputs\+(\d+)outputs \((\d+)major\+(\d+)minor\)pagefaults (\d+)swaps$/;
 const GNU_EXIT = /^Command (exited with non-zero status|terminated by signal) (\d+)$/;
 // The command before zsh's figures: `(?<!\s)` lets the blanks before them be
@@ -76,6 +77,10 @@ function createParser() {
   let sqlBlock = null; // the statement between -vvv `--------------` rules
   let previous = null; // the timing the previous non-blank line belonged to
   let current = null; // the timing the line being read belongs to
+  let trailing = null; // the command of a prompt line that nothing has followed yet
+  let verboseClient = false; // a mysql -vvv log (statements between rules of dashes)
+  let saidBye = false; // the last non-blank line was the client's "Bye"
+  let lastLine = 0;
 
   const add = (timing) => {
     timings.push(timing);
@@ -217,7 +222,7 @@ function createParser() {
     const sql = SQL_PROMPT.exec(t);
     if (sql) {
       notes.push({ line: n, text: t, kind: 'sql-prompt' });
-      if (sql[1] !== '') command = { text: sql[1], line: n };
+      if (sql[1] !== '') command = { text: sql[1], line: n, sql: true };
       return true;
     }
     const more = SQL_CONTINUE.exec(t);
@@ -238,6 +243,7 @@ function createParser() {
   const noise = (t, n, raw) => {
     if (/^-{14}$/.test(t)) {
       // mysql -vvv frames each statement with two rules of 14 dashes.
+      verboseClient = true;
       sqlBlock = sqlBlock && !sqlBlock.closed ? { ...sqlBlock, closed: true } : { text: null, closed: false };
       return 'rule';
     }
@@ -267,11 +273,20 @@ function createParser() {
     push(line, lineNo) {
       const t = withoutAnnotation(line, lineNo, notes);
       if (t === '') return;
+      lastLine = lineNo;
+      saidBye = t === 'Bye';
       if (shell && !/^(user|sys)\s/.test(t)) closeShell();
       current = null;
       const handled = handlers.some((h) => h(t, lineNo));
       previous = current;
-      if (handled || noise(t, lineNo, line) || wrapper(t, lineNo)) return;
+      trailing = null;
+      if (handled || noise(t, lineNo, line)) return;
+      if (wrapper(t, lineNo)) {
+        // Only a prompt that names a command (or continues one) leaves it waiting for its timing.
+        const named = command && (command.line === lineNo || SQL_CONTINUE.test(t));
+        trailing = named ? { ...command, last: lineNo } : null;
+        return;
+      }
       warnings.push({ line: lineNo, message: 'not a timing line (time, /usr/bin/time or mysql client)', text: line });
     },
     end() {
@@ -280,12 +295,54 @@ function createParser() {
       if (verbose && timings.at(-1) === verbose && !verbose.exit_status && !verbose.signal) {
         throw new InputError({ line: verbose.lines.last + 1, column: 1, expected: 'the rest of the GNU time -v output, through "Exit status: N"', found: 'end of file', rule: 'elapsed-time/cut' });
       }
+      cutAfterCommand(trailing);
+      cutBeforeInfoLine(lastMysql, previous);
+      // mysql -vvv prints "Bye" when it exits: a -vvv log without it stops mid-session.
+      if (sqlBlock !== null || (verboseClient && !saidBye)) {
+        throw new InputError({ line: lastLine + 1, column: 1, expected: 'the rest of the mysql -vvv log, through the "Bye" the client prints when it exits', found: 'end of file', rule: 'elapsed-time/cut' });
+      }
+      // GNU time's default summary is two lines; a file that stops after the first was cut
+      // (a summary quoted without its second line reads as such only when more follows).
+      if (lastGnu && previous === lastGnu && lastGnu.resources.length === GNU_FIRST_LINE_RESOURCES) {
+        throw new InputError({ line: lastGnu.lines.last + 1, column: 1, expected: 'the second line of GNU time\'s summary ("…inputs+…outputs (…major+…minor)pagefaults …swaps")', found: 'end of file', rule: 'elapsed-time/cut' });
+      }
       if (timings.length === 0) {
         throw new InputError({ line: 1, column: 1, expected: 'a timing (real/user/sys, GNU time or "(N sec)")', found: 'none', rule: 'elapsed-time' });
       }
       return { tool: toolOf(timings[0]), notes, warnings, timings };
     },
   };
+}
+
+// Statements after whose "Query OK" the client always prints a line of counts
+// (mysql_info): "Records: N  Duplicates: N  Warnings: N", "Rows matched: …".
+const INFO_STATEMENT = /^(?:ALTER\s+TABLE|UPDATE|LOAD\s+DATA|INSERT\b.*\bSELECT\b|REPLACE\b.*\bSELECT\b)/i;
+
+/** A file that ends on the "Query OK" of such a statement, before its line of counts. */
+function cutBeforeInfoLine(last, previous) {
+  if (!last || previous !== last || last.info || last.result !== 'Query OK' || !INFO_STATEMENT.test(last.command ?? '')) return;
+  throw new InputError({
+    line: last.lines.last + 1, column: 1, rule: 'elapsed-time/cut',
+    expected: `the line of counts ("Records: …" or "Rows matched: …") the client prints after ${last.command.split(/\s+/).slice(0, 2).join(' ')}`,
+    found: 'end of file',
+  });
+}
+
+// Statements that end a client session print nothing.
+const SESSION_END = /^(?:exit|quit|\\q)\b/i;
+
+/**
+ * A file that ends on a prompt line: a timed shell command or an SQL statement
+ * whose timing never came, so the copy stops between two timings.
+ */
+function cutAfterCommand(trailing) {
+  if (!trailing || SESSION_END.test(trailing.text)) return;
+  if (!trailing.sql && !/(?:^|\s)time\s/.test(trailing.text)) return;
+  throw new InputError({
+    line: trailing.last + 1, column: 1, rule: 'elapsed-time/cut',
+    expected: `the ${trailing.sql ? 'result' : 'timing'} of the command on line ${trailing.line}`,
+    found: 'end of file',
+  });
 }
 
 function toolOf(timing) {

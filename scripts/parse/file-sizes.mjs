@@ -15,6 +15,7 @@
 // group has three digits after its mark, a -h decimal one.
 import { InputError, quote } from '../lib/errors.mjs';
 import { columnOf, withoutAnnotation } from '../lib/text.mjs';
+import { beyondDouble, beyondDoubleError } from '../lib/figure.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const HUMAN_UNITS = { '': 'bytes', K: 'KiB', M: 'MiB', G: 'GiB', T: 'TiB', P: 'PiB' };
@@ -273,8 +274,11 @@ const stripSuffix = (text) => text.replace(/[A-Za-z]$/, '');
  */
 function sizeValue(text, line, lineNo) {
   const digits = stripSuffix(text);
-  if (GROUPED.test(digits)) return Number(digits.replace(/[.,]/g, ''));
-  if (/^\d+$/.test(digits) || (digits !== text && DECIMAL.test(digits))) return Number(digits.replace(',', '.'));
+  let plain = null;
+  if (GROUPED.test(digits)) plain = digits.replace(/[.,]/g, '');
+  else if (/^\d+$/.test(digits) || (digits !== text && DECIMAL.test(digits))) plain = digits.replace(',', '.');
+  if (plain !== null && beyondDouble(plain)) throw beyondDoubleError(text, lineNo, columnOf(line, text), 'a size');
+  if (plain !== null) return Number(plain);
   throw new InputError({
     line: lineNo,
     column: columnOf(line, text),

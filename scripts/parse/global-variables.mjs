@@ -8,6 +8,7 @@
 // prints bare integers). The list is explicit because names do not say it:
 // `thread_cache_size` counts threads, `innodb_purge_batch_size` pages.
 import { InputError } from '../lib/errors.mjs';
+import { beyondDouble, roundedInDouble } from '../lib/figure.mjs';
 import { createClientParser, rowObjects, scanHeaders, resultInfo, lowerKeys } from '../lib/mysql-output.mjs';
 import { parseTextWith } from './driver.mjs';
 
@@ -70,8 +71,13 @@ function convertRow(raw, resultIndex, reader) {
   const line = row.lineOf.value ?? row.line;
   const out = { result: resultIndex, name: row.values.variable_name, value, line };
   if (PLAIN_INTEGER.test(value)) {
+    // Values are text first: one past the largest double stays text, with no number.
+    if (beyondDouble(value)) {
+      reader.warnings.push({ line, message: `${out.name} has ${value.replace(/\D/g, '').length} digits, beyond what a double holds; value is exact, no number`, text: value.slice(0, 40) });
+      return out;
+    }
     out.number = Number(value);
-    if (!Number.isSafeInteger(out.number) && BigInt(out.number) !== BigInt(value)) {
+    if (roundedInDouble(value, out.number)) {
       reader.warnings.push({ line, message: `${out.name} ${value} is beyond what a JSON number holds exactly; number is rounded, value is exact`, text: value });
     }
     if (BYTE_VARIABLES.has(out.name.toLowerCase())) out.bytes = { value: out.number, text: value, unit: 'bytes', line, implied: true };

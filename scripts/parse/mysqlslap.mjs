@@ -89,6 +89,7 @@ class MysqlslapParser {
     this.warnings = [];
     this.tool = null;
     this.pendingPassword = false;
+    this.announced = null; // {line, blocks, before} of the last mysqlslap command line
   }
 
   push(line, n) {
@@ -221,13 +222,30 @@ class MysqlslapParser {
     if (prompt) return note('prompt');
     if (isShellLine(text) || COMMAND.test(text)) {
       const bare = text.replace(/^\S*?[>$#] +/, '');
-      if (COMMAND.test(bare)) this.nameTool(bare, at);
+      if (COMMAND.test(bare)) {
+        this.nameTool(bare, at);
+        this.announced = { line: at.n, blocks: announcedBlocks(bare), before: this.runs.length };
+      }
       return note('command');
     }
     if (isElision(text)) return note('elision');
     if (ANNOTATION.test(text)) return note('annotation');
     this.warnings.push({ line: at.n, message: 'line is not part of mysqlslap output', text });
     return undefined;
+  }
+
+  /**
+   * The command line names its engines and concurrencies, and mysqlslap prints
+   * one Benchmark block for each pair: fewer blocks after it, with no error
+   * that stopped the tool, means the copy stops between two blocks.
+   */
+  cutBeforeAnnounced(errors) {
+    const a = this.announced;
+    if (!a || errors.some((m) => m.line > a.line)) return null;
+    const printed = this.runs.length - a.before;
+    if (printed === 0 || printed >= a.blocks) return null;
+    const last = this.runs[this.runs.length - 1].lines.last;
+    return { reason: `the command on line ${a.line} asks for ${a.blocks} Benchmark blocks (engines × concurrencies); the file ends after ${printed}`, line: last };
   }
 
   nameTool(text, at) {
@@ -248,17 +266,28 @@ class MysqlslapParser {
       });
     }
     const status = this.runs.length === 0 ? 'failed' : errors.length ? 'errors' : 'ok';
+    const incomplete = this.cutBeforeAnnounced(errors);
     const tool = this.tool ?? (this.runs.length ? { name: 'mysqlslap', version: null, line: this.runs[0].lines.first } : null);
     return {
       tool,
       notes: this.notes,
       warnings: this.warnings,
       status,
+      ...(incomplete ? { incomplete } : {}),
       runs: this.runs,
       rusage: this.rusage,
       messages: this.messages,
     };
   }
+}
+
+/** Benchmark blocks a mysqlslap command asks for: one per engine and concurrency. */
+function announcedBlocks(command) {
+  const count = (long, short) => {
+    const m = new RegExp(`(?:--${long}[= ]|-${short} ?)(\\S+)`).exec(command);
+    return m ? m[1].split(',').filter(Boolean).length : 1;
+  };
+  return count('engine', 'e') * count('concurrency', 'c');
 }
 
 export const format = {

@@ -565,6 +565,13 @@ class SysbenchParser {
   end() {
     const eof = { n: this.lastLine + 1, line: '', content: null };
     if (this.run) this.close(eof);
+    // A `$ sysbench …` line whose output never came: the file was cut between runs.
+    if (this.pending.facts) {
+      throw new InputError({
+        line: eof.n, column: 1, rule: 'sysbench/run-cut',
+        expected: `the output of the sysbench command on line ${this.pending.facts.line}`, found: 'end of file',
+      });
+    }
     // Only messages and no run (e.g. a lone FATAL line): they still make a run.
     if (this.pending.messages.length) this.startRun({ n: this.pending.messages[0].n });
     if (this.runs.length === 0) {

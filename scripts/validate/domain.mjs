@@ -1,9 +1,9 @@
 // Checks a JSON Schema cannot express. They report exactly like schema
 // problems (file, pointer, raw line where known, rule, expected, found) so
 // CI output has one shape.
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 // Several documents can point at one raw file; hash each file once per run.
 const rawHashes = new Map();
@@ -17,7 +17,7 @@ function rawSha256(path) {
 
 /** Problems beyond the schema for one document on its own. */
 export function domainProblems(doc, file, { root }) {
-  if (doc.kind === 'report') return publishedRawFileProblems(doc, file, root);
+  if (doc.kind === 'report') return [...publishedRawFileProblems(doc, file, root), ...unrecordedRawFileProblems(doc, file, root)];
   if (!doc.provenance) return [];
   return [...rawFileProblems(doc, file, root), ...lineRangeProblems(doc, file)];
 }
@@ -43,6 +43,26 @@ function publishedRawFileProblems(report, file, root) {
       found: `${actual.slice(0, 12)}…`,
     }];
   });
+}
+
+/**
+ * A file in the report's raw/ folder that report.json does not list was
+ * added after the last ingest: compile would publish it with no hash and no
+ * document covering it, so a page could show bytes nobody checked.
+ */
+function unrecordedRawFileProblems(report, file, root) {
+  const rawDir = join(root, 'content', 'reports', String(report.report), 'raw');
+  if (!Array.isArray(report.raw_files) || !existsSync(rawDir)) return [];
+  const recorded = new Set(report.raw_files.map((r) => r.file));
+  return readdirSync(rawDir, { recursive: true })
+    .map((name) => relative(root, join(rawDir, name)))
+    .filter((path) => !recorded.has(path) && statSync(join(root, path), { throwIfNoEntry: false })?.isFile())
+    .sort()
+    .map((path) => ({
+      severity: 'error', file, pointer: '/raw_files', rule: 'raw-file-recorded',
+      expected: `${path} among the raw files hashed at ingest (every raw file is published with the report; run \`tpsreport ingest\` and commit data/)`,
+      found: 'a raw file added after the last ingest',
+    }));
 }
 
 /** The raw file a document was parsed from must still be the same bytes. */

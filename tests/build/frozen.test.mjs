@@ -84,7 +84,7 @@ test('a raw file added after ingest, or one removed, is refused by name', () => 
   writeFileSync(join(root, RAW, 'notes.txt'), 'ran on a laptop\n');
   rmSync(join(root, RAW, 'innodb.cnf'));
   assert.deepEqual(await problems(root), [
-    'data/reports/x/report.json /raw_files raw-file-recorded: content/reports/x/raw/notes.txt among the raw files hashed at ingest (every raw file is published with the report; run `tpsreport ingest`, review and commit data/) / a raw file added after the last ingest',
+    'data/reports/x/report.json:18 /raw_files raw-file-recorded: content/reports/x/raw/notes.txt among the raw files hashed at ingest (every raw file is published with the report; run `tpsreport ingest` and commit data/) / a raw file added after the last ingest',
     'data/reports/x/report.json:20 /raw_files/0/file raw-file-exists: raw file content/reports/x/raw/innodb.cnf beside the data (run `tpsreport ingest` after removing a raw file) / no such file',
   ]);
 }));

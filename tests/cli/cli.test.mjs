@@ -35,6 +35,7 @@ test('tpsreport parse prints the normalized document on stdout and exits 0', () 
 for (const [name, file] of [
   ['an empty file', 'tests/fixtures/errors/empty.txt'],
   ['a binary file', 'tests/fixtures/errors/binary.bin'],
+  ['a control byte after the first 8 KB', 'tests/fixtures/errors/backspace-inside-a-figure-after-first-8k.txt'],
   ['a log from another tool', 'tests/fixtures/errors/other-tool.txt'],
   ['a truncated summary', 'tests/fixtures/sysbench/errors/summary-cut-in-general-statistics.txt'],
 ]) {

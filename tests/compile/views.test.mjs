@@ -70,9 +70,12 @@ test('table kinds name a missing figure path and a label the runs lack', async (
   await assert.rejects(build('read-write-stress-over-time', 'config-diff', { a: 'raw/my-trx-commit-1.cnf', b: 'raw/sysbench-trx-commit-1.txt' }), authorError(/reads my-cnf and global-variables documents; .*sysbench-trx-commit-1\.txt is sysbench/));
   await assert.rejects(build('read-write-stress-over-time', 'config', { file: 'raw/nope.cnf' }), authorError(/^raw\/nope\.cnf is not a file in the report's raw\/ folder/));
   // Only raw/ files are hashed at ingest, so a config block shows nothing else.
-  for (const file of ['index.md', 'raw/../index.md', 'raw/..', 'raw']) {
-    await assert.rejects(build('read-write-stress-over-time', 'config', { file }), authorError(/is not a file in the report's raw\/ folder/), file);
+  for (const [file, found] of [['index.md', 'which is not a path under raw/'], ['raw', 'which is not a path under raw/'], ['raw/../index.md', 'which leads out of the folder with ..'], ['raw/..', 'which leads out of the folder with ..'], ['/etc/passwd', 'an absolute path']]) {
+    const message = `expected a file in the report's raw/ folder, named relative to the report folder (raw/<name>), found ${JSON.stringify(file)}, ${found}`;
+    await assert.rejects(build('read-write-stress-over-time', 'config', { file }), (error) => error instanceof AuthorError && error.message === message, file);
   }
+  await assert.rejects(build('read-write-stress-over-time', 'config-diff', { a: 'raw/my-trx-commit-1.cnf', b: 'raw/../../other-report/raw/my.cnf' }),
+    authorError(/^expected a file in the report's raw\/ folder, named relative to the report folder \(raw\/<name>\), found "raw\/\.\.\/\.\.\/other-report\/raw\/my\.cnf", which leads out of the folder with \.\.$/));
 });
 
 test('compare works out each difference the way a reader would, against every baseline', async () => {

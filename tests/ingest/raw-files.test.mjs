@@ -5,7 +5,7 @@
 // hashed into report.json at ingest.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, readFileSync, rmSync, symlinkSync, realpathSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -126,5 +126,84 @@ test('raw files in a folder under raw/ are published with their views, and one a
     assert.deepEqual((await compileReports({ root: unsafe })).errors.map((e) => e.source), ['content/reports/x/raw/waits/plot.svg']);
   } finally {
     rmSync(unsafe, { recursive: true, force: true });
+  }
+});
+
+/** The error planSources throws for the report `x` of `root`, or null. */
+function planError(root) {
+  const bundle = join(root, 'content/reports/x');
+  try {
+    planSources(readFileSync(join(bundle, 'index.md'), 'utf8'), 'content/reports/x/index.md', bundle, root);
+  } catch (error) {
+    return error;
+  }
+  return null;
+}
+
+const RAW_PATH = "expected a file in the report's raw/ folder, named relative to the report folder (raw/<name>)";
+
+test('a sources entry that leads out of the report folder (.., an absolute path, a path outside raw/) is refused at its line, naming the path', () => {
+  const secret = join(tmpdir(), 'tpsreport-secret-not-read.txt');
+  const cases = [
+    ['../../../../etc/passwd', '"../../../../etc/passwd", which leads out of the folder with ..'],
+    ['raw/../index.md', '"raw/../index.md", which leads out of the folder with ..'],
+    [secret, `${JSON.stringify(secret)}, an absolute path`],
+    ['index.md', '"index.md", which is not a path under raw/'],
+  ];
+  for (const [file, found] of cases) {
+    const root = site([file], { 'run.txt': null });
+    try {
+      const error = planError(root);
+      assert.ok(error instanceof InputError, `${file}: ${error}`);
+      assert.equal(String(error), `content/reports/x/index.md:4:1: ${RAW_PATH}, found ${found}`);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }
+});
+
+test('a symbolic link in raw/ to a file outside the report folder is refused at its sources line, and unlisted it is refused by ingest and compile and never hashed or published', async () => {
+  const outside = mkdtempSync(join(tmpdir(), 'tpsreport-outside-'));
+  const secret = join(outside, 'secret.txt');
+  writeFileSync(secret, 'not for the site\n');
+  const listed = site(['raw/run.txt'], {});
+  const unlisted = site(['raw/run.txt'], { 'run.txt': null });
+  try {
+    symlinkSync(secret, join(listed, 'content/reports/x/raw/run.txt'));
+    assert.equal(String(planError(listed)), `content/reports/x/index.md:4:1: ${RAW_PATH}, found "raw/run.txt", a symbolic link to ${realpathSync(secret)}, outside the report folder`);
+
+    symlinkSync(secret, join(unlisted, 'content/reports/x/raw/notes.txt'));
+    const ingested = await ingestReports({ root: unlisted });
+    assert.deepEqual(ingested.errors.map(String), [`content/reports/x/raw/notes.txt: ${RAW_PATH}, found a symbolic link to ${realpathSync(secret)}, outside the report folder`]);
+    const report = JSON.parse(readFileSync(join(unlisted, 'data/reports/x/report.json'), 'utf8'));
+    assert.deepEqual(report.raw_files.map((r) => r.file), ['content/reports/x/raw/run.txt'], 'the link is not hashed');
+    const compiled = await compileReports({ root: unlisted });
+    assert.deepEqual(compiled.errors.map((e) => e.source), ['content/reports/x/raw/notes.txt']);
+    assert.equal(existsSync(join(unlisted, '.tpsreport/site/reports/x/raw/notes.txt')), false, 'nothing outside the report folder is published');
+  } finally {
+    for (const dir of [outside, listed, unlisted]) rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a symbolic link in raw/ to another file of the report folder is read like the file itself', () => {
+  const root = site(['raw/latest.txt'], { 'run.txt': null });
+  try {
+    symlinkSync('run.txt', join(root, 'content/reports/x/raw/latest.txt'));
+    assert.equal(planError(root), null);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('ingest refuses a raw file with a control byte after its first 8 KB at that byte, and writes no document for it', async () => {
+  const bytes = readFileSync(join(ROOT, 'tests/fixtures/errors/backspace-inside-a-figure-after-first-8k.txt'), 'latin1');
+  const root = site(['raw/run.txt'], { 'run.txt': bytes });
+  try {
+    writeFileSync(join(root, 'content/reports/x/raw/run.txt'), Buffer.from(bytes, 'latin1'));
+    const ingested = await ingestReports({ root });
+    assert.deepEqual(ingested.errors.map(String), ['content/reports/x/raw/run.txt:168:11: expected text output of a benchmark tool, found binary data (control byte 0x08 at offset 9060)']);
+    assert.equal(existsSync(join(root, 'data/reports/x/run.json')), false);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
 });

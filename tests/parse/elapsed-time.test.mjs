@@ -102,3 +102,13 @@ test('parse() refuses a bash time block cut after user, at the user line', () =>
   assert.equal(error.line, 2);
   assert.match(error.message, /expected a "sys" line/);
 });
+
+test('a session that ends on a statement with no result is cut there; one that ends on a bare prompt, after `use`, or on exit is not', () => {
+  const refusal = (text) => { try { parse(text, { source: 's.txt' }); } catch (e) { return String(e); } return null; };
+  const timed = 'mysql> SELECT SLEEP(1);\n+----------+\n| SLEEP(1) |\n+----------+\n|        0 |\n+----------+\n1 row in set (1.00 sec)\n\n';
+  assert.equal(refusal(`${timed}mysql> UPDATE t SET k = k + 1\n    -> WHERE id < 10;\n`), 's.txt:11:1: expected the result of the command on line 9, found end of file');
+  assert.equal(refusal(`${timed}mysql> use test\nDatabase changed\nmysql>\n`), null);
+  assert.equal(refusal(`${timed}mysql> exit\n`), null);
+  assert.equal(refusal(`${timed}$ time mysql test < load.sql\n`), 's.txt:10:1: expected the timing of the command on line 9, found end of file');
+  assert.equal(refusal(`${timed}$ ls -l\n`), null);
+});

@@ -123,6 +123,12 @@ test('a bordered table that stops before its closing border is an InputError at 
 });
 
 test('echoed statements of mysql -vvv become the statement of the next result', () => {
-  const { results } = read('--------------\nselect * from information_schema.INNODB_CMP\n--------------\n\n+---+\n| a |\n+---+\n| 1 |\n+---+\n');
+  const { results } = read('--------------\nselect * from information_schema.INNODB_CMP\n--------------\n\n+---+\n| a |\n+---+\n| 1 |\n+---+\n1 row in set (0.00 sec)\n');
   assert.deepEqual(results[0].statement, { text: 'select * from information_schema.INNODB_CMP', line: 2 });
+});
+
+test('a mysql -vvv table without the footer -vvv prints after it is cut there; -v (tab-separated rows) has no footer', () => {
+  assert.throws(() => read('--------------\nselect 1\n--------------\n\n+---+\n| 1 |\n+---+\n| 1 |\n+---+\n'),
+    (e) => e instanceof InputError && e.toString() === '<input>:10:1: expected the "N rows in set" footer of the result that starts at line 5, found end of file');
+  assert.equal(read('--------------\nselect 1 a, 2 b\n--------------\n\na\tb\n1\t2\n').results.length, 1);
 });

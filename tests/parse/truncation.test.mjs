@@ -4,12 +4,12 @@
 // with a located error or kept with `incomplete` (reason and last line read),
 // unless it lost nothing the whole file's document cites.
 //
-// Some outputs have no closing line at all (an option file, `ls -l`, mysql -B
-// batch rows): a cut of those cannot be told from a shorter file, so for them
-// the test asks only that every figure the cut document holds is read exactly
-// as from the whole file (derived figures, such as a change between the first
-// and last snapshot, may differ). Fixtures whose cuts still pass as complete
-// are listed in KNOWN, with why, and reported as todo.
+// Some outputs cannot be told from a shorter complete one: they have no
+// closing line at all (an option file, `ls -l`, mysql -B batch rows), or hold
+// several complete outputs one after another with nothing that says how many.
+// For those, listed in OPEN_ENDED with why, the test asks that every figure
+// the cut document holds is read exactly as from the whole file (derived
+// figures, such as a change between the first and last snapshot, may differ).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseText } from '../../scripts/parse/index.mjs';
@@ -19,7 +19,7 @@ import { goldenFixtures, citedLines, citedItems } from '../helpers/fixtures.mjs'
 
 const validators = schemaValidators();
 
-/** Outputs without a closing line, by fixture path, with why. */
+/** Fixtures whose cuts cannot be told from a shorter complete output, by path, with why. */
 const OPEN_ENDED = [
   [/^tests\/fixtures\/my-cnf\//, 'an option file has no last line'],
   [/^tests\/fixtures\/file-sizes\//, 'ls -l and du list files until done, with no closing line (du -c prints a total, not a count)'],
@@ -27,52 +27,39 @@ const OPEN_ENDED = [
   [/^tests\/fixtures\/published-table\//, 'a table an article printed has no closing row'],
   [/-batch|-csv-|batch-/, 'mysql -B batch output ends with its last row, with no footer'],
   [/^tests\/fixtures\/benchbase-results\//, 'BenchBase writes one row per time window and no closing line'],
+  [/^tests\/fixtures\/dbt2\//, 'DBT-2\'s report ends at NOTPM in some versions (notpm-only-footer) and goes on with duration, errors and ramp-up lines in others, and nothing before NOTPM says which'],
+  ...[
+    ['several complete outputs follow one another and nothing in the file says how many (no command line announces the next): a cut between two reads as a file with fewer', [
+      'elapsed-time/bash-time-seed002-load-times.txt', 'sysbench/hand-0.4.12-prepare-plus-run-wrapper.txt',
+      'sysbench/hand-1.1.0-cpu-throughput-2runs-histogram.txt', 'hammerdb/cli-v4.2-sequence-mysql-two-runs.txt',
+      'mysqlslap/mariadb-10.11-engines-concurrency.txt',
+      'mysqlslap/mariadb-10.11-error-then-block.txt',
+    ]],
+    ['some mysqlslap 5.x builds end a block with "Average Time took to generate schema and initial data" and others do not, so a block cut before it reads as complete', [
+      'mysqlslap/hand-5.6-comment-prefix-crlf-no-header-fork-lines.txt',
+    ]],
+    ['an interactive mysql session (or a tee of one) can stop after any statement, and prints no closing line unless the author quits', [
+      'elapsed-time/mariadb-interactive-tee.txt', 'elapsed-time/mysql-client-long-load.txt',
+    ]],
+    ['mysql -e, -v and \\G output prints no count of its results, and -v no footer after a \\G record: a cut between two results or records, or before a \\G footer, reads as fewer of them', [
+      'global-variables/mariadb-10.11-verbose-scopes-empty.txt', 'global-variables/mariadb-10.11-vertical.txt',
+      'innodb-cmp/hand-mariadb-5.5-cmpmem-no-instance-reset-vertical.txt', 'innodb-cmp/mariadb-10.11-per-index-vertical.txt',
+      'innodb-cmp/mariadb-10.11-verbose-cmp-per-index-cmpmem.txt', 'innodb-cmp/seed002-plugin-1.0-8k-then-4k-runs.txt',
+      'perf-schema-waits/mariadb-10.11-sys-table-verbose-snapshots-cut-in-third-table.txt',
+      'perf-schema-waits/mariadb-10.11-sys-table-verbose-snapshots-sysbench-t0-t10-t20.txt',
+      'perf-schema-waits/mariadb-10.11-sys-x-vertical-snapshots-now-top3.txt', 'perf-schema-waits/mariadb-10.11-vertical-innodb-top5.txt',
+      'table-status/mariadb-10.11-verbose-echo-vertical.txt',
+    ]],
+    ['the first \\G record of a column list that has no fixed last column (any SELECT of a waits summary) can end after any field', [
+      'perf-schema-waits/mariadb-10.11-sys-vertical-top4.txt',
+    ]],
+    ['the only \\G record of SHOW TABLE STATUS may end at Comment (MySQL, and MariaDB before 10.3), so one cut after Comment reads as complete', [
+      'table-status/mariadb-10.11-vertical-compressed.txt',
+    ]],
+  ].flatMap(([reason, names]) => names.map((name) => [new RegExp(`^tests/fixtures/${name.replace(/[.\\]/g, '\\$&')}$`), reason])),
 ];
 
-/**
- * Fixtures whose cuts still read as complete, with why; each entry is a
- * todo, reported until the parser can tell (a passing todo is a hint to
- * remove its entry).
- */
-const KNOWN = [
-  ['the lines after NOTPM (duration, unknown errors, ramp-up) differ between DBT-2 versions and are not required', [
-    'dbt2/mix-analyzer-2005-one-average-column.txt', 'dbt2/notpm-only-footer.txt',
-    'dbt2/post-process-perl-na-row-drizzle-no-closing-rule.txt', 'dbt2/post-process-r-crlf-annotated.txt',
-    'dbt2/rst-0.48.0-old-bullets-nan-row.txt', 'dbt2/rst-0.52-labelled-bullets-double-spaced.txt',
-    'dbt2/rst-0.61-report-document-abridged.txt', 'dbt2/seed000-mysql-5.1-builtin-innodb.txt',
-    'dbt2/seed000-mysql-5.1-innodb-plugin.txt', 'dbt2/seed000-mysql-5.5.9.txt', 'dbt2/seed000-three-reports.txt',
-  ]],
-  ['a cut between two complete `time` outputs reads as fewer timings', [
-    'elapsed-time/bash-time-seed002-load-times.txt',
-  ]],
-  ['the second line of GNU time\'s default summary (inputs+outputs …) is not required, as a quoted summary may leave it out', [
-    'elapsed-time/gnu-time-default-exit-status.txt',
-  ]],
-  ['mysql client timings have no closing line: a cut between statements reads as fewer statements', [
-    'elapsed-time/mariadb-interactive-tee.txt', 'elapsed-time/mysql-client-long-load.txt', 'elapsed-time/mysql-vvv-load.txt',
-  ]],
-  ['a cut between two complete runs (for HammerDB: after ALL VIRTUAL USERS COMPLETE, before the job id and runtimer lines) reads as a file with fewer runs', [
-    'sysbench/hand-0.4.12-prepare-plus-run-wrapper.txt', 'sysbench/hand-1.1.0-cpu-throughput-2runs-histogram.txt',
-    'hammerdb/cli-v4.2-sequence-mysql-two-runs.txt', 'mysqlslap/hand-5.6-comment-prefix-crlf-no-header-fork-lines.txt',
-    'mysqlslap/mariadb-10.11-engines-concurrency.txt', 'mysqlslap/mariadb-10.11-error-then-block.txt',
-  ]],
-  ['a cut between two complete results or \\G records, or before a footer that output without a prompt need not have, reads as fewer of them', [
-    'global-variables/mariadb-10.11-verbose-scopes-empty.txt', 'global-variables/mariadb-10.11-vertical.txt',
-    'innodb-cmp/hand-mariadb-5.5-cmpmem-no-instance-reset-vertical.txt', 'innodb-cmp/mariadb-10.11-per-index-vertical.txt',
-    'innodb-cmp/mariadb-10.11-verbose-cmp-per-index-cmpmem.txt', 'innodb-cmp/seed002-plugin-1.0-8k-then-4k-runs.txt',
-    'perf-schema-waits/mariadb-10.11-sys-table-verbose-innodb.txt',
-    'perf-schema-waits/mariadb-10.11-sys-table-verbose-snapshots-sysbench-t0-t10-t20.txt',
-    'perf-schema-waits/mariadb-10.11-sys-vertical-top4.txt', 'perf-schema-waits/mariadb-10.11-sys-x-vertical-snapshots-now-top3.txt',
-    'perf-schema-waits/mariadb-10.11-table-verbose-all-columns-top10.txt', 'perf-schema-waits/mariadb-10.11-vertical-innodb-top5.txt',
-    'table-status/mariadb-10.11-verbose-echo-vertical.txt',
-  ]],
-  ['a \\G record cut after Comment reads as complete, since Comment ends the record in MySQL and in MariaDB before 10.3', [
-    'table-status/mariadb-10.11-vertical-compressed.txt',
-  ]],
-].flatMap(([reason, names]) => names.map((name) => [`tests/fixtures/${name}`, reason]));
-
 const reasonFor = (list, source) => list.find(([re]) => re.test(source))?.[1];
-const knownReason = (source) => KNOWN.find(([name]) => name === source)?.[1];
 
 /** Offsets just after each line end (LF, CRLF or CR alone), sampled for long files. */
 function lineEndCuts(text) {
@@ -111,8 +98,7 @@ function assertRefusedOrIncomplete({ doc, error }, what, source) {
 
 for (const { kind, source, text } of goldenFixtures()) {
   const openEnded = reasonFor(OPEN_ENDED, source);
-  const todo = openEnded ? undefined : knownReason(source);
-  test(`${source} cut at a line end is refused, marked incomplete${openEnded ? ', or read exactly as far as it goes' : ', or loses nothing'}`, { todo }, () => {
+  test(`${source} cut at a line end is refused, marked incomplete${openEnded ? ', or read exactly as far as it goes' : ', or loses nothing'}`, () => {
     const whole = parseText(text, { source, format: kind });
     const wholeItems = new Set(citedItems(whole));
     for (const cut of lineEndCuts(text)) {

@@ -89,3 +89,24 @@ test('validatePaths reports a listed but missing document at its line in report.
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('raw-file-recorded flags each file of a report\'s raw/ folder, in subfolders too, that report.json does not hash, and no recorded one', async () => {
+  const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const { domainProblems } = await import('../../scripts/validate/domain.mjs');
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-recorded-'));
+  try {
+    const raw = join(root, 'content/reports/x/raw');
+    mkdirSync(join(raw, 'waits'), { recursive: true });
+    for (const name of ['run.txt', 'notes.txt', 'waits/t0.txt']) writeFileSync(join(raw, name), 'ran on a laptop\n');
+    const sha256 = 'c7c5f2c1f3b4b1e0d0d6a6a3e1c0b4b8f0d9e2a7c5b3a1f0e9d8c7b6a5f4e3d2';
+    const report = { kind: 'report', report: 'x', sources: [], raw_files: [{ file: 'content/reports/x/raw/run.txt', sha256, bytes: 16 }] };
+    const found = domainProblems(report, 'report.json', { root }).filter((p) => p.rule === 'raw-file-recorded');
+    assert.deepEqual(found.map((p) => `${p.pointer} ${p.expected} / ${p.found}`), ['notes.txt', 'waits/t0.txt'].map((name) => (
+      `/raw_files content/reports/x/raw/${name} among the raw files hashed at ingest (every raw file is published with the report; run \`tpsreport ingest\` and commit data/) / a raw file added after the last ingest`
+    )));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
