@@ -84,6 +84,25 @@ test.describe('with JavaScript disabled', () => {
     await expectTable(page, 'share of both CPUs', 2, (variant, threads, pass) => mpstatAverage(file('mpstat', variant, 2, threads, pass), 'all', '%nice'));
   });
 
+  test('the variants differ from the default in the variables the page names, and the page lists exactly those', async ({ page }) => {
+    const variables = (slug) => new Map(rawLines(PAGE, `raw/global-variables-${slug}.txt`)
+      .map((line) => /^(\w+)\t(.*)$/.exec(line)).filter(Boolean).map(([, name, value]) => [name, value]));
+    const base = variables('ahi-off');
+    await page.goto(PAGE);
+    for (const [slug, title] of [['ahi-on', 'AHI on'], ['ps-waits', 'P_S waits']]) {
+      const other = variables(slug);
+      const differing = [...new Set([...base.keys(), ...other.keys()])].filter((name) => base.get(name) !== other.get(name));
+      if (slug === 'ahi-on') expect(differing).toEqual(['innodb_adaptive_hash_index']);
+      else expect(differing.every((name) => name.startsWith('performance_schema')), differing.join(', ')).toBe(true);
+      const table = page.locator('table.config-diff', { has: page.locator('caption', { hasText: `AHI off and ${title}` }) });
+      await expect(table.locator('tbody th code')).toHaveText(differing);
+      for (const name of differing) {
+        const row = table.locator('tbody tr', { has: page.locator('th code', { hasText: new RegExp(`^${name}$`) }) });
+        await expect(row.locator('td')).toHaveText([base.get(name), other.get(name)]);
+      }
+    }
+  });
+
   test('the best-per-core chart takes each pass\'s best session count, then the median of the two passes', async ({ page }) => {
     await page.goto(PAGE);
     const { kind, rows } = await chartOf(page.locator('#chart-best-tps-by-cores'), PAGE);
