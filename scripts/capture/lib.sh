@@ -136,6 +136,21 @@ server_pid() {
   cat "$SANDBOX_DIR/mysqld.pid"
 }
 
+# With autogroup scheduling (/proc/sys/kernel/sched_autogroup_enabled = 1) the
+# kernel shares CPU time between sessions first and by nice value only inside
+# a session, so `nice -n -15` alone does not keep another session's nice-19
+# work off the cores. session_priority PID WHAT gives PID's session this
+# script's niceness when that is negative, and says so in commands.txt. The
+# server has a session of its own (mariadb-sandbox.sh starts it with setsid):
+# call this for it after every start, and once for the script's own session.
+session_priority() {
+  local pid=$1 what=$2 niceness
+  niceness=$(nice)
+  ((niceness < 0)) && [[ -w /proc/$pid/autogroup ]] || return 0
+  echo "$niceness" >"/proc/$pid/autogroup"
+  note "# session of $what (pid $pid) given nice $niceness: /proc/$pid/autogroup now reads $(cat "/proc/$pid/autogroup")"
+}
+
 # Scripts that compare server settings restart the server between variants,
 # which only works for a server they started themselves.
 require_sandbox_mode() {
