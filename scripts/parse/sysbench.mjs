@@ -17,8 +17,9 @@
 import { InputError, quote } from '../lib/errors.mjs';
 import { figure, requireFigure } from '../lib/figure.mjs';
 import { columnOf, toNumber } from '../lib/text.mjs';
+import { TableBuilder } from '../lib/columns.mjs';
 import { parseTextWith } from './driver.mjs';
-import { HOOK_FIELDS, JsonReports, csvReport, hookFigures } from './sysbench-hooks.mjs';
+import { JsonReports, csvReport, hookFigures } from './sysbench-hooks.mjs';
 
 // ─── detection ──────────────────────────────────────────────────────────────
 
@@ -419,7 +420,7 @@ class Run {
     this.part = this.main;
     this.section = null;
     this.messages = new Map();
-    this.samples = null;
+    this.samples = null; // {percentile, hook, table}: the interval samples, in columns (lib/columns.mjs)
     this.lastHook = null; // the last report-hook report, which may be the cumulative one
     this.previousHook = null;
     this.tableWithoutRows = null; // line of a "Creating table" still waiting for its records line
@@ -474,7 +475,7 @@ class Run {
   cumulativeReport() {
     const r = this.lastHook;
     if (!r || this.main.done || this.failed || r.sample.threads !== 0) return null;
-    if (this.samples.samples.at(-1) !== r.sample) return null;
+    if (r.row !== this.samples.table.count - 1) return null;
     if (r.array && (!r.array.closed || this.previousHook?.array === r.array)) return null;
     return r;
   }
@@ -498,8 +499,8 @@ class Run {
       if (d[key] !== undefined) out[key] = d[key];
     }
     if (cumulative) out.cumulative = hookFigures(cumulative);
-    const samples = cumulative ? this.samples.samples.slice(0, -1) : this.samples?.samples;
-    if (samples?.length) out.intervals = intervalsJSON({ ...this.samples, samples }, d.options);
+    const rows = (this.samples?.table.count ?? 0) - (cumulative ? 1 : 0);
+    if (rows > 0) out.intervals = intervalsJSON(this.samples, rows, d.options);
     if (d.histogram) out.histogram = d.histogram;
     if (d.checkpoints) out.checkpoints = d.checkpoints;
     out.messages = [...this.messages.values()];
@@ -507,9 +508,10 @@ class Run {
   }
 }
 
-function intervalsJSON({ percentile, samples, layout, hook }, options) {
-  const keys = new Set(['t', ...(layout ?? [])]);
-  const units = Object.fromEntries(Object.entries(SAMPLE_UNITS).filter(([k]) => keys.has(k)));
+/** The samples as one column per field (a field a sample did not print is null in it). */
+function intervalsJSON({ percentile, table, hook }, rows, options) {
+  const samples = table.table(rows);
+  const units = Object.fromEntries(Object.entries(SAMPLE_UNITS).filter(([k]) => k === 't' || k in samples));
   if (!hook) return { percentile, units, samples };
   // Hook reports do not name their percentile; it is the one the summary prints (--percentile).
   return { percentile: percentile ?? options.percentile ?? null, units, hook, samples };
@@ -691,10 +693,10 @@ class SysbenchParser {
 
   hookSample(run, found) {
     // The section stays: another thread's report may land inside a checkpoint's text summary.
-    run.samples ??= { percentile: null, samples: [], layout: null, printed: 0 };
+    run.samples ??= { percentile: null, table: new TableBuilder() };
     run.samples.hook ??= found.format === 'json' ? 'report_json' : 'report_csv';
-    run.samples.samples.push(found.sample);
-    [run.samples.layout, run.samples.printed] = [HOOK_FIELDS, 0];
+    found.row = run.samples.table.count;
+    run.samples.table.push(found.sample);
     [run.previousHook, run.lastHook] = [run.lastHook, found];
   }
 
@@ -755,21 +757,17 @@ class SysbenchParser {
     run.section = null;
     const sample = { line: at.n };
     let rank = null;
-    let printed = 0;
     for (let i = 0; i < names.length; i += 1) {
       const text = m[i + 1];
       if (text === undefined) continue; // an optional group this layout did not print
-      printed += 1;
       if (names[i] === '%') rank = Number(text);
       else sample[names[i]] = plain(text);
     }
     // `lat (ms,95%): 0.00` with no event in the interval is "no latency", not zero.
     const throughput = sample.tps ?? sample.eps;
     if (sample.latency === 0 && throughput === 0) sample.latency = null;
-    run.samples ??= { percentile: rank, samples: [], layout: null, printed: 0 };
-    run.samples.samples.push(sample);
-    // The keys samples have, for the units table; recomputed only when the layout changes.
-    if (printed !== run.samples.printed) [run.samples.layout, run.samples.printed] = [Object.keys(sample), printed];
+    run.samples ??= { percentile: rank, table: new TableBuilder() };
+    run.samples.table.push(sample);
     return true;
   }
 
@@ -777,15 +775,12 @@ class SysbenchParser {
   queueLine(at, q) {
     const run = this.ensureRun(at);
     const t = plain(q[1]);
-    const samples = run.samples?.samples ?? [];
-    const last = samples[samples.length - 1];
     const extra = { queue_length: Number(q[2]), concurrency: Number(q[3]) };
-    if (last && last.t === t && last.queue_length === undefined) Object.assign(last, extra);
-    else {
-      run.samples ??= { percentile: null, samples: [], layout: null, printed: 0 };
-      samples.push({ line: at.n, t, ...extra });
-      run.samples.samples = samples;
-    }
+    run.samples ??= { percentile: null, table: new TableBuilder() };
+    const { table } = run.samples;
+    const last = table.count - 1;
+    if (last >= 0 && table.get('t', last) === t && table.get('queue_length', last) === null) table.setLast(extra);
+    else table.push({ line: at.n, t, ...extra });
     return true;
   }
 
