@@ -20,6 +20,7 @@ import { buildSpec } from '../render/charts.mjs';
 import { renderSvg } from '../draw/svg.mjs';
 import { benchScale } from './scale.mjs';
 import { benchLongLines } from './long-lines.mjs';
+import { benchBigLogs } from './big-logs.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -55,7 +56,7 @@ async function benchParse(dir) {
   const rssBefore = process.memoryUsage().rss;
   let samples = 0;
   const ms = [];
-  for (let i = 0; i < ROUNDS; i += 1) ms.push(await time(async () => { samples = (await parseFile(path)).runs[0].intervals.samples.length; }));
+  for (let i = 0; i < ROUNDS; i += 1) ms.push(await time(async () => { samples = (await parseFile(path)).runs[0].intervals.samples.count; }));
   const m = median(ms);
   console.log(`parse      ${mb.toFixed(0)} MB, ${samples} interval samples: median ${m.toFixed(0)} ms = ${(mb / (m / 1000)).toFixed(0)} MB/s (rounds: ${ms.map((x) => x.toFixed(0)).join(', ')}); RSS grew ${((process.memoryUsage().rss - rssBefore) / 1e6).toFixed(0)} MB`);
 }
@@ -118,6 +119,7 @@ try {
   writeFileSync(join(dir, '.keep'), '');
   await import('node:fs').then((fs) => fs.mkdirSync(join(dir, 'data')));
   await benchParse(dir);
+  await benchBigLogs(dir);
   benchLongLines();
   await benchValidate(dir);
   await benchDraw(dir);
