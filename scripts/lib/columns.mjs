@@ -189,6 +189,12 @@ export class TableBuilder {
     }
   }
 
+  /** A row as parallel arrays, the first `n` entries of each (a reader's reused buffers; null: no value). */
+  pushFields(names, values, n) {
+    this.count += 1;
+    for (let i = 0; i < n; i += 1) this.column(names[i]).push(values[i]);
+  }
+
   /** Sets fields of the last row (a line that completes the sample before it). */
   setLast(fields) {
     for (const [name, v] of Object.entries(fields)) {

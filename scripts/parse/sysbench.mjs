@@ -529,6 +529,7 @@ class SysbenchParser {
     this.pending = { messages: [], facts: null };
     this.json = new JsonReports();
     this.lastLine = 0;
+    this.row = [[], []]; // field names and values of the interval line being read (see sample)
   }
 
   push(line, n) {
@@ -755,19 +756,34 @@ class SysbenchParser {
     const run = this.ensureRun(at);
     run.setCommand('run', 1);
     run.section = null;
-    const sample = { line: at.n };
+    // Most lines of a long log are these: the fields go straight into the
+    // columns through two reused arrays, with no object per sample.
+    const [fields, values] = this.row;
+    fields[0] = 'line';
+    values[0] = at.n;
+    let k = 1;
     let rank = null;
+    let latency = -1;
+    let throughput = null;
     for (let i = 0; i < names.length; i += 1) {
       const text = m[i + 1];
       if (text === undefined) continue; // an optional group this layout did not print
-      if (names[i] === '%') rank = Number(text);
-      else sample[names[i]] = plain(text);
+      const name = names[i];
+      if (name === '%') {
+        rank = Number(text);
+        continue;
+      }
+      const value = plain(text);
+      if (name === 'latency') latency = k;
+      else if (name === 'tps' || name === 'eps') throughput = value;
+      fields[k] = name;
+      values[k] = value;
+      k += 1;
     }
     // `lat (ms,95%): 0.00` with no event in the interval is "no latency", not zero.
-    const throughput = sample.tps ?? sample.eps;
-    if (sample.latency === 0 && throughput === 0) sample.latency = null;
+    if (latency > 0 && values[latency] === 0 && throughput === 0) values[latency] = null;
     run.samples ??= { percentile: rank, table: new TableBuilder() };
-    run.samples.table.push(sample);
+    run.samples.table.pushFields(fields, values, k);
     return true;
   }
 
@@ -926,7 +942,17 @@ export const format = {
   detect,
   createParser({ source } = {}) {
     const parser = new SysbenchParser();
-    return { push: (line, n) => located(() => parser.push(line, n), source), end: () => located(() => parser.end(), source) };
+    return {
+      // Called for every line of a long log: no closure per call.
+      push(line, n) {
+        try {
+          return parser.push(line, n);
+        } catch (error) {
+          throw error instanceof InputError && source ? error.in(source) : error;
+        }
+      },
+      end: () => located(() => parser.end(), source),
+    };
   },
 };
 
