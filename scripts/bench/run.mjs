@@ -21,6 +21,7 @@ import { renderSvg } from '../draw/svg.mjs';
 import { benchScale } from './scale.mjs';
 import { benchLongLines } from './long-lines.mjs';
 import { benchBigLogs } from './big-logs.mjs';
+import { writeIntervalLog } from './interval-log.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -34,19 +35,8 @@ async function time(fn) {
 
 /** A long interval log: the real capture's header, its interval lines repeated, its summary. */
 function longIntervalLog(dir, targetBytes) {
-  const lines = readFileSync(join(ROOT, 'content/reports/mariadb-sysbench-threads/raw/oltp_read_write-t4-interval.txt'), 'utf8').split('\n');
-  const first = lines.findIndex((l) => l.startsWith('[ '));
-  const last = lines.findLastIndex((l) => l.startsWith('[ '));
-  const intervals = lines.slice(first, last + 1);
-  const body = [];
-  let bytes = 0;
-  for (let t = 0; bytes < targetBytes; t += 1) {
-    const line = intervals[t % intervals.length].replace(/^\[ \d+s \]/, `[ ${t + 1}s ]`);
-    body.push(line);
-    bytes += line.length + 1;
-  }
   const path = join(dir, 'long-interval.txt');
-  writeFileSync(path, [...lines.slice(0, first), ...body, ...lines.slice(last + 1)].join('\n'));
+  writeIntervalLog(path, targetBytes);
   return path;
 }
 
