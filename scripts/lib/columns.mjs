@@ -73,39 +73,65 @@ function affine(values) {
   return { n, get: (i) => start + i * step };
 }
 
-/** Values that are exact multiples of 1/scale, stored as small integers (offset from the least). */
+const exactAt = (v, scale) => Math.abs(v * scale) < 2 ** 31 - 1 && Math.round(v * scale) / scale === v;
+
+/** The least scale of SCALES at which every value is a whole number, as an index, or -1. */
+function scaleOf(values) {
+  let s = 0;
+  for (let i = 0; i < values.length; i += 1) {
+    const v = values[i];
+    if (Number.isNaN(v)) continue;
+    while (!exactAt(v, SCALES[s])) {
+      s += 1;
+      if (s === SCALES.length) return -1;
+    }
+  }
+  return s;
+}
+
+/**
+ * Values that are exact multiples of 1/scale, stored as small integers
+ * (offset from the least). An integer k read back as k / scale is the double
+ * nearest the printed decimal, as Number(text) is; every value is checked.
+ */
 function integers(values) {
-  const scale = SCALES.find((s) => values.every((v) => Number.isNaN(v) || (Math.abs(v * s) < 2 ** 31 - 1 && Math.round(v * s) / s === v)));
-  if (scale === undefined) return null;
+  const s = scaleOf(values);
+  if (s < 0) return null;
+  const scale = SCALES[s];
+  const n = values.length;
+  const ints = new Float64Array(n);
   let min = Infinity;
   let max = -Infinity;
-  for (const v of values) {
+  for (let i = 0; i < n; i += 1) {
+    const v = values[i];
     if (Number.isNaN(v)) continue;
     const k = Math.round(v * scale);
+    if (Math.abs(k) >= 2 ** 31 - 1 || k / scale !== v) return null;
+    ints[i] = k;
     if (k < min) min = k;
     if (k > max) max = k;
   }
   if (min === Infinity) min = 0;
-  const n = values.length;
-  // An integer k read back as k / scale is the double nearest the printed decimal, as Number(text) is.
   if (max - min < UINT16_NULL) {
-    const ints = new Uint16Array(n);
-    values.forEach((v, i) => { ints[i] = Number.isNaN(v) ? UINT16_NULL : Math.round(v * scale) - min; });
-    return { n, get: (i) => (ints[i] === UINT16_NULL ? null : (ints[i] + min) / scale), values: ints };
+    const packed = new Uint16Array(n);
+    for (let i = 0; i < n; i += 1) packed[i] = Number.isNaN(values[i]) ? UINT16_NULL : ints[i] - min;
+    return { n, get: (i) => (packed[i] === UINT16_NULL ? null : (packed[i] + min) / scale), values: packed };
   }
   // Three bytes a value: transactions and queries per second in hundredths span more than 16 bits.
   if (max - min < UINT24_NULL) {
     const bytes = new Uint8Array(3 * n);
-    values.forEach((v, i) => {
-      const k = Number.isNaN(v) ? UINT24_NULL : Math.round(v * scale) - min;
-      [bytes[3 * i], bytes[3 * i + 1], bytes[3 * i + 2]] = [k & 0xff, (k >> 8) & 0xff, k >> 16];
-    });
+    for (let i = 0; i < n; i += 1) {
+      const k = Number.isNaN(values[i]) ? UINT24_NULL : ints[i] - min;
+      bytes[3 * i] = k & 0xff;
+      bytes[3 * i + 1] = (k >> 8) & 0xff;
+      bytes[3 * i + 2] = k >> 16;
+    }
     const at = (i) => bytes[3 * i] | (bytes[3 * i + 1] << 8) | (bytes[3 * i + 2] << 16);
     return { n, get: (i) => (at(i) === UINT24_NULL ? null : (at(i) + min) / scale), values: bytes };
   }
-  const ints = new Int32Array(n);
-  values.forEach((v, i) => { ints[i] = Number.isNaN(v) ? INT32_NULL : Math.round(v * scale); });
-  return { n, get: (i) => (ints[i] === INT32_NULL ? null : ints[i] / scale), values: ints };
+  const packed = new Int32Array(n);
+  for (let i = 0; i < n; i += 1) packed[i] = Number.isNaN(values[i]) ? INT32_NULL : ints[i];
+  return { n, get: (i) => (packed[i] === INT32_NULL ? null : packed[i] / scale), values: packed };
 }
 
 class ColumnBuilder {
