@@ -58,7 +58,7 @@ export async function chartFigure(ctx, chart) {
     `<div class="tps-chart__svg" role="img"${attrs({ 'aria-label': alt })}>${titled(prefixIds(drawn, `${id}-`), title, alt, `${id}-`)}</div>`,
     chart.mixed.length ? `<p class="tps-chart__warning" role="note"><strong>Mixed runs:</strong> ${esc(chart.mixed.join('; '))}. Declare the difference with <code>compare:</code> in the report's front matter if it is the point of the chart.</p>` : '',
     `<figcaption>${esc(title)}.${reduced.note ? ` ${esc(reduced.note)}` : ''} Source:${sourceList(sources)}</figcaption>`,
-    dataTable(chart, title),
+    dataTable(reduced.note ? { ...chart, rows: reduced.rows } : chart, title), // what is drawn; the CSV has every sample
     embedControl({ name: chart.name, title, alt, base, size }),
     '</figure>',
   ].filter(Boolean).join('\n');

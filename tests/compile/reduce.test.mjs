@@ -83,4 +83,5 @@ test('an over-time chart is reduced per run, says so, and its CSV keeps every sa
   assert.equal(reducedView.files['charts/long.csv'].trim().split('\r\n').length, 1 + 601);
   assert.equal(reducedView.spec.data.values.length, 301, '601 samples in buckets of 2');
   assert.match(reducedView.html, /Drawn from 301 points for 601 samples: each point is the median of 2 consecutive samples/);
+  assert.equal(reducedView.html.match(/<tr>/g).length, 1 + 301, 'the screen reader table holds the points drawn');
 });
