@@ -229,7 +229,14 @@ export class TableBuilder {
   /** A row as parallel arrays, the first `n` entries of each (a reader's reused buffers; null: no value). */
   pushFields(names, values, n) {
     this.count += 1;
-    for (let i = 0; i < n; i += 1) this.column(names[i]).push(values[i]);
+    // Consecutive rows print the same fields in the same places: remember each place's column.
+    const slots = (this.slots ??= []);
+    for (let i = 0; i < n; i += 1) {
+      let slot = slots[i];
+      if (slot === undefined || slot.name !== names[i]) slot = slots[i] = { name: names[i], column: this.column(names[i]) };
+      slot.column.padTo(this.count - 1);
+      slot.column.push(values[i]);
+    }
   }
 
   /** Sets fields of the last row (a line that completes the sample before it). */

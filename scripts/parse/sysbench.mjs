@@ -62,8 +62,35 @@ function num(text, unit, at, label, extra = {}) {
   return { ...requireFigure(text, unit, at.n, at.line, label), ...extra };
 }
 
-/** A number already matched by a strict pattern (interval samples are plain numbers, not figures). */
+const POWERS_OF_TEN = [1, 10, 100, 1000, 10000, 100000, 1000000, 1e7, 1e8];
+
+/**
+ * A number already matched by a strict pattern (interval samples are plain
+ * numbers, not figures). What sysbench prints (`1234.56`) is read digit by
+ * digit: a whole number k of at most 15 digits divided by 10^d is the double
+ * nearest the decimal, exactly what Number(text) gives, in a fraction of its
+ * time, and a long log is mostly these. Anything else goes to Number().
+ */
 function plain(text) {
+  const length = text.length;
+  let k = 0;
+  let decimals = -1;
+  if (length > 0 && length <= 15) {
+    for (let i = 0; i < length; i += 1) {
+      const c = text.charCodeAt(i);
+      if (c >= 48 && c <= 57) {
+        k = k * 10 + (c - 48);
+        if (decimals >= 0) decimals += 1;
+      } else if (c === 46 && decimals < 0 && i > 0) decimals = 0;
+      else return numberOrNull(text);
+    }
+    if (decimals < 0) return k;
+    if (decimals > 0 && decimals < POWERS_OF_TEN.length) return k / POWERS_OF_TEN[decimals];
+  }
+  return numberOrNull(text);
+}
+
+function numberOrNull(text) {
   const n = Number(text);
   return Number.isNaN(n) ? null : n; // nan, N/A
 }
