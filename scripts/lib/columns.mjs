@@ -73,6 +73,7 @@ function affine(values) {
   return { n, get: (i) => start + i * step };
 }
 
+const SCRATCH = new Float64Array(CHUNK);
 const exactAt = (v, scale) => Math.abs(v * scale) < 2 ** 31 - 1 && Math.round(v * scale) / scale === v;
 
 /** The least scale of SCALES at which every value is a whole number, as an index, or -1. */
@@ -99,7 +100,7 @@ function integers(values) {
   if (s < 0) return null;
   const scale = SCALES[s];
   const n = values.length;
-  const ints = new Float64Array(n);
+  const ints = SCRATCH; // reused: a chunk is sealed at a time, and a buffer per chunk would be garbage
   let min = Infinity;
   let max = -Infinity;
   for (let i = 0; i < n; i += 1) {

@@ -109,8 +109,17 @@ export async function writeJsonIfChanged(path, value) {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
     const handle = await open(tmp, 'w');
+    // One buffer for every piece: a new one per piece is garbage that a long document makes by the thousand.
+    const buffer = Buffer.allocUnsafe(FLUSH_AT * 4);
     try {
-      for (const chunk of jsonChunks(value)) await handle.write(chunk);
+      for (const chunk of jsonChunks(value)) {
+        if (chunk.length * 3 > buffer.length) {
+          await handle.write(chunk);
+          continue;
+        }
+        const length = buffer.write(chunk);
+        for (let done = 0; done < length;) done += (await handle.write(buffer, done, length - done)).bytesWritten;
+      }
     } finally {
       await handle.close();
     }
