@@ -26,6 +26,7 @@ export function toJson(value) {
 // ─── JSON, streamed ─────────────────────────────────────────────────────────
 
 const FLUSH_AT = 1 << 16;
+const BLOCK = 2048; // sample values per piece of a column: 2,048 lines of about 30 characters
 
 /**
  * The text of toJson(value), in pieces of about 64 KB, so a document with
@@ -71,10 +72,14 @@ function* jsonValue(v, indent, out) {
       return;
     }
     out.text += '[';
+    if (store) {
+      yield* columnJson(store, inner, out);
+      out.text += `\n${indent}]`;
+      return;
+    }
     for (let i = 0; i < length; i += 1) {
       out.text += `${i ? ',' : ''}\n${inner}`;
-      if (store) out.text += scalar(store.get(i));
-      else yield* jsonValue(resolved(v[i], String(i)), inner, out);
+      yield* jsonValue(resolved(v[i], String(i)), inner, out);
       if (out.text.length >= FLUSH_AT) {
         yield out.text;
         out.text = '';
@@ -97,6 +102,22 @@ function* jsonValue(v, indent, out) {
     }
   }
   out.text += first ? '{}' : `\n${indent}}`;
+}
+
+/** A sample column's values, a block at a time joined into one flat string (not one concatenation per value). */
+function* columnJson(store, inner, out) {
+  const separator = `,\n${inner}`;
+  const block = [];
+  for (let start = 0; start < store.length; start += BLOCK) {
+    const end = Math.min(start + BLOCK, store.length);
+    block.length = 0;
+    for (let i = start; i < end; i += 1) block.push(scalar(store.get(i)));
+    out.text += `${start ? ',' : ''}\n${inner}${block.join(separator)}`;
+    if (out.text.length >= FLUSH_AT) {
+      yield out.text;
+      out.text = '';
+    }
+  }
 }
 
 /**

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseText } from '../../scripts/parse/index.mjs';
 import { jsonChunks, writeJsonIfChanged } from '../../scripts/lib/files.mjs';
+import { TableBuilder } from '../../scripts/lib/columns.mjs';
 import { goldenFixtures } from '../helpers/fixtures.mjs';
 
 const reference = (value) => `${JSON.stringify(value, null, 2)}\n`;
@@ -34,6 +35,15 @@ test('a long document comes in pieces of about 64 KB', () => {
   assert.ok(pieces.length > 10);
   assert.ok(pieces.every((p) => p.length < 70000));
   assert.equal(pieces.join(''), reference(value));
+});
+
+test('a long sample column is written in blocks that add up to JSON.stringify of it', () => {
+  const table = new TableBuilder();
+  for (let i = 0; i < 10000; i += 1) table.push({ line: i + 13, t: i + 1, tps: i % 7 === 0 ? null : 600 + (i % 900) / 100 });
+  const doc = { runs: [{ intervals: { samples: table.table() } }] };
+  const pieces = [...jsonChunks(doc)];
+  assert.ok(pieces.length > 3);
+  assert.equal(pieces.join(''), reference(doc));
 });
 
 test('writeJsonIfChanged writes a changed document whole and leaves an unchanged one (and its mtime) alone', async () => {
