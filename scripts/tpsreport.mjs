@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InputError } from './lib/errors.mjs';
-import { toJson } from './lib/files.mjs';
+import { jsonChunks } from './lib/files.mjs';
 import { siteRoot, hugoBinary } from './lib/site.mjs';
 
 /** The site every command works on (the current folder, or the nearest one above it with a Hugo config); the tool's own files come from this package. */
@@ -59,7 +59,8 @@ const commands = {
     if (positionals.length !== 1) return usage('parse takes exactly one FILE');
     const { parseFile } = await import('./parse/index.mjs');
     const doc = await parseFile(positionals[0], { source: positionals[0], format: values.format });
-    process.stdout.write(toJson(doc));
+    // In pieces: a long interval log's document is larger than one string may be (stdout is synchronous on Linux).
+    for (const chunk of jsonChunks(doc)) process.stdout.write(chunk);
     return 0;
   },
 

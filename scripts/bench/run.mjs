@@ -20,6 +20,8 @@ import { buildSpec } from '../render/charts.mjs';
 import { renderSvg } from '../draw/svg.mjs';
 import { benchScale } from './scale.mjs';
 import { benchLongLines } from './long-lines.mjs';
+import { benchBigLogs } from './big-logs.mjs';
+import { writeIntervalLog } from './interval-log.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -33,19 +35,8 @@ async function time(fn) {
 
 /** A long interval log: the real capture's header, its interval lines repeated, its summary. */
 function longIntervalLog(dir, targetBytes) {
-  const lines = readFileSync(join(ROOT, 'content/reports/mariadb-sysbench-threads/raw/oltp_read_write-t4-interval.txt'), 'utf8').split('\n');
-  const first = lines.findIndex((l) => l.startsWith('[ '));
-  const last = lines.findLastIndex((l) => l.startsWith('[ '));
-  const intervals = lines.slice(first, last + 1);
-  const body = [];
-  let bytes = 0;
-  for (let t = 0; bytes < targetBytes; t += 1) {
-    const line = intervals[t % intervals.length].replace(/^\[ \d+s \]/, `[ ${t + 1}s ]`);
-    body.push(line);
-    bytes += line.length + 1;
-  }
   const path = join(dir, 'long-interval.txt');
-  writeFileSync(path, [...lines.slice(0, first), ...body, ...lines.slice(last + 1)].join('\n'));
+  writeIntervalLog(path, targetBytes);
   return path;
 }
 
@@ -55,7 +46,7 @@ async function benchParse(dir) {
   const rssBefore = process.memoryUsage().rss;
   let samples = 0;
   const ms = [];
-  for (let i = 0; i < ROUNDS; i += 1) ms.push(await time(async () => { samples = (await parseFile(path)).runs[0].intervals.samples.length; }));
+  for (let i = 0; i < ROUNDS; i += 1) ms.push(await time(async () => { samples = (await parseFile(path)).runs[0].intervals.samples.count; }));
   const m = median(ms);
   console.log(`parse      ${mb.toFixed(0)} MB, ${samples} interval samples: median ${m.toFixed(0)} ms = ${(mb / (m / 1000)).toFixed(0)} MB/s (rounds: ${ms.map((x) => x.toFixed(0)).join(', ')}); RSS grew ${((process.memoryUsage().rss - rssBefore) / 1e6).toFixed(0)} MB`);
 }
@@ -118,6 +109,7 @@ try {
   writeFileSync(join(dir, '.keep'), '');
   await import('node:fs').then((fs) => fs.mkdirSync(join(dir, 'data')));
   await benchParse(dir);
+  await benchBigLogs(dir);
   benchLongLines();
   await benchValidate(dir);
   await benchDraw(dir);

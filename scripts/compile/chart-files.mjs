@@ -8,6 +8,7 @@ import { buildSpec } from '../render/charts.mjs';
 import { altText, tableColumns } from '../render/describe.mjs';
 import { prefixIds, titled } from '../draw/svg.mjs';
 import { esc, attrs, toCsv, bundleHref, encodePath } from './html.mjs';
+import { reduceChart } from './reduce.mjs';
 
 /** Stands for the page's absolute URL; the page template puts the real one in (layouts/_partials/tps/view.html). */
 export const PAGE_URL = '__TPS_PAGE_URL__';
@@ -35,9 +36,11 @@ export function specCsv(spec) {
  *                        sources lists every raw file behind the rows, repeats included
  */
 export async function chartFigure(ctx, chart) {
-  const spec = buildSpec(chart);
+  // A series longer than the plot is wide is drawn reduced; the CSV comes from every sample.
+  const reduced = reduceChart(chart);
+  const spec = buildSpec(reduced.note ? { ...chart, rows: reduced.rows } : chart);
   const title = chart.options.title ?? chart.name;
-  const alt = altText(chart);
+  const alt = reduced.note ? `${altText(chart)} ${reduced.note}` : altText(chart);
   const { drawn, standalone, png } = await ctx.drawer.draw({ spec, title, alt });
   const id = `chart-${chart.name}`;
   const sources = chart.sources ?? [...new Set(chart.rows.map((r) => r.source))];
@@ -46,7 +49,7 @@ export async function chartFigure(ctx, chart) {
     [`${base}.svg`]: `<?xml version="1.0" encoding="UTF-8"?>\n${standalone}\n`,
     [`${base}.png`]: png,
     [`${base}.vl.json`]: `${JSON.stringify(spec, null, 2)}\n`,
-    [`${base}.csv`]: specCsv(spec),
+    [`${base}.csv`]: specCsv(reduced.note ? buildSpec(chart) : spec),
     [`${base}.html`]: embedPage({ title, svg: standalone, alt, reportTitle: ctx.report.meta.title ?? ctx.report.slug, sources }),
   };
   const size = /<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(standalone);
@@ -54,8 +57,8 @@ export async function chartFigure(ctx, chart) {
     `<figure${attrs({ class: 'tps-chart', id, 'data-chart': chart.name, 'data-kind': chart.kind, 'data-spec': `${base}.vl.json` })}>`,
     `<div class="tps-chart__svg" role="img"${attrs({ 'aria-label': alt })}>${titled(prefixIds(drawn, `${id}-`), title, alt, `${id}-`)}</div>`,
     chart.mixed.length ? `<p class="tps-chart__warning" role="note"><strong>Mixed runs:</strong> ${esc(chart.mixed.join('; '))}. Declare the difference with <code>compare:</code> in the report's front matter if it is the point of the chart.</p>` : '',
-    `<figcaption>${esc(title)}. Source:${sourceList(sources)}</figcaption>`,
-    dataTable(chart, title),
+    `<figcaption>${esc(title)}.${reduced.note ? ` ${esc(reduced.note)}` : ''} Source:${sourceList(sources)}</figcaption>`,
+    dataTable(reduced.note ? { ...chart, rows: reduced.rows } : chart, title), // what is drawn; the CSV has every sample
     embedControl({ name: chart.name, title, alt, base, size }),
     '</figure>',
   ].filter(Boolean).join('\n');

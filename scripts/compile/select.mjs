@@ -7,6 +7,7 @@
 // (the kinds in the report, the labels the runs have, the figure paths of the
 // document, the nearest one to a typo). The compiler adds the shortcode's
 // file and line.
+import { elementsOf } from '../lib/columns.mjs';
 
 /** The usual list of items at the root of each document kind. */
 export const DEFAULT_ITEMS = {
@@ -121,11 +122,13 @@ export function selectRows(report, q) {
         }
       }
       const status = item?.status ?? doc.status ?? 'ok';
-      const elements = q.each ? at(item, q.each) : [item];
-      (Array.isArray(elements) ? elements : []).forEach((el, j) => {
-        if (q.optional && q.metric && (isMissing(at(el, q.metric)) || at(el, q.metric) === null)) return;
+      // Interval samples are kept in columns; elementsOf reads them back a sample at a time.
+      const elements = q.each ? elementsOf(at(item, q.each)) : [item];
+      for (let j = 0; j < elements.length; j += 1) {
+        const el = elements.at(j);
+        if (q.optional && q.metric && (isMissing(at(el, q.metric)) || at(el, q.metric) === null)) continue;
         rows.push(rowOf({ report, doc, item, el, i, j, labels, status, q, extra }));
-      });
+      }
     });
   }
   if (!rows.length && !q.optional) throw new AuthorError(noMatch(q, filters, seenLabels));

@@ -9,7 +9,7 @@ import { join, relative, extname, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../lib/errors.mjs';
-import { writeIfChanged, toJson, treeStamp, treeIndex } from '../lib/files.mjs';
+import { writeIfChanged, writeJsonIfChanged, toJson, treeStamp, treeIndex } from '../lib/files.mjs';
 import { rawFileHazard, unsafeRawFiles, hashRawFiles, RAW_FILE_EXPECTED, rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
 import { parseFile, getFormat } from '../parse/index.mjs';
 import { readFrontMatter, expandSourceGlobs } from './front-matter.mjs';
@@ -71,7 +71,7 @@ async function ingestReport({ root, slug, index, outDir, cachePath, parsers, lis
       const doc = await parseFile(entry.path, { source: relative(root, entry.path), format: entry.format, options: entry.options });
       Object.assign(doc, { report: slug, order: entry.order, labels: entry.labels });
       if (entry.runLabels) doc.run_labels = entry.runLabels;
-      await writeIfChanged(join(outDir, entry.out), toJson(doc));
+      await writeJsonIfChanged(join(outDir, entry.out), doc);
       parsed += 1;
       after.sources[entry.out] = await entryStamp(entry, join(outDir, entry.out), parsers);
     } catch (error) {

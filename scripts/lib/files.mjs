@@ -1,10 +1,11 @@
 // File helpers with one promise: an output file is either the old one or the
 // complete new one, never half written (write to a temp file, then rename).
-import { mkdir, rename, writeFile, rm, readFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile, rm, readFile, open } from 'node:fs/promises';
 import { dirname, join, basename, resolve } from 'node:path';
 import { statSync, readdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
+import { columnStore } from './columns.mjs';
 
 export async function writeFileAtomic(path, contents) {
   await mkdir(dirname(path), { recursive: true });
@@ -20,6 +21,157 @@ export async function writeFileAtomic(path, contents) {
 
 export function toJson(value) {
   return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+// ─── JSON, streamed ─────────────────────────────────────────────────────────
+
+const FLUSH_AT = 1 << 16;
+const BLOCK = 2048; // sample values per piece of a column: 2,048 lines of about 30 characters
+
+/**
+ * The text of toJson(value), in pieces of about 64 KB, so a document with
+ * millions of interval samples is written without one giant string (V8
+ * refuses strings past about 512 MB). Same rules as JSON.stringify: toJSON,
+ * keys in own order, undefined and functions left out of objects and null in
+ * arrays, non-finite numbers as null. Sample columns (lib/columns.mjs) are
+ * read from their compact storage, never expanded.
+ */
+export function* jsonChunks(value) {
+  const out = { text: '' };
+  yield* jsonValue(resolved(value, ''), '', out);
+  out.text += '\n';
+  yield out.text;
+}
+
+function scalar(v) {
+  if (v === null) return 'null';
+  switch (typeof v) {
+    case 'string': return JSON.stringify(v);
+    case 'number': return Number.isFinite(v) ? String(v) : 'null';
+    case 'boolean': return v ? 'true' : 'false';
+    default: return undefined; // undefined, function, symbol
+  }
+}
+
+/** What JSON.stringify serialises in place of a value: its toJSON() result where it has one. */
+function resolved(v, key) {
+  return v !== null && typeof v === 'object' && typeof v.toJSON === 'function' ? v.toJSON(key) : v;
+}
+
+function* jsonValue(v, indent, out) {
+  if (v === null || typeof v !== 'object') {
+    out.text += scalar(v) ?? 'null';
+    return;
+  }
+  const inner = `${indent}  `;
+  if (Array.isArray(v)) {
+    const store = columnStore(v);
+    const length = store ? store.length : v.length;
+    if (length === 0) {
+      out.text += '[]';
+      return;
+    }
+    out.text += '[';
+    if (store) {
+      yield* columnJson(store, inner, out);
+      out.text += `\n${indent}]`;
+      return;
+    }
+    for (let i = 0; i < length; i += 1) {
+      out.text += `${i ? ',' : ''}\n${inner}`;
+      yield* jsonValue(resolved(v[i], String(i)), inner, out);
+      if (out.text.length >= FLUSH_AT) {
+        yield out.text;
+        out.text = '';
+      }
+    }
+    out.text += `\n${indent}]`;
+    return;
+  }
+  let first = true;
+  for (const k of Object.keys(v)) {
+    const item = resolved(v[k], k);
+    const t = typeof item;
+    if (t === 'undefined' || t === 'function' || t === 'symbol') continue;
+    out.text += `${first ? '{' : ','}\n${inner}${JSON.stringify(k)}: `;
+    first = false;
+    yield* jsonValue(item, inner, out);
+    if (out.text.length >= FLUSH_AT) {
+      yield out.text;
+      out.text = '';
+    }
+  }
+  out.text += first ? '{}' : `\n${indent}}`;
+}
+
+/** A sample column's values, a block at a time joined into one flat string (not one concatenation per value). */
+function* columnJson(store, inner, out) {
+  const separator = `,\n${inner}`;
+  const block = [];
+  for (let start = 0; start < store.length; start += BLOCK) {
+    const end = Math.min(start + BLOCK, store.length);
+    block.length = 0;
+    for (let i = start; i < end; i += 1) block.push(scalar(store.get(i)));
+    out.text += `${start ? ',' : ''}\n${inner}${block.join(separator)}`;
+    if (out.text.length >= FLUSH_AT) {
+      yield out.text;
+      out.text = '';
+    }
+  }
+}
+
+/**
+ * writeIfChanged for a JSON document, streamed: written to a temp file, which
+ * replaces the old file only when their bytes differ.
+ * @returns {Promise<boolean>} whether the file was written
+ */
+export async function writeJsonIfChanged(path, value) {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    const handle = await open(tmp, 'w');
+    // One buffer for every piece: a new one per piece is garbage that a long document makes by the thousand.
+    const buffer = Buffer.allocUnsafe(FLUSH_AT * 4);
+    try {
+      for (const chunk of jsonChunks(value)) {
+        if (chunk.length * 3 > buffer.length) {
+          await handle.write(chunk);
+          continue;
+        }
+        const length = buffer.write(chunk);
+        for (let done = 0; done < length;) done += (await handle.write(buffer, done, length - done)).bytesWritten;
+      }
+    } finally {
+      await handle.close();
+    }
+    if (await sameBytes(tmp, path)) {
+      await rm(tmp, { force: true });
+      return false;
+    }
+    await rename(tmp, path);
+    return true;
+  } catch (error) {
+    await rm(tmp, { force: true });
+    throw error;
+  }
+}
+
+/** Whether two files hold the same bytes, compared a block at a time (a missing file differs). */
+async function sameBytes(a, b) {
+  const [sa, sb] = [statSync(a, { throwIfNoEntry: false }), statSync(b, { throwIfNoEntry: false })];
+  if (!sa || !sb || sa.size !== sb.size) return false;
+  const [fa, fb] = await Promise.all([open(a, 'r'), open(b, 'r')]);
+  try {
+    const [ba, bb] = [Buffer.alloc(FLUSH_AT * 4), Buffer.alloc(FLUSH_AT * 4)];
+    for (let at = 0; at < sa.size;) {
+      const [ra, rb] = await Promise.all([fa.read(ba, 0, ba.length, at), fb.read(bb, 0, bb.length, at)]);
+      if (ra.bytesRead !== rb.bytesRead || ra.bytesRead === 0 || !ba.subarray(0, ra.bytesRead).equals(bb.subarray(0, rb.bytesRead))) return false;
+      at += ra.bytesRead;
+    }
+    return true;
+  } finally {
+    await Promise.all([fa.close(), fb.close()]);
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { selectRows, uniqueBy, AuthorError, nearest, parseWhere, lineOnPath } from '../../scripts/compile/select.mjs';
+import { rowsOf } from '../../scripts/lib/columns.mjs';
 import { loadDocuments } from '../../scripts/compile/report.mjs';
 import { parseText } from '../../scripts/parse/index.mjs';
 
@@ -37,7 +38,7 @@ test('selectRows with each gives a sample printed over several lines (sysbench.r
   const rows = selectRows({ slug: 'hooks', docs: [doc] }, { data: 'sysbench', each: 'intervals.samples', metric: 'latency', fields: { t: 't' } });
   assert.equal(rows.length, 4);
   for (const row of rows) assert.match(text.split('\n')[row.line - 1], new RegExp(`"latency": ${row.text.replace('.', '\\.')}0?,$`));
-  assert.deepEqual(rows.map((r) => r.line), doc.runs[0].intervals.samples.map((s) => s.field_lines.latency));
+  assert.deepEqual(rows.map((r) => r.line), rowsOf(doc.runs[0].intervals.samples).map((s) => s.field_lines.latency));
 });
 
 test('a mistyped metric names the path that was meant and the paths the document has', () => {

@@ -53,6 +53,7 @@ export function citedLines(doc) {
     else if (value && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) {
         if (k === 'line' && typeof v === 'number') lines.push(v);
+        else if (k === 'line' && Array.isArray(v)) lines.push(...v); // a column of sample lines (lib/columns.mjs)
         else if (!SKIP.has(k)) walk(v);
       }
     }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { parse } from '../../scripts/parse/sysbench.mjs';
 import { InputError } from '../../scripts/lib/errors.mjs';
+import { rowsOf } from '../../scripts/lib/columns.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'sysbench');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -38,7 +39,8 @@ test('outputs with report hooks are detected as sysbench', () => {
 
 test('report_json objects become interval samples with the fields of a DB `[ 1s ]` line; line is the "time" line and every field keeps its own', () => {
   const [run] = parseText(read(JSON_RUN)).runs;
-  const { samples, units, hook } = run.intervals;
+  const { units, hook } = run.intervals;
+  const samples = rowsOf(run.intervals.samples);
   assert.equal(hook, 'report_json');
   assert.equal(samples.length, 4); // sysbench 1.0.20 printed no report for the fifth second
   assert.deepEqual(Object.keys(samples[0]), [...FIELDS, 'field_lines']);
@@ -62,7 +64,7 @@ test('report_csv lines (no header) become samples on their own lines; with the t
   const [run] = parseText(read(CSV_RUN)).runs;
   assert.equal(run.status, 'ok');
   assert.equal(run.intervals.hook, 'report_csv');
-  assert.deepEqual(run.intervals.samples.map((s) => [s.line, s.t, s.tps, s.latency]),
+  assert.deepEqual(rowsOf(run.intervals.samples).map((s) => [s.line, s.t, s.tps, s.latency]),
     [[13, 1, 2235.13, 1.04], [14, 2, 2119.31, 1.03], [15, 3, 1143.52, 2.14], [16, 4, 1423.47, 1.21], [17, 5, 1579.05, 0.99]]);
   assert.equal(run.general.events.value, 8540);
 });
@@ -74,8 +76,8 @@ test('a cumulative hook report replaces the text summary: the run is ok and the 
     assert.equal(run.status, 'ok', name);
     assert.equal(doc.incomplete, undefined, name);
     assert.equal(run.general, undefined, name);
-    assert.equal(run.intervals.samples.length, 5, name);
-    assert.ok(run.intervals.samples.every((s) => s.threads === 1), `${name}: the cumulative report is not a sample`);
+    assert.equal(rowsOf(run.intervals.samples).length, 5, name);
+    assert.ok(rowsOf(run.intervals.samples).every((s) => s.threads === 1), `${name}: the cumulative report is not a sample`);
     assert.equal(run.cumulative.line, line, name);
     assert.deepEqual(run.cumulative.tps, { value: Number(tps), text: tps, unit: 'tx/s', line: name === CSV_CUMULATIVE ? line : line + 2 });
     assert.equal(run.cumulative.threads.value, 0, name);
@@ -100,7 +102,7 @@ test('a report_json cumulative report counts only once its array is closed, and 
   const oneArray = [...json.slice(0, 82), '  },', ...json.slice(85)].join('\n');
   const [run] = parseText(oneArray).runs;
   assert.equal(run.status, 'incomplete');
-  assert.equal(run.intervals.samples.length, 6);
+  assert.equal(rowsOf(run.intervals.samples).length, 6);
 });
 
 test('a report_json object cut at the end of the file leaves the document incomplete, naming where the object began', () => {
@@ -124,7 +126,7 @@ test('the JSON layouts of 1.0.0–1.0.7 ("other": x, and "}," after each object)
     const text = [...head, ...csv.flatMap((f) => object(f, { otherComma }))].join('\n') + '\n';
     const [run] = parseText(text).runs;
     assert.equal(run.status, 'ok');
-    assert.deepEqual(strip(run.intervals.samples), strip(expected.intervals.samples));
+    assert.deepEqual(strip(rowsOf(run.intervals.samples)), strip(rowsOf(expected.intervals.samples)));
     assert.equal(run.cumulative.tps.text, '984.56');
   }
 });
@@ -147,8 +149,8 @@ test('nan in a hook report (an interval of zero seconds) is "no value", not a re
   const csv = read(CSV_RUN).split('\n');
   csv[14] = '3,1,-nan,-nan,-nan,-nan,-nan,2.14,-nan,-nan';
   const [run] = parseText(csv.join('\n')).runs;
-  assert.equal(run.intervals.samples[2].tps, null);
-  assert.equal(run.intervals.samples[2].latency, 2.14);
+  assert.equal(rowsOf(run.intervals.samples)[2].tps, null);
+  assert.equal(rowsOf(run.intervals.samples)[2].latency, 2.14);
 });
 
 test('a checkpoint answered by the cumulative hook keeps that report; the interval report of the same second stays a sample', () => {
@@ -161,7 +163,7 @@ test('a checkpoint answered by the cumulative hook keeps that report; the interv
     assert.equal(run.checkpoints.length, 1, name);
     assert.equal(run.checkpoints[0].t.value, 2, name);
     assert.equal(run.checkpoints[0].cumulative.tps.text, tps, name);
-    assert.deepEqual(run.intervals.samples.filter((s) => s.t === 2).map((s) => s.tps), [interval], name);
+    assert.deepEqual(rowsOf(run.intervals.samples).filter((s) => s.t === 2).map((s) => s.tps), [interval], name);
     assert.equal(run.cumulative.threads.value, 0, name);
   }
 });
@@ -172,20 +174,20 @@ test('report_json output that another report lands on (`  }[ 2s ] Checkpoint rep
   const doc = parseText(text);
   assert.deepEqual(doc.warnings, []);
   const [run] = doc.runs;
-  assert.deepEqual(run.intervals.samples.map((s) => s.t), [1, 2, 3]);
+  assert.deepEqual(rowsOf(run.intervals.samples).map((s) => s.t), [1, 2, 3]);
   assert.equal(run.checkpoints[0].general.events.value, 3726);
   assert.equal(run.general.events.value, 2786);
 });
 
 test('an oltp_read_write run keeps qps, reads, writes and other apart, in JSON and in CSV (qps is their sum)', () => {
   const [json] = parseText(read('real-1.0.20-hooks-mariadb-oltp-read-write-json-t2.txt')).runs;
-  assert.deepEqual(json.intervals.samples[0], {
+  assert.deepEqual(rowsOf(json.intervals.samples)[0], {
     line: 15, t: 1, threads: 2, tps: 363.71, qps: 7275.18, reads: 5091.93, writes: 1454.84, other: 728.42, latency: 11.24, errors: 0, reconnects: 0,
     field_lines: { t: 15, threads: 16, tps: 17, qps: 19, reads: 20, writes: 21, other: 22, latency: 24, errors: 25, reconnects: 26 },
   });
   assert.equal(json.transactions.rate.text, '418.59');
   const [csv] = parseText(read('real-1.0.20-hooks-mariadb-oltp-read-write-csv-cumulative-t2.txt')).runs;
-  assert.deepEqual(csv.intervals.samples[0], { line: 13, t: 1, threads: 2, tps: 292.47, qps: 5887.32, reads: 4122.52, writes: 1177.86, other: 586.93, latency: 12.98, errors: 0, reconnects: 0 });
+  assert.deepEqual(rowsOf(csv.intervals.samples)[0], { line: 13, t: 1, threads: 2, tps: 292.47, qps: 5887.32, reads: 4122.52, writes: 1177.86, other: 586.93, latency: 12.98, errors: 0, reconnects: 0 });
   assert.deepEqual(['qps', 'reads', 'writes', 'other'].map((k) => csv.cumulative[k].text), ['7120.19', '4984.13', '1424.04', '712.02']);
 });
 
@@ -198,7 +200,7 @@ test('a CSV interval report between a checkpoint line and its text summary stays
   assert.equal(run.status, 'ok');
   assert.equal(run.checkpoints[0].cumulative, undefined);
   assert.equal(run.checkpoints[0].general.events.value, 3116);
-  assert.deepEqual(run.intervals.samples.map((s) => [s.t, s.line]), [[1, 14], [2, 16], [3, 33]]);
+  assert.deepEqual(rowsOf(run.intervals.samples).map((s) => [s.t, s.line]), [[1, 14], [2, 16], [3, 33]]);
   assert.equal(run.general.events.value, 2822);
 });
 

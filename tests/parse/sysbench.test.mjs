@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parseFile, detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/sysbench.mjs';
 import { InputError } from '../../scripts/lib/errors.mjs';
+import { rowsOf } from '../../scripts/lib/columns.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'sysbench');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -94,33 +95,33 @@ test('values ending at column 51 (≤1.0.12) and 53 (≥1.0.13) both parse: labe
 
 test('interval lines: every sample is kept with its line and the values the layout printed', () => {
   const { intervals } = parseFixture('real-1.0.20-mariadb-oltp_read_write-t4-interval.txt').runs[0];
-  assert.equal(intervals.samples.length, 30);
+  assert.equal(intervals.samples.count, 30);
   assert.equal(intervals.percentile, 95);
-  assert.deepEqual(intervals.samples[0], {
+  assert.deepEqual(rowsOf(intervals.samples)[0], {
     line: 13, t: 1, threads: 4, tps: 630.42, qps: 12647.29, reads: 8860.8, writes: 2521.67, other: 1264.83,
     latency: 12.75, errors: 0, reconnects: 0,
   });
-  assert.equal(intervals.samples[29].t, 30);
+  assert.equal(intervals.samples.t[29], 30);
   assert.equal(intervals.units.tps, 'tx/s');
 });
 
 test('0.4.12.10 "Intermediate results: 8 threads" and 0.5 "threads: 8," samples read the same fields', () => {
   const v04 = parseFixture('hand-0.4.12.10-intermediate-results-annotated.txt').runs[0].intervals;
-  assert.equal(v04.samples.length, 3);
-  assert.deepEqual(v04.samples[0], { line: 16, t: 5, threads: 4, tps: 301.204817, reads: 4216.867438, writes: 1204.819268, latency: 19.07211 });
+  assert.equal(v04.samples.count, 3);
+  assert.deepEqual(rowsOf(v04.samples)[0], { line: 16, t: 5, threads: 4, tps: 301.204817, reads: 4216.867438, writes: 1204.819268, latency: 19.07211 });
   const v05 = parseFixture('hand-0.5-intervals-errors-reconnects-forced-shutdown.txt').runs[0].intervals;
-  assert.deepEqual(v05.samples[1], { line: 17, t: 20, threads: 4, tps: 876.9, reads: 12276.6, writes: 0, latency: 5.08, errors: 0.1, reconnects: 0 });
+  assert.deepEqual(rowsOf(v05.samples)[1], { line: 17, t: 20, threads: 4, tps: 876.9, reads: 12276.6, writes: 0, latency: 5.08, errors: 0.1, reconnects: 0 });
   assert.deepEqual(Object.keys(v05.units), ['t', 'tps', 'reads', 'writes', 'latency', 'errors', 'reconnects']);
 });
 
 test('--rate queue lines join the sample of the same second', () => {
-  const { samples } = parseFixture('real-1.0.20-cpu-rate-queue-p99.txt').runs[0].intervals;
+  const samples = rowsOf(parseFixture('real-1.0.20-cpu-rate-queue-p99.txt').runs[0].intervals.samples);
   assert.equal(samples.length, 2);
   assert.deepEqual(samples[1], { line: 18, t: 2, threads: 2, latency: 104.84, eps: 1786.25, queue_length: 197, concurrency: 1 });
 });
 
 test('an interval with no completed event reports latency null, not 0 ms', () => {
-  const [first, second] = parseFixture('hand-1.0.9-intervals-elided.txt').runs[0].intervals.samples;
+  const [first, second] = rowsOf(parseFixture('hand-1.0.9-intervals-elided.txt').runs[0].intervals.samples);
   assert.equal(first.tps, 0);
   assert.equal(first.latency, null);
   assert.equal(second.latency, 99.33);
@@ -135,7 +136,7 @@ test('FATAL lines fail the run; identical repeats fold into one message with a c
   assert.equal(lost.level, 'FATAL');
   assert.equal(lost.count, 3);
   assert.deepEqual(lost.lines, [18, 20, 22]);
-  assert.equal(run.intervals.samples.length, 2, 'samples printed before the failure are kept');
+  assert.equal(rowsOf(run.intervals.samples).length, 2, 'samples printed before the failure are kept');
   assert.deepEqual(run.messages.filter((m) => m.level === 'WARNING').map((m) => m.line), [2, 3], 'deprecation warnings before the banner belong to the run');
   assert.deepEqual(doc.notes, [{ line: 1, text: 'Running in 4 threads', kind: 'wrapper' }]);
 });
@@ -178,7 +179,7 @@ test('interval lines after a finished summary start the next run instead of join
   const doc = parse(text);
   assert.equal(doc.runs.length, 2);
   assert.equal(doc.runs[0].intervals, undefined);
-  assert.deepEqual([doc.runs[1].status, doc.runs[1].intervals.samples[0].eps], ['incomplete', 2025.39]);
+  assert.deepEqual([doc.runs[1].status, rowsOf(doc.runs[1].intervals.samples)[0].eps], ['incomplete', 2025.39]);
 });
 
 test('a full-width-colon copy parses like the original', () => {
@@ -219,7 +220,7 @@ test('a fragment without a summary is incomplete, not an error', () => {
   const [run] = parseFixture('hand-1.0.15-rate-queue-snipped.txt').runs;
   assert.equal(run.status, 'incomplete');
   assert.deepEqual(run.missing, ['summary']);
-  assert.equal(run.intervals.samples.length, 2);
+  assert.equal(rowsOf(run.intervals.samples).length, 2);
   const headless = parseFixture('hand-1.0.20-headless-fatal.txt').runs[0];
   assert.deepEqual([headless.status, headless.missing], ['failed', ['header', 'summary']]);
 });

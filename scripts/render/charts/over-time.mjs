@@ -25,6 +25,12 @@ function stallMarks(options, x) {
   };
 }
 
+/** Where a long series is drawn reduced (compile/reduce.mjs): each point's bucket, lowest to highest sample. */
+function bucketRange(rows) {
+  if (!rows.some((r) => r.samples > 1)) return [];
+  return [{ transform: [{ filter: 'datum.samples > 1' }], mark: { type: 'rule', strokeWidth: 1, color: '#8c959f' }, encoding: { y: { field: 'value_min', type: 'quantitative' }, y2: { field: 'value_max' } } }];
+}
+
 /**
  * Interval samples over time: x the sample's time stamp (`t`, s), y any sample
  * field, several runs overlaid (one series per colour label, or per value of a
@@ -49,6 +55,7 @@ export function overTime(rows, options) {
     }),
   };
   // An empty mark layer would still reach the page as an unlabelled graphic, so stall marks come only with stalls.
+  view.layer = [...bucketRange(rows), ...view.layer];
   if (options.steady) view.layer = [...trimmedShade(options), ...view.layer, ...(rows.some((r) => r.stall) ? [stallMarks(options, x)] : [])];
   return frame(options, faceted(options, rows, view, { values: rows }));
 }

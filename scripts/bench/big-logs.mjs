@@ -1,0 +1,97 @@
+// `npm run bench`, long logs and many documents, each against a floor
+// measured in the same run on the same input (the machine is shared, so the
+// ratio is the figure to watch; CPU time is printed beside wall time because
+// a busy neighbour stretches wall time but not the CPU a step used):
+//   parse     a BENCH_PARSE_MB (default 100) MB --report-interval log through
+//             parseFile, against readline and 3 regexes per line over the same
+//             file; targets ≥ 100 MB/s and ≤ 2× the floor; peak RSS after it
+//   validate  documents/s through validatePaths in one process, against
+//             read + JSON.parse + the compiled ajv validator of each file;
+//             targets ≥ 20,000 documents/s and ≤ 1.5× the floor
+//   memory    peak RSS of a BENCH_MEMORY_MB (default 1024) MB log parsed and
+//             written as JSON in a child process (memory.mjs; 0 skips it)
+import { createReadStream, readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseFile } from '../parse/index.mjs';
+import { validatePaths } from '../validate/index.mjs';
+import { schemaValidators } from '../validate/schemas.mjs';
+import { writeIntervalLog } from './interval-log.mjs';
+import { benchMemory } from './memory.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Wall and CPU milliseconds of one call. */
+async function measure(fn) {
+  const cpu = process.cpuUsage();
+  const t0 = performance.now();
+  await fn();
+  const used = process.cpuUsage(cpu);
+  return { wall: performance.now() - t0, cpu: (used.user + used.system) / 1000 };
+}
+
+/** Medians of wall and CPU time over the rounds. */
+async function rounds(fn, n = ROUNDS) {
+  const runs = [];
+  for (let i = 0; i < n; i += 1) runs.push(await measure(fn));
+  return { wall: median(runs.map((r) => r.wall)), cpu: median(runs.map((r) => r.cpu)) };
+}
+
+// The floor: what any line reader pays: a stream, line splitting, and three
+// patterns of the kind a parser needs (an interval line, a "label: value"
+// line, a number).
+const FLOOR_PATTERNS = [
+  /^\[ (\d+)s \] thds: (\d+) tps: ([\d.]+) qps: ([\d.]+) \(r\/w\/o: ([\d.]+)\/([\d.]+)\/([\d.]+)\) lat \(ms,(\d+)%\): ([\d.]+) err\/s:? ([\d.]+) reconn\/s: ([\d.]+)$/,
+  /^\s*([^:]+):\s*(.*)$/,
+  /-?\d+(?:\.\d+)?/,
+];
+
+async function floorRead(path) {
+  let hits = 0;
+  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  for await (const line of lines) for (const re of FLOOR_PATTERNS) if (re.exec(line)) hits += 1;
+  return hits;
+}
+
+const rate = (mb, ms) => (mb / (ms / 1000)).toFixed(0);
+
+async function benchIntervalParse(dir) {
+  const path = join(dir, 'interval-log.txt');
+  const samples = writeIntervalLog(path, Number(process.env.BENCH_PARSE_MB ?? 100) * 1e6);
+  const mb = statSync(path).size / 1e6;
+  const n = Math.min(ROUNDS, 3); // a round reads 100 MB twice
+  let counted = 0;
+  const parse = await rounds(async () => { counted = (await parseFile(path)).runs[0].intervals.samples.count; }, n);
+  const floor = await rounds(() => floorRead(path), n);
+  const peak = process.resourceUsage().maxRSS / 1024;
+  console.log(`parse      ${mb.toFixed(0)} MB interval log, ${counted} of ${samples} samples kept: median ${rate(mb, parse.wall)} MB/s wall, ${rate(mb, parse.cpu)} MB/s CPU (target ≥ 100); floor (readline + 3 regexes) ${rate(mb, floor.wall)} MB/s wall, ${rate(mb, floor.cpu)} MB/s CPU; parse/floor ${(parse.wall / floor.wall).toFixed(2)}× wall, ${(parse.cpu / floor.cpu).toFixed(2)}× CPU (target ≤ 2×); peak RSS so far ${peak.toFixed(0)} MB`);
+}
+
+async function benchValidateFloor(dir) {
+  const source = join(ROOT, 'data/reports');
+  const docs = readdirSync(source, { recursive: true }).filter((f) => f.endsWith('.json')).map((f) => readFileSync(join(source, f), 'utf8'));
+  const out = join(dir, 'validate');
+  mkdirSync(out, { recursive: true });
+  const count = 2000;
+  const files = Array.from({ length: count }, (_, i) => join(out, `${i}.json`));
+  files.forEach((f, i) => writeFileSync(f, docs[i % docs.length]));
+  const validators = schemaValidators();
+  const floor = await rounds(() => {
+    for (const f of files) {
+      const doc = JSON.parse(readFileSync(f, 'utf8'));
+      validators.get(doc.kind)?.(doc);
+    }
+  });
+  const full = await rounds(() => validatePaths([out], { root: ROOT }));
+  const perS = (ms) => Math.round(count / (ms / 1000));
+  console.log(`validate   ${count} documents: ${perS(full.wall)} docs/s wall, ${perS(full.cpu)} docs/s CPU (target ≥ 20,000); floor (read + JSON.parse + compiled ajv) ${perS(floor.wall)} docs/s wall, ${perS(floor.cpu)} docs/s CPU; validate/floor ${(full.wall / floor.wall).toFixed(2)}× wall, ${(full.cpu / floor.cpu).toFixed(2)}× CPU (target ≤ 1.5×)`);
+}
+
+export async function benchBigLogs(dir) {
+  await benchIntervalParse(dir);
+  await benchValidateFloor(dir);
+  if (Number(process.env.BENCH_MEMORY_MB ?? 1024) > 0) benchMemory();
+}
