@@ -10,6 +10,7 @@ import { join, dirname, relative, sep } from 'node:path';
 import { parseFile } from '../parse/index.mjs';
 import { matchGlob } from '../ingest/front-matter.mjs';
 import { rawFileHazard } from '../lib/raw-files.mjs';
+import { wordList } from '../lib/text.mjs';
 import { InputError } from '../lib/errors.mjs';
 import { outputLabels, SERVER_KINDS } from './output-labels.mjs';
 import { proposePatterns } from './patterns.mjs';
@@ -88,7 +89,7 @@ function patternGroup(glob, parsed, rawFiles) {
   const unread = matches.find((m, k) => !files[k]);
   if (unread) throw fail(null, 'files tpsreport reads under the pattern', `${unread.file}, which no parser reads`);
   const formats = [...new Set(files.map((f) => f.format))];
-  if (formats.length > 1) throw fail(null, 'files of one format under the pattern', formats.join(' and '));
+  if (formats.length > 1) throw fail(null, 'files of one format under the pattern', wordList(formats));
   return { glob, format: formats[0], files: files.map((f) => f.file), captures: Object.keys(matches[0].labels) };
 }
 

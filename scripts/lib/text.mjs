@@ -101,3 +101,8 @@ export function withoutAnnotation(line, lineNo, notes) {
   notes.push({ line: lineNo, text: cut.text.trim(), kind: 'annotation' });
   return t.slice(0, cut.index);
 }
+
+/** Words as a sentence lists them: "a", "a and b", "a, b and c". */
+export function wordList(words) {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}

@@ -87,10 +87,10 @@ test('new report --pattern takes the author\'s pattern, and refuses one that mat
   assert.equal(made.status, 0, made.stderr);
   const { stdout } = cli('labels', 'by-users');
   assert.match(stdout, /^raw\/sysbench-one-thread-per-connection-oltp_point_select-t1\.txt +sysbench +.*one-thread-per-connection +oltp_point_select +1 +1\.0\.20 /m);
-  assert.equal(stdout.split('\n').filter((l) => l.startsWith('raw/sysbench-')).length, 42);
-  const mixed = cli('new', 'report', 'mixed', '--from', from, '--pattern', 'raw/{kind}-pool-of-threads.txt');
+  assert.equal(stdout.split('\n').filter((l) => l.startsWith('raw/sysbench-')).length, 56);
+  const mixed = cli('new', 'report', 'mixed', '--from', join(ROOT, 'content/reports/cpu-efficiency-by-cores/raw'), '--pattern', 'raw/{kind}-ahi-off-c1-t1-r1.txt');
   assert.equal(mixed.status, 1);
-  assert.equal(mixed.stderr, '--pattern: expected files of one format under the pattern, found global-variables and mysqlslap\n');
+  assert.equal(mixed.stderr, '--pattern: expected files of one format under the pattern, found mpstat, sysbench and vmstat\n');
   assert.equal(readdirSync(join(site, 'content/reports')).includes('mixed'), false);
 });
 
