@@ -4,7 +4,7 @@
 // difference is worked out again from those figures.
 import { test, expect } from '@playwright/test';
 import { rawLines } from './site.mjs';
-import { number, rawMatch, percentChange, compareBlock, compareCells, tooltipValue } from './page.mjs';
+import { number, rawMatch, percentChange, compareBlock, compareCells, tooltipValue, hydrated } from './page.mjs';
 
 const PAGE = '/reports/scalability-by-users/';
 const BASELINE = 'one-thread-per-connection';
@@ -67,7 +67,7 @@ test.describe('with JavaScript', () => {
   test('hovering the 64-user read/write points shows the rate each raw file printed, the variant and the file', async ({ page }) => {
     await page.goto(PAGE);
     const figure = page.locator('#chart-read-write-tps-by-users');
-    await expect(figure).toHaveAttribute('data-hydrated', 'true');
+    await hydrated(figure);
     for (const variant of [BASELINE, POOL]) {
       const file = sysbenchFile(variant, 'oltp_read_write', 64);
       await figure.locator(`.tps-chart__live svg g.mark-symbol path[aria-label^="${USERS_AXIS}: 64;"][aria-label*="Thread handling: ${variant};"]`).hover();
@@ -81,7 +81,7 @@ test.describe('with JavaScript', () => {
   test('hovering a mysqlslap point shows the average seconds mysqlslap printed for that many clients', async ({ page }) => {
     await page.goto(PAGE);
     const figure = page.locator('#chart-mysqlslap-seconds-by-clients');
-    await expect(figure).toHaveAttribute('data-hydrated', 'true');
+    await hydrated(figure);
     await figure.locator(`.tps-chart__live svg g.mark-symbol path[aria-label^="Concurrent clients: 16;"][aria-label*="Thread handling: ${POOL};"]`).hover();
     expect(await tooltipValue(page, 'Average seconds per round (s)')).toBe(mysqlslapAverage(`raw/mysqlslap-${POOL}.txt`, 16));
     expect(await tooltipValue(page, 'raw file')).toBe(`raw/mysqlslap-${POOL}.txt`);
