@@ -8,6 +8,10 @@ import { test, expect } from '@playwright/test';
 import { reportPages } from './site.mjs';
 import { hydrated } from './page.mjs';
 
+// A case redraws every chart of a report and photographs the whole page: far more than
+// the default 30 s allows when the two cores are shared with other work.
+test.describe.configure({ timeout: 180_000 });
+
 const SCREENS = [
   { name: 'desktop', viewport: { width: 1280, height: 900 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
