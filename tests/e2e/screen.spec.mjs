@@ -92,7 +92,8 @@ test('vega loads only when a reader reaches a chart: not with the page, then on 
   const scripts = [];
   page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
   await page.goto('/reports/read-write-stress-over-time/');
-  await page.waitForLoadState('networkidle');
+  // Once hydrate.mjs has run (importing it again resolves when it has), it has had every chance to fetch vega.
+  await page.evaluate(() => import('/js/hydrate.mjs'));
   expect(scripts.filter((s) => s.includes('/vendor/'))).toEqual([]);
   const figure = page.locator('figure.tps-chart').nth(3);
   await figure.scrollIntoViewIfNeeded();
