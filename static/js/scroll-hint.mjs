@@ -11,15 +11,20 @@ function mark(box) {
 
 const observer = 'ResizeObserver' in window ? new ResizeObserver((entries) => { for (const entry of entries) mark(entry.target); }) : null;
 
-function watch(root) {
-  for (const box of root.querySelectorAll(BOXES)) {
-    mark(box);
-    observer?.observe(box);
-  }
+/** A ResizeObserver reports each box once when it starts watching it, so nothing is measured before the page has loaded. */
+function watch(box) {
+  if (observer) observer.observe(box);
+  else mark(box);
 }
 
-watch(document);
-// A chart redrawn by vega-embed (hydrate.mjs) replaces its box with a new one.
-new MutationObserver((records) => {
-  for (const record of records) for (const node of record.addedNodes) if (node.nodeType === 1 && node.matches(BOXES)) { mark(node); observer?.observe(node); }
-}).observe(document.querySelector('main') ?? document.body, { childList: true, subtree: true });
+function start() {
+  for (const box of document.querySelectorAll(BOXES)) watch(box);
+  // A chart redrawn by vega-embed (hydrate.mjs) replaces its box with a new one.
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) if (node.nodeType === 1 && node.matches(BOXES)) watch(node);
+  }).observe(document.querySelector('main') ?? document.body, { childList: true, subtree: true });
+}
+
+// After the load event: the hint is no reason to keep a reader waiting for the page.
+if (document.readyState === 'complete') start();
+else window.addEventListener('load', start, { once: true });
