@@ -113,6 +113,7 @@ try {
   benchLongLines();
   await benchValidate(dir);
   await benchDraw(dir);
+  await (await import('./page-load.mjs')).benchPageLoad(ROOT);
   for (const n of (process.env.BENCH_SCALE ?? '100,1000').split(',').filter(Boolean).map(Number)) await benchScale(ROOT, n);
 } finally {
   rmSync(dir, { recursive: true, force: true });

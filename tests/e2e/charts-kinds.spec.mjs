@@ -5,7 +5,7 @@
 // the page was built from).
 import { test, expect } from '@playwright/test';
 import { rawLines } from './site.mjs';
-import { number, tooltipValue, chartOf } from './page.mjs';
+import { number, tooltipValue, chartOf, hydrated } from './page.mjs';
 
 const THREADS = '/reports/mariadb-sysbench-threads/';
 const CORES = '/reports/cpu-efficiency-by-cores/';
@@ -79,7 +79,7 @@ test.describe('with JavaScript', () => {
   test('hovering a thread-sweep point shows the rate its raw file printed, the labels and the file', async ({ page }) => {
     await page.goto(THREADS);
     const figure = page.locator('#chart-tps-by-threads');
-    await expect(figure).toHaveAttribute('data-hydrated', 'true');
+    await hydrated(figure);
     await figure.locator('.tps-chart__live svg g.mark-symbol path[aria-label*="Client threads: 8;"][aria-label*="read-only"]').hover();
     expect(number(await tooltipValue(page, 'Transactions per second (tx/s)'))).toBe(summaryRate(THREADS, 'raw/oltp_read_only-t8.txt'));
     expect(await tooltipValue(page, 'raw file')).toBe('raw/oltp_read_only-t8.txt');
@@ -89,7 +89,7 @@ test.describe('with JavaScript', () => {
   test('hovering an interval point shows the tps of that second\'s raw line', async ({ page }) => {
     await page.goto(THREADS);
     const figure = page.locator('#chart-tps-over-time');
-    await expect(figure).toHaveAttribute('data-hydrated', 'true');
+    await hydrated(figure);
     await figure.locator('.tps-chart__live svg g.mark-symbol path[aria-label^="Time (s): 8;"]').hover();
     const file = 'raw/oltp_read_write-t4-interval.txt';
     const lineNo = Number(await tooltipValue(page, 'line'));
@@ -101,7 +101,7 @@ test.describe('with JavaScript', () => {
   test('hovering a CPU point shows the busy share of the pinned cores, averaged from the raw mpstat lines', async ({ page }) => {
     await page.goto(CORES);
     const figure = page.locator('#chart-tps-and-cpu-pass-1');
-    await expect(figure).toHaveAttribute('data-hydrated', 'true');
+    await hydrated(figure);
     // every variant kept its cores nearly 100 % busy, so the points overlap: hover the one drawn last
     const cases = [
       { cores: 1, variant: 'P_S waits', file: 'raw/mpstat-ps-waits-c1-t8-r1.txt', cpus: ['0'] },
@@ -120,7 +120,7 @@ test.describe('with JavaScript', () => {
   test('hovering a histogram bar shows its bucket and count as the raw line prints them', async ({ page }) => {
     await page.goto(GALLERY);
     const figure = page.locator('#chart-cpu-latency-histogram');
-    await expect(figure).toHaveAttribute('data-hydrated', 'true');
+    await hydrated(figure);
     const bar = figure.locator('.tps-chart__live svg g.mark-rect.role-mark').first().locator('path').nth(1);
     await bar.hover({ force: true });
     const file = await tooltipValue(page, 'raw file');

@@ -2,7 +2,7 @@
 // JavaScript vega-embed takes over and adds tooltips.
 import { test, expect } from '@playwright/test';
 import { reportPages } from './site.mjs';
-import { chartOf } from './page.mjs';
+import { chartOf, hydrated } from './page.mjs';
 
 const chartPages = reportPages();
 
@@ -28,7 +28,7 @@ test.describe('with JavaScript disabled', () => {
 test('hovering a bar shows the figure, its server and its raw file in a tooltip', async ({ page }) => {
   await page.goto('/reports/innodb-plugin-vs-builtin/');
   const figure = page.locator('#chart-tps-by-server');
-  await expect(figure).toHaveAttribute('data-hydrated', 'true');
+  await hydrated(figure);
   const bar = figure.locator('.tps-chart__live svg .role-mark path[aria-label*="112.32"]').first();
   await bar.hover();
   const tooltip = page.locator('#vg-tooltip-element');

@@ -8,6 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { serveStatic, STRICT_CSP } from '../helpers/static-server.mjs';
 import { PUBLIC, sitePages } from './site.mjs';
+import { hydrated, hydrateAll } from './page.mjs';
 
 let server;
 let origin;
@@ -78,7 +79,7 @@ for (const path of [...sitePages(), ...embedPages]) {
     expect(response.status()).toBe(200);
     const charts = page.locator('figure.tps-chart[data-spec]');
     // hydrate.mjs marks each chart "true" when vega has redrawn it, "failed" when it stays static.
-    for (const chart of await charts.all()) await expect(chart).toHaveAttribute('data-hydrated', /.+/);
+    await hydrateAll(page);
     await expect(page.locator('figure.tps-chart[data-spec]:not([data-hydrated="true"])')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
     expect(await violations()).toEqual([]);
@@ -97,7 +98,7 @@ for (const { kind, path, chart, mark, shows } of TOOLTIPS) {
     const { problems, violations } = await watch(page);
     await page.goto(origin + path);
     const figure = page.locator(`#chart-${chart}`);
-    await expect(figure).toHaveAttribute('data-hydrated', 'true');
+    await hydrated(figure);
     await expect(figure.locator('.tps-chart__live')).toHaveClass(/\bvega-embed\b/);
     await figure.locator(`.tps-chart__live svg ${mark}`).first().hover();
     const tooltip = page.locator('#vg-tooltip-element');

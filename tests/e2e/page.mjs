@@ -62,3 +62,21 @@ export async function chartOf(figure, pagePath) {
   const spec = JSON.parse(readFileSync(join(PUBLIC, pagePath, await figure.getAttribute('data-spec')), 'utf8'));
   return { kind: await figure.getAttribute('data-kind'), spec, rows: spec.data?.values ?? inlineValues(spec) };
 }
+
+/**
+ * Waits until vega has redrawn a chart (static/js/hydrate.mjs marks it
+ * data-hydrated="true"). vega loads only when a reader reaches or touches a
+ * chart, so this does what a reader does: scrolls to the chart and points at
+ * its top-left corner (its title, away from any mark and its tooltip).
+ */
+export async function hydrated(figure, state = 'true') {
+  await figure.scrollIntoViewIfNeeded();
+  await figure.hover({ position: { x: 4, y: 4 } });
+  // The first chart a page redraws waits for vega itself (about 830 KB of script to fetch and run).
+  await expect(figure).toHaveAttribute('data-hydrated', state, { timeout: 20_000 });
+}
+
+/** Every chart of the page reached in turn, each left when vega has redrawn it or given up ("failed"). */
+export async function hydrateAll(page) {
+  for (const figure of await page.locator('figure.tps-chart[data-spec]').all()) await hydrated(figure, /^(true|failed)$/);
+}

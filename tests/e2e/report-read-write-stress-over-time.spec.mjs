@@ -4,7 +4,7 @@
 // with a regex (never from the JSON the page was built from).
 import { test, expect } from '@playwright/test';
 import { rawLines } from './site.mjs';
-import { number, rawMatch, percentChange, compareBlock, compareCells, tooltipValue } from './page.mjs';
+import { number, rawMatch, percentChange, compareBlock, compareCells, tooltipValue, hydrated } from './page.mjs';
 
 const PAGE = '/reports/read-write-stress-over-time/';
 const SETTINGS = ['1', '2'];
@@ -91,7 +91,7 @@ test.describe('with JavaScript', () => {
     await page.goto(PAGE);
     for (const [chart, key, expected] of [['tps-over-time', 'Transactions per second', slowest[2]], ['p95-latency-over-time', '95th percentile latency', slowest[3]]]) {
       const figure = page.locator(`#chart-${chart}`);
-      await expect(figure).toHaveAttribute('data-hydrated', 'true');
+      await hydrated(figure);
       await figure.locator(`.tps-chart__live svg g.mark-symbol path[aria-label^="Time (s): ${slowest[1]};"][aria-label*="trx_commit: 1;"]`).hover();
       expect(number(await tooltipValue(page, key)), chart).toBe(number(expected));
       expect(await tooltipValue(page, 'raw file')).toBe(sysbenchFile('1'));

@@ -6,7 +6,7 @@
 // the page.
 import { test, expect } from '@playwright/test';
 import { rawLines } from './site.mjs';
-import { chartOf, number, tooltipValue } from './page.mjs';
+import { chartOf, number, tooltipValue, hydrated } from './page.mjs';
 
 const PAGE = '/reports/read-write-stress-over-time/';
 const SETTINGS = ['trx-commit-1', 'trx-commit-2', 'purge-threads-1'];
@@ -120,7 +120,7 @@ test.describe('with JavaScript', () => {
     await page.goto(PAGE);
     const figure = page.locator('#chart-latch-waits-over-time');
     await figure.scrollIntoViewIfNeeded();
-    await expect(figure).toHaveAttribute('data-hydrated', 'true');
+    await hydrated(figure);
     await figure.locator(`.tps-chart__live svg g.mark-symbol path[aria-label^="Time (s): ${largest.t};"][aria-label*="${top}"]`).first().hover();
     expect(number(await tooltipValue(page, 'Wait time'))).toBeCloseTo(Number(seconds(largest.ps)), 4);
     expect(await tooltipValue(page, 'raw file')).toBe(waitsFile(setting));

@@ -5,7 +5,7 @@
 // worked out again from those figures.
 import { test, expect } from '@playwright/test';
 import { rawLines } from './site.mjs';
-import { number, squash, rawMatch, percentChange } from './page.mjs';
+import { number, squash, rawMatch, percentChange, hydrated } from './page.mjs';
 
 const PAGE = '/reports/row-formats-and-compression/';
 const FORMATS = {
@@ -149,7 +149,7 @@ test.describe('with JavaScript', () => {
   test('hovering a 512-thread point in each buffer pool panel shows the rate, format and raw file', async ({ page }) => {
     await page.goto(PAGE);
     const figure = page.locator('#chart-tps-by-threads');
-    await expect(figure).toHaveAttribute('data-hydrated', 'true');
+    await hydrated(figure);
     const tooltip = page.locator('#vg-tooltip-element');
     const value = (key) => tooltip.locator('tr', { has: page.locator('td.key', { hasText: key }) }).first().locator('td.value');
     // COMPACT's 512-thread points sit clear of the others in both panels, so the hover lands on them.

@@ -4,7 +4,7 @@
 // was built from), and each comparison is worked out again from those figures.
 import { test, expect } from '@playwright/test';
 import { rawLines } from './site.mjs';
-import { number, rawMatch, squash, chartOf, tooltipValue } from './page.mjs';
+import { number, rawMatch, squash, chartOf, tooltipValue, hydrated } from './page.mjs';
 
 const PAGE = '/reports/scalability-by-users/';
 const BASELINE = 'one-thread-per-connection';
@@ -175,7 +175,7 @@ test.describe('with JavaScript', () => {
   test('hovering the 64-user join bars shows the rate each raw file printed, the variant and the file', async ({ page }) => {
     await page.goto(PAGE);
     const figure = page.locator('#chart-join-tps-by-users');
-    await expect(figure).toHaveAttribute('data-hydrated', 'true');
+    await hydrated(figure);
     for (const variant of VARIANTS) {
       const expected = tps(variant, 'join', 64);
       await figure.locator(`.tps-chart__live svg path[aria-label*="${USERS_AXIS}: 64;"][aria-label*="Thread handling: ${variant};"]`).hover();

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
   buildSpec, chartKinds, PALETTE, SHAPES, DASHES, titleWithUnit, numberFormat, figureFormat,
-  log2Axis, expandCpuList, cpusInUseFilter, wrapText, logTicks,
+  log2Axis, expandCpuList, cpusInUseFilter, wrapText, logTicks, COLUMN_WIDTH, WIDE_WIDTH, panelLayout,
 } from '../../scripts/render/charts.mjs';
 import { renderSvg } from '../../scripts/draw/svg.mjs';
 import { assertGolden } from '../helpers/golden.mjs';
@@ -106,10 +106,27 @@ test('figureFormat keeps as many decimals as the tool printed', () => {
   assert.equal(figureFormat([{ text: 'failed' }], 'ms'), ',.2f');
 });
 
-test('wrapText breaks a long title at spaces into lines of at most 40 characters', () => {
+test('wrapText breaks a long title at spaces into lines of at most 64 characters, or as many as asked', () => {
   assert.equal(wrapText('Short title'), 'Short title');
-  const lines = wrapText('Transactions per second, one-second intervals, 4 threads');
-  assert.deepEqual(lines, ['Transactions per second, one-second', 'intervals, 4 threads']);
+  const title = 'Transactions per second, one-second intervals, 4 threads, read/write and read-only';
+  assert.deepEqual(wrapText(title), ['Transactions per second, one-second intervals, 4 threads,', 'read/write and read-only']);
+  assert.deepEqual(wrapText(title, 40), ['Transactions per second, one-second', 'intervals, 4 threads, read/write and', 'read-only']);
+});
+
+test('a single view fills the text column: vega fits plot and axes into COLUMN_WIDTH', () => {
+  for (const name of ['grouped-bar', 'lines', 'over-time', 'top-waits']) {
+    const s = spec(name);
+    assert.equal(s.width, COLUMN_WIDTH, name);
+    assert.deepEqual(s.autosize, { type: 'fit-x', contains: 'padding' }, name);
+  }
+});
+
+test('panelLayout puts two panels side by side in the column and three or more in rows of three, wider', () => {
+  assert.deepEqual(panelLayout(2), { columns: 2, width: Math.floor((COLUMN_WIDTH - 56 - 18) / 2) });
+  assert.deepEqual(panelLayout(3), { columns: 3, width: Math.floor((WIDE_WIDTH - 56 - 36) / 3) });
+  assert.equal(panelLayout(7).columns, 3);
+  assert.equal(panelLayout(1).columns, 1);
+  assert.equal(panelLayout(3, { labelRoom: 150 }).width, Math.floor((WIDE_WIDTH - 56 - 36 - 450) / 3));
 });
 
 test('log2Axis puts a tick at every value that occurs, on a base-2 log scale', () => {
@@ -159,9 +176,10 @@ test('every tooltip names the figure with its unit and format, its labels, raw f
   assert.equal(lineTip[2].format, ',.2f');
 });
 
-test('lines with a facet: one panel per value in one column, headed "Title: value", in the authors\' order', () => {
+test('lines with a facet: one panel per value side by side, headed "Title: value", in the authors\' order', () => {
   const s = spec('lines-facet');
-  assert.equal(s.columns, 1);
+  assert.equal(s.columns, 2);
+  assert.equal(s.spec.width, panelLayout(2).width);
   assert.equal(s.facet.field, 'panel');
   assert.deepEqual(s.facet.sort, ['Buffer pool: 128M', 'Buffer pool: 1G']);
   assert.deepEqual(s.transform[0], { calculate: '"Buffer pool: " + datum["buffer_pool"]', as: 'panel' });

@@ -12,10 +12,46 @@ export const DASHES = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3], [4, 4], [1, 3], [10
 
 export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 
-/** Plot width that, with axes, stays near 390 px: a phone shows the SVG at (almost) its own size. */
-export const PLOT_WIDTH = 300;
+/**
+ * Width of a chart drawn into the text column, axes and legend included: the
+ * column is 704 px on a desktop screen (site.css --measure less its padding),
+ * and a few pixels stay spare. The page scales the SVG down by its viewBox on
+ * a narrower screen, to no less than site.css allows before it scrolls.
+ */
+export const COLUMN_WIDTH = 680;
 
-export const PLOT_HEIGHT = 200;
+/** Width of a chart of three or more panels side by side, which leaves the text column on a wide screen. */
+export const WIDE_WIDTH = 1040;
+
+/** Room a panel's y axis labels take left of the plot, and the gap between panels side by side. */
+const Y_AXIS_ROOM = 56;
+const PANEL_GAP = 18;
+
+/** A single view's plot width (used inside concatenated views, where the whole chart cannot be fitted). */
+export const PLOT_WIDTH = COLUMN_WIDTH - Y_AXIS_ROOM;
+
+export const PLOT_HEIGHT = 220;
+
+/**
+ * A single (or layered) view as wide as the text column: vega sizes the plot
+ * so that the plot with its axes is COLUMN_WIDTH wide whatever the length of
+ * the axis labels.
+ */
+export function fillColumn(view) {
+  return { ...view, width: COLUMN_WIDTH, autosize: { type: 'fit-x', contains: 'padding' } };
+}
+
+/**
+ * Panels side by side: two share the text column, three or more share a
+ * wider figure in rows of three. `labelRoom` is what each panel's own axis
+ * labels take when the panels do not share their y axis.
+ */
+export function panelLayout(panels, { labelRoom = 0 } = {}) {
+  const columns = Math.max(1, Math.min(panels, 3));
+  const total = columns > 2 ? WIDE_WIDTH : COLUMN_WIDTH;
+  const width = Math.floor((total - Y_AXIS_ROOM - (columns - 1) * PANEL_GAP - columns * labelRoom) / columns);
+  return { columns, width };
+}
 
 export const BASE_CONFIG = {
   font: 'system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif',
@@ -133,7 +169,7 @@ export function seriesChannels(rows, color) {
   // One merged legend for colour, shape and dash: each symbol filled with its colour and
   // outlined in its dash pattern, so the legend reads in greyscale too.
   const legend = {
-    columns: domain.length > 4 ? 2 : 1, labelLimit: 170, symbolStrokeWidth: 1.5, ...instrumentLabels(rows, color.field),
+    columns: domain.length > 4 ? 2 : 1, labelLimit: 300, symbolStrokeWidth: 1.5, ...instrumentLabels(rows, color.field),
     encode: { symbols: { update: { fill: { scale: 'color', field: 'value' }, opacity: { value: 1 } } } },
   };
   return { color: { ...channel(PALETTE), legend }, shape: { ...channel(SHAPES), legend }, strokeDash: { ...channel(DASHES), legend } };
@@ -145,7 +181,7 @@ export function seriesChannels(rows, color) {
  * on a phone without turning the head.
  */
 export function levelTitle(axis = {}) {
-  return { ...axis, titleAngle: 0, titleAlign: 'left', titleAnchor: 'end', titleBaseline: 'bottom', titleX: 0, titleY: -8, titleLimit: PLOT_WIDTH + 40 };
+  return { ...axis, titleAngle: 0, titleAlign: 'left', titleAnchor: 'end', titleBaseline: 'bottom', titleX: 0, titleY: -8, titleLimit: PLOT_WIDTH };
 }
 
 /** Axis labels: whole thousands with separators, fractions only where the scale needs them. */
@@ -167,7 +203,7 @@ export function log2Axis(rows, field) {
  * A title broken into lines of at most `width` characters at spaces, so a long
  * title wraps inside a phone-wide chart instead of being cut off.
  */
-export function wrapText(text, width = 40) {
+export function wrapText(text, width = 64) {
   if (!text || text.length <= width) return text;
   const lines = [''];
   for (const word of text.split(/\s+/)) {
@@ -182,30 +218,33 @@ export function frame(options, body) {
   return {
     $schema: SCHEMA,
     description: options.description ?? options.title,
-    title: { text: wrapText(options.title), ...(options.subtitle ? { subtitle: wrapText(options.subtitle, 60) } : {}) },
+    title: { text: wrapText(options.title), ...(options.subtitle ? { subtitle: wrapText(options.subtitle, 90) } : {}) },
     ...body,
     config: BASE_CONFIG,
   };
 }
 
 /**
- * Wraps a single view in a one-column facet when the author asked for one
- * (narrow enough for a phone). Each panel is headed "Title: value", a field
- * the spec computes, since wrapped facet headers take no label expression.
+ * Wraps a single view in facets when the author asked for them, panels side
+ * by side (panelLayout), or else fits the view to the text column. Each panel
+ * is headed "Title: value", a field the spec computes, since wrapped facet
+ * headers take no label expression. `labelRoom`: see panelLayout.
  */
-export function faceted(options, rows, view, data) {
-  if (!options.facet) return { data, ...view };
+export function faceted(options, rows, view, data, { labelRoom = 0 } = {}) {
+  if (!options.facet) return fillColumn({ data, ...view });
   const { facet } = options;
   const { transform = [], ...inner } = view;
   const prefix = `${facet.title ?? facet.field}: `;
+  const panels = orderOf(rows, facet.field);
+  const { columns, width } = panelLayout(panels.length, { labelRoom });
   return {
     data,
     transform: [{ calculate: `${JSON.stringify(prefix)} + ${datum(facet.field)}`, as: 'panel' }, ...transform],
-    facet: { field: 'panel', type: 'nominal', title: null, sort: orderOf(rows, facet.field).map((v) => `${prefix}${v}`), header: { labelPadding: 26 } },
-    columns: 1,
-    spacing: 18,
+    facet: { field: 'panel', type: 'nominal', title: null, sort: panels.map((v) => `${prefix}${v}`), header: { labelPadding: 26 } },
+    columns,
+    spacing: { row: 24, column: PANEL_GAP },
     resolve: { axis: { x: 'independent' } },
-    spec: inner,
+    spec: { ...inner, width },
   };
 }
 

@@ -1,7 +1,7 @@
 // The `grouped-bar` chart kind: the parameters its shortcode takes, which are
 // required, their defaults, and the Vega-Lite spec it draws from the rows the
 // compile step selected. Pure; no Node or DOM APIs.
-import { PALETTE, PLOT_WIDTH, titleWithUnit, AXIS_FORMAT, figureFormat, orderOf, tooltip, frame, spreadRule, hasSpread } from './common.mjs';
+import { PALETTE, titleWithUnit, fillColumn, AXIS_FORMAT, figureFormat, orderOf, tooltip, frame, spreadRule, hasSpread } from './common.mjs';
 
 /** What `{{< chart kind="grouped-bar" … >}}` takes beyond the parameters every chart takes. */
 export const params = { takes: ['metric', 'x', 'color', 'x-title', 'color-title', 'stat', 'better', 'baseline'], required: ['metric', 'x'], xIsLabel: true, summary: 'one figure per run as horizontal bars' };
@@ -30,9 +30,8 @@ export function groupedBar(rows, options) {
   } else {
     encoding.color = { value: PALETTE[0] };
   }
-  return frame(options, {
+  return frame(options, fillColumn({
     data: { values },
-    width: PLOT_WIDTH,
     height: { step: bars > 1 ? 16 : 22, for: bars > 1 ? 'offset' : 'position' },
     encoding,
     layer: [
@@ -40,5 +39,5 @@ export function groupedBar(rows, options) {
       ...spreadRule(values, 'x', { color: { value: '#24292f' } }),
       { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 11 }, encoding: { ...(values.some(hasSpread) ? { x: { field: 'max', type: 'quantitative' } } : {}), text: { field: 'text' }, color: { value: '#57606a' } } },
     ],
-  });
+  }));
 }

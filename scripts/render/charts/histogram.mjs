@@ -1,7 +1,7 @@
 // The `histogram` chart kind: the parameters its shortcode takes, which are
 // required, their defaults, and the Vega-Lite spec it draws from the rows the
 // compile step selected. Pure; no Node or DOM APIs.
-import { PALETTE, PLOT_WIDTH, PLOT_HEIGHT, titleWithUnit, figureFormat, tooltip, levelTitle, AXIS_FORMAT, frame, faceted } from './common.mjs';
+import { PALETTE, PLOT_HEIGHT, titleWithUnit, figureFormat, tooltip, levelTitle, AXIS_FORMAT, frame, faceted } from './common.mjs';
 
 /** What `{{< chart kind="histogram" … >}}` takes beyond the parameters every chart takes. */
 export const params = { takes: ['metric', 'items', 'each', 'x', 'facet', 'x-title', 'facet-title'], required: [], defaults: { each: 'histogram.buckets', x: 'value', metric: 'count' }, summary: 'a latency histogram on a log axis' };
@@ -34,7 +34,7 @@ export function histogram(rows, options) {
   const most = Math.max(1, ...values.map((r) => Number(r.value)));
   const countTicks = logTicks(1, most).filter((t) => String(t)[0] === '1');
   const view = {
-    width: PLOT_WIDTH, height: PLOT_HEIGHT * 0.7,
+    height: PLOT_HEIGHT * 0.7,
     // Hundreds of buckets: no aria label per bar (the figure's description and data
     // table speak for them), which also keeps the page light for assistive tools.
     mark: { type: 'bar', width: 2, tooltip: true, color: PALETTE[0], aria: false },

@@ -1,7 +1,7 @@
 // The `over-time` chart kind: the parameters its shortcode takes, which are
 // required, their defaults, and the Vega-Lite spec it draws from the rows the
 // compile step selected. Pure; no Node or DOM APIs.
-import { PLOT_WIDTH, PLOT_HEIGHT, titleWithUnit, figureFormat, orderOf, tooltip, AXIS_FORMAT, frame, faceted, seriesLayers, yValue } from './common.mjs';
+import { PLOT_HEIGHT, titleWithUnit, figureFormat, orderOf, tooltip, AXIS_FORMAT, frame, faceted, seriesLayers, yValue } from './common.mjs';
 
 /** What `{{< chart kind="over-time" … >}}` takes beyond the parameters every chart takes. */
 export const params = { takes: ['metric', 'each', 'x', 'color', 'series', 'top', 'facet', 'x-title', 'color-title', 'facet-title', 'interpolate', 'items', 'steady'], required: ['metric'], defaults: { each: 'intervals.samples', x: 't' }, summary: 'interval samples against time' };
@@ -45,7 +45,7 @@ export function overTime(rows, options) {
   const xEncoding = { field: x.field, type: 'quantitative', title: titleWithUnit(x.title ?? x.field, x.unit), scale: { zero: false, nice: false }, axis: { format: AXIS_FORMAT, tickCount: 6 } };
   const perSeries = rows.length / Math.max(1, options.color ? orderOf(rows, options.color.field).length : 1);
   const view = {
-    width: PLOT_WIDTH, height: PLOT_HEIGHT,
+    height: PLOT_HEIGHT,
     ...seriesLayers(rows, options, {
       xEncoding,
       yEncoding: yValue(options),

@@ -1,10 +1,13 @@
 // The `top-waits` chart kind: the parameters its shortcode takes, which are
 // required, their defaults, and the Vega-Lite spec it draws from the rows the
 // compile step selected. Pure; no Node or DOM APIs.
-import { PALETTE, PLOT_WIDTH, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted, instrumentLabels } from './common.mjs';
+import { PALETTE, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted, instrumentLabels } from './common.mjs';
 
 /** What `{{< chart kind="top-waits" … >}}` takes beyond the parameters every chart takes. */
 export const params = { takes: ['metric', 'items', 'each', 'x', 'top', 'facet', 'x-title', 'facet-title'], required: ['metric', 'x'], summary: 'the largest figures of a list as bars (wait counts, or wait time in seconds)' };
+
+/** Longest wait name an axis prints, in px; the tooltip has the whole name. */
+const LABEL_LIMIT = 150;
 
 /** Counts as whole numbers; times (wait seconds) to three significant digits, since they run from microseconds to minutes. */
 export function barLabelFormat(unit) {
@@ -30,10 +33,9 @@ export function topWaits(rows, options) {
       { window: [{ op: 'row_number', as: 'rank' }], sort: [{ field: 'value', order: 'descending' }, { field: x.field, order: 'ascending' }], groupby },
       { filter: `datum.rank <= ${Number(top)}` },
     ],
-    width: PLOT_WIDTH - 60,
     height: 20 * Number(top),
     encoding: {
-      y: { field: x.field, type: 'nominal', title: x.title ?? x.field, sort: { field: 'value', op: 'sum', order: 'descending' }, axis: { labelLimit: 150, ...instrumentLabels(rows, x.field) } },
+      y: { field: x.field, type: 'nominal', title: x.title ?? x.field, sort: { field: 'value', op: 'sum', order: 'descending' }, axis: { labelLimit: LABEL_LIMIT, ...instrumentLabels(rows, x.field) } },
       x: { field: 'value', type: 'quantitative', title: titleWithUnit(y.title, y.unit), axis: { format: AXIS_FORMAT, tickCount: 3 } },
       tooltip: tooltip(options, { format: figureFormat(rows, y.unit) }),
     },
@@ -43,7 +45,8 @@ export function topWaits(rows, options) {
     ],
   };
   const values = rows.filter((r) => r.value !== null);
-  const spec = faceted(options, values, view, { values });
+  // Panels do not share their names, so each panel keeps its own y axis labels beside it.
+  const spec = faceted(options, values, view, { values }, { labelRoom: LABEL_LIMIT });
   if (options.facet) spec.resolve = { scale: { y: 'independent' } };
   return frame(options, spec);
 }

@@ -1,0 +1,102 @@
+// Report pages use the screen they are read on: on a desktop screen every
+// chart is at least nine tenths of the text column wide (panels side by side
+// may leave it), a table either fits or scrolls inside its own box with a
+// hint that says so, captions wrap instead of being cut off, and nothing
+// widens the page itself, on a desktop screen or a phone. Each case attaches
+// a screenshot of the whole page to the test report for a reader to look at.
+import { test, expect } from '@playwright/test';
+import { reportPages } from './site.mjs';
+import { hydrated } from './page.mjs';
+
+// A case redraws every chart of a report and photographs the whole page: far more than
+// the default 30 s allows when the two cores are shared with other work.
+test.describe.configure({ timeout: 180_000 });
+
+const SCREENS = [
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
+
+// The boxes that scroll sideways when their content is wider than the screen (static/css/site.css).
+const BOXES = '.table-scroll, .tps-chart__svg, .tps-chart__live';
+
+/** What the page shows of its charts, tables and captions, measured in the page. */
+function measure(boxes) {
+  const column = document.querySelector('article.report').getBoundingClientRect().width;
+  const charts = [...document.querySelectorAll('figure.tps-chart')].map((figure) => ({
+    name: figure.dataset.chart,
+    width: figure.querySelector('.tps-chart__svg > svg, .tps-chart__live svg').getBoundingClientRect().width,
+  }));
+  const hint = (box) => {
+    const before = getComputedStyle(box, '::before');
+    return before.display !== 'none' && before.content.includes('Scroll sideways') ? before.content : null;
+  };
+  const label = (box) => box.getAttribute('aria-label') ?? box.closest('figure')?.dataset.chart ?? box.className;
+  const scrolling = [...document.querySelectorAll(boxes)]
+    .filter((box) => box.scrollWidth > box.clientWidth + 1)
+    .map((box) => ({ box: label(box), hint: hint(box) }));
+  // A caption is cut off when its text runs past its own box or past the part of its table's box a reader sees.
+  const cut = [...document.querySelectorAll('caption, figcaption')].filter((caption) => !caption.closest('.visually-hidden')).filter((caption) => {
+    const shown = (caption.closest('.table-scroll') ?? caption.parentElement).getBoundingClientRect();
+    const box = caption.getBoundingClientRect();
+    return caption.scrollWidth > caption.clientWidth + 1 || box.right > Math.min(shown.right, window.innerWidth) + 1 || box.left < Math.max(shown.left, 0) - 1;
+  }).map((caption) => caption.textContent.trim().slice(0, 60));
+  return { column, charts, scrolling, cut, pageWidth: document.documentElement.scrollWidth, screen: window.innerWidth };
+}
+
+for (const { name, viewport } of SCREENS) {
+  test.describe(`on a ${name} screen (${viewport.width} px)`, () => {
+    test.use({ viewport });
+    for (const path of reportPages()) {
+      test(`${path}: charts fill the column, wide tables scroll with a hint, captions wrap, the page never scrolls sideways`, async ({ page }, testInfo) => {
+        await page.goto(path);
+        // Let vega redraw every chart first (as a reader reaching each one would), so the redrawn charts are measured too.
+        for (const figure of await page.locator('figure.tps-chart[data-spec]').all()) await hydrated(figure);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        // scroll-hint.mjs marks overflowing boxes when they are laid out or resized.
+        await expect.poll(() => page.evaluate(measure, BOXES).then((m) => m.scrolling.filter((s) => !s.hint).map((s) => s.box))).toEqual([]);
+        const m = await page.evaluate(measure, BOXES);
+        await testInfo.attach(`${name}${path.replaceAll('/', '-')}png`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+        expect(m.pageWidth, 'the page itself never scrolls sideways').toBeLessThanOrEqual(m.screen);
+        expect(m.cut).toEqual([]);
+        if (name === 'desktop') {
+          expect(m.column).toBeGreaterThan(650);
+          expect(m.charts.filter((c) => c.width < 0.9 * m.column).map((c) => `${c.name}: ${Math.round(c.width)} px of ${m.column}`)).toEqual([]);
+          // A desktop screen has room for every table of these reports beside the column.
+          expect(m.scrolling.map((s) => s.box)).toEqual([]);
+        }
+      });
+    }
+  });
+}
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const { name, viewport } of SCREENS) {
+    test(`the server-drawn charts fill the column on a ${name} screen and the page never scrolls sideways`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      for (const path of reportPages()) {
+        await page.goto(path);
+        const m = await page.evaluate(measure, BOXES);
+        expect(m.pageWidth, path).toBeLessThanOrEqual(m.screen);
+        expect(m.cut, path).toEqual([]);
+        if (name === 'desktop') expect(m.charts.filter((c) => c.width < 0.9 * m.column).map((c) => `${path} ${c.name}: ${Math.round(c.width)} px`)).toEqual([]);
+        // Without the script the hint is the shadow at the edge of each box that scrolls.
+        else for (const box of await page.locator('.table-scroll').all()) expect(await box.evaluate((b) => getComputedStyle(b).backgroundAttachment)).toContain('local');
+      }
+    });
+  }
+});
+
+test('vega loads only when a reader reaches a chart: not with the page, then on scrolling to one', async ({ page }) => {
+  const scripts = [];
+  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
+  await page.goto('/reports/read-write-stress-over-time/');
+  // Once hydrate.mjs has run (importing it again resolves when it has), it has had every chance to fetch vega.
+  await page.evaluate(() => import('/js/hydrate.mjs'));
+  expect(scripts.filter((s) => s.includes('/vendor/'))).toEqual([]);
+  const figure = page.locator('figure.tps-chart').nth(3);
+  await figure.scrollIntoViewIfNeeded();
+  await expect(figure).toHaveAttribute('data-hydrated', 'true');
+  expect(scripts.filter((s) => s.includes('/vendor/'))).toEqual(['/vendor/vega.min.js', '/vendor/vega-lite.min.js', '/vendor/vega-embed.min.js']);
+});
