@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { publish } from './publish.mjs';
-import { treeStamp, bigTreeStamp } from '../lib/files.mjs';
+import { treeIndex } from '../lib/files.mjs';
 import { configLayer, mount } from './hugo-config.mjs';
 
 /**
@@ -28,20 +28,29 @@ const HUGO_INPUTS = ['layouts', 'static', 'config.toml', 'content/_index.md', 'c
 /** Everything a build reads, tpsreport's own code included. */
 const EVERY_INPUT = ['content', 'data', 'layouts', 'static', 'schemas', 'scripts', 'config.toml', 'package-lock.json'];
 
-/** Each report's front matter and body, hashed apart: a body-only change needs only that page rendered again. */
-async function articles(root) {
+/**
+ * Each report's front matter and body, hashed apart: a body-only change needs
+ * only that page rendered again. An article whose file stamp is the one of the
+ * last build keeps its hashes without being read.
+ */
+async function articles(root, listed, before = {}) {
   const dir = join(root, 'content', 'reports');
   const out = {};
   if (!existsSync(dir)) return out;
   for (const slug of (await readdir(dir)).sort()) {
     const path = join(dir, slug, 'index.md');
     if (!existsSync(path)) continue;
+    const stamp = listed.stamp([path]);
+    if (before[slug]?.stamp === stamp) {
+      out[slug] = before[slug];
+      continue;
+    }
     const text = await readFile(path, 'utf8');
     const end = text.indexOf('\n---', 3);
     const h = (s) => createHash('sha256').update(s).digest('hex').slice(0, 16);
     const front = end < 0 ? text : text.slice(0, end);
     // Without a summary in the front matter Hugo takes it from the body, which the lists show.
-    out[slug] = { front: h(front), body: h(end < 0 ? '' : text.slice(end)), summary: /^summary:/m.test(front) };
+    out[slug] = { front: h(front), body: h(end < 0 ? '' : text.slice(end)), summary: /^summary:/m.test(front), stamp };
   }
   return out;
 }
@@ -65,7 +74,8 @@ export function hugoPlan(before, now, compiled = []) {
 
 /**
  * @param {object} o
- * @param {Function[]} o.steps    ingest, validate, compile: each resolves to an exit code
+ * @param {Function[]} o.steps    ingest, validate, compile: each gets { listed } (the build's one
+ *                                listing of its inputs, see treeIndex) and resolves to an exit code
  * @param {Function} o.compiled   after the steps: the reports whose views changed
  */
 /**
@@ -89,19 +99,23 @@ export async function buildSite({ root, hugoBin, steps, baseUrl, compiled = () =
   const staging = join(root, '.tpsreport', 'hugo-out');
   const publicDir = join(root, 'public');
   // One look over every input: when nothing at all changed since the last good build, no step runs.
+  // The steps stamp their reports from this same listing and refresh what they write, so the
+  // stamp saved at the end is what the next build's first look will see if nothing changes.
   // The address is an input too: every page and feed carries it.
-  const everything = () => `${bigTreeStamp(EVERY_INPUT.map((p) => join(root, p)))}:${baseUrl ?? ''}`;
+  const inputs = (paths) => paths.map((p) => join(root, p));
+  const listed = treeIndex(inputs(EVERY_INPUT));
+  const everything = () => `${listed.stamp(inputs(EVERY_INPUT))}:${baseUrl ?? ''}`;
   const last = JSON.parse(await readFile(state, 'utf8').catch(() => 'null'));
   if (last?.everything && existsSync(publicDir) && last.everything === everything()) {
     log('build: nothing changed since the last build; public/ is up to date');
     return 0;
   }
   for (const step of steps) {
-    const code = await step();
+    const code = await step({ listed });
     if (code) return code;
   }
   const before = JSON.parse(await readFile(state, 'utf8').catch(() => 'null'));
-  const now = { inputs: `${treeStamp(HUGO_INPUTS.map((p) => join(root, p)))}:${baseUrl ?? ''}`, articles: await articles(root) };
+  const now = { inputs: `${listed.stamp(inputs(HUGO_INPUTS))}:${baseUrl ?? ''}`, articles: await articles(root, listed, before?.articles) };
   const plan = existsSync(publicDir) ? hugoPlan(before, now, compiled()) : { mode: 'full' };
   if (plan.mode === 'none') {
     log('hugo: no page changed; public/ is up to date');

@@ -53,15 +53,16 @@ export async function reportSlugs(root) {
 
 /**
  * Compiles every report under content/reports (or only `slugs`).
+ * `listed`: a current listing of content/ and data/ (a build's, see treeIndex), when there is one.
  * @returns {{ reports, compiled, views, built, errors: InputError[] }}
  */
-export async function compileReports({ root, slugs, out = join(root, '.tpsreport'), concurrency = 4 } = {}) {
+export async function compileReports({ root, slugs, out = join(root, '.tpsreport'), concurrency = 4, listed = null } = {}) {
   const all = await reportSlugs(root);
   const chosen = slugs ? all.filter((s) => slugs.includes(s)) : all;
   const result = { reports: chosen.length, compiled: 0, views: 0, built: 0, changed: [], errors: [] };
   const compiler = await compilerHash();
   // One listing of every article, document and raw file for the per-report "nothing changed" checks.
-  const listed = treeIndex([join(root, 'content', 'reports'), join(root, 'data', 'reports')]);
+  listed ??= treeIndex([join(root, 'content', 'reports'), join(root, 'data', 'reports')]);
   const drawer = createDrawer({ svgCache: join(out, 'cache', 'svg'), pngCache: join(out, 'cache', 'png') });
   try {
     // Several reports at a time, so the main thread builds tables while the drawing threads draw.

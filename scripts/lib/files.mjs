@@ -71,20 +71,13 @@ export function bigTreeStamp(paths) {
  * exactly what treeStamp(paths) would (same files, order, sizes and mtimes), so
  * a step that stamps every report (a thousand small trees) lists the disk once
  * instead of calling stat per file. Take it when the step starts: it does not
- * see files written after that. Falls back to treeStamp without GNU find.
+ * see files written after that unless told with refresh(paths), which lists
+ * those trees again (a build passes one listing from step to step, and each
+ * step refreshes what it wrote). Falls back to treeStamp without GNU find.
  */
 export function treeIndex(roots) {
-  // Absolute paths on both sides, so a path asked for matches what find printed.
-  const present = roots.map((p) => resolve(p)).filter((p) => statSync(p, { throwIfNoEntry: false }));
-  // -L: follow symbolic links, as statSync does, so a link's target counts.
-  const r = present.length ? spawnSync('find', ['-L', ...present, '-type', 'f', '-printf', '%p\t%s\t%T@\n'], { encoding: 'utf8', maxBuffer: 1 << 30 }) : { status: 0, stdout: '' };
-  if (r.status !== 0 || r.error) return { stamp: (paths) => treeStamp(paths) };
-  const entries = r.stdout.split('\n').filter(Boolean).map((line) => {
-    const [path, size, mtime] = line.split('\t');
-    const [sec, frac = ''] = mtime.split('.');
-    // The double Node's stat gives: seconds × 1e3 + nanoseconds / 1e6.
-    return { path, key: `${path}\t`, size, mtimeMs: Number(sec) * 1e3 + Number(frac.padEnd(9, '0').slice(0, 9)) / 1e6 };
-  }).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  let entries = findEntries(roots);
+  if (!entries) return { stamp: (paths) => treeStamp(paths), refresh() {} };
   const from = (prefix) => {
     let lo = 0;
     let hi = entries.length;
@@ -111,5 +104,37 @@ export function treeIndex(roots) {
       }
       return hash.digest('hex').slice(0, 24);
     },
+    /** Lists these files or folders again (each must lie inside one of the roots). */
+    refresh(paths) {
+      if (!paths.length) return;
+      const fresh = findEntries(paths);
+      if (!fresh) {
+        entries = findEntries(roots) ?? entries;
+        return;
+      }
+      const gone = new Set(paths.map((p) => resolve(p)));
+      const under = (path) => {
+        for (let at = path.length; at > 0; at = path.lastIndexOf('/', at - 1)) if (gone.has(path.slice(0, at))) return true;
+        return false;
+      };
+      entries = entries.filter((e) => !under(e.path)).concat(fresh).sort(byKey);
+    },
   };
+}
+
+const byKey = (a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+/** Every file under the roots with its size and mtime, sorted by path; null when `find` cannot tell. */
+function findEntries(roots) {
+  // Absolute paths on both sides, so a path asked for matches what find printed.
+  const present = roots.map((p) => resolve(p)).filter((p) => statSync(p, { throwIfNoEntry: false }));
+  // -L: follow symbolic links, as statSync does, so a link's target counts.
+  const r = present.length ? spawnSync('find', ['-L', ...present, '-type', 'f', '-printf', '%p\t%s\t%T@\n'], { encoding: 'utf8', maxBuffer: 1 << 30 }) : { status: 0, stdout: '' };
+  if (r.status !== 0 || r.error) return null;
+  return r.stdout.split('\n').filter(Boolean).map((line) => {
+    const [path, size, mtime] = line.split('\t');
+    const [sec, frac = ''] = mtime.split('.');
+    // The double Node's stat gives: seconds × 1e3 + nanoseconds / 1e6.
+    return { path, key: `${path}\t`, size, mtimeMs: Number(sec) * 1e3 + Number(frac.padEnd(9, '0').slice(0, 9)) / 1e6 };
+  }).sort(byKey);
 }
