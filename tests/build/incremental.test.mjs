@@ -54,6 +54,8 @@ test('a build with nothing changed rewrites nothing, and a changed raw file rebu
     const index = join(dir, 'content', 'reports', slug, 'index.md');
     const charts = readdirSync(join(dir, 'public', 'reports', slug, 'charts')).sort();
     assert.ok(charts.length >= 5);
+    const rawFiles = mtimes(dir, join('public', 'reports', slug, 'raw'));
+    assert.ok([...rawFiles.keys()].some((f) => f.endsWith('.txt.html')));
     for (const word of ['first', 'second']) {
       writeFileSync(index, readFileSync(index, 'utf8').replace(/\n\n([A-Z][a-z]+ )/, `\n\nEdited (${word}). $1`));
       const edited = build(dir);
@@ -61,6 +63,7 @@ test('a build with nothing changed rewrites nothing, and a changed raw file rebu
       assert.match(edited, /hugo: 1 changed report/);
       assert.ok(readFileSync(join(dir, 'public', 'reports', slug, 'index.html'), 'utf8').includes(`Edited (${word}).`));
       assert.deepEqual(readdirSync(join(dir, 'public', 'reports', slug, 'charts')).sort(), charts);
+      assert.deepEqual(mtimes(dir, join('public', 'reports', slug, 'raw')), rawFiles, 'the raw files and their line-numbered views stay, unwritten');
     }
     // Hugo saw only that report for the edit; the page must be what a build of the whole site writes.
     const edited = readFileSync(join(dir, 'public', 'reports', slug, 'index.html'), 'utf8');
