@@ -10,7 +10,8 @@
 //   cache/compile/<slug>.json  what the last good compile of the report saw
 // Incremental by content: a report whose article, documents, raw files and
 // compiler are unchanged is not touched; a changed article reuses every view
-// whose shortcode and documents are unchanged; no unchanged file is rewritten.
+// whose shortcode and documents are unchanged (and, when no view needs them,
+// does not read the documents); no unchanged file is rewritten.
 import { readFile, readdir, stat, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative, dirname, sep } from 'node:path';
