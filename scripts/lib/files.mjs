@@ -88,19 +88,26 @@ export function treeIndex(roots) {
     }
     return lo;
   };
+  /** Where the entries under folder `path` begin and end. */
+  const folder = (path) => {
+    const start = from(`${path}/`);
+    let end = start;
+    while (end < entries.length && entries[end].key.startsWith(`${path}/`)) end += 1;
+    return [start, end];
+  };
   return {
     stamp(paths) {
+      // One update per path, not per file: hashing a whole site's listing is most of a small build.
       const hash = createHash('sha256');
       for (const path of paths.map((p) => resolve(p))) {
         const at = from(`${path}\t`);
         if (entries[at]?.path === path) {
-          hash.update(`${path}\0${entries[at].size}\0${entries[at].mtimeMs}\n`);
+          hash.update(entries[at].line);
           continue;
         }
-        const start = from(`${path}/`);
-        let i = start;
-        for (; i < entries.length && entries[i].key.startsWith(`${path}/`); i += 1) hash.update(`${entries[i].path}\0${entries[i].size}\0${entries[i].mtimeMs}\n`);
-        if (i === start && !statSync(path, { throwIfNoEntry: false })) hash.update(`${path}\0-\n`);
+        const [start, end] = folder(path);
+        if (end > start) hash.update(entries.slice(start, end).map((e) => e.line).join(''));
+        else if (!statSync(path, { throwIfNoEntry: false })) hash.update(`${path}\0-\n`);
       }
       return hash.digest('hex').slice(0, 24);
     },
@@ -113,11 +120,23 @@ export function treeIndex(roots) {
         return;
       }
       const gone = new Set(paths.map((p) => resolve(p)));
-      const under = (path) => {
-        for (let at = path.length; at > 0; at = path.lastIndexOf('/', at - 1)) if (gone.has(path.slice(0, at))) return true;
-        return false;
-      };
-      entries = entries.filter((e) => !under(e.path)).concat(fresh).sort(byKey);
+      if (gone.size > 16) {
+        const under = (path) => {
+          for (let at = path.length; at > 0; at = path.lastIndexOf('/', at - 1)) if (gone.has(path.slice(0, at))) return true;
+          return false;
+        };
+        entries = entries.filter((e) => !under(e.path)).concat(fresh).sort(byKey);
+        return;
+      }
+      // A few folders (the one report an edit touched): splice each in place rather than sort the site again.
+      for (const path of gone) {
+        const file = from(`${path}\t`);
+        if (entries[file]?.path === path) entries.splice(file, 1);
+        const [start, end] = folder(path);
+        entries.splice(start, end - start, ...fresh.filter((e) => e.key.startsWith(`${path}/`)));
+        const own = fresh.find((e) => e.path === path);
+        if (own) entries.splice(from(own.key), 0, own);
+      }
     },
   };
 }
@@ -135,6 +154,8 @@ function findEntries(roots) {
     const [path, size, mtime] = line.split('\t');
     const [sec, frac = ''] = mtime.split('.');
     // The double Node's stat gives: seconds × 1e3 + nanoseconds / 1e6.
-    return { path, key: `${path}\t`, size, mtimeMs: Number(sec) * 1e3 + Number(frac.padEnd(9, '0').slice(0, 9)) / 1e6 };
+    const mtimeMs = Number(sec) * 1e3 + Number(frac.padEnd(9, '0').slice(0, 9)) / 1e6;
+    // `line` is what treeStamp hashes for the file.
+    return { path, key: `${path}\t`, line: `${path}\0${size}\0${mtimeMs}\n` };
   }).sort(byKey);
 }

@@ -68,6 +68,9 @@ test('treeIndex.refresh sees what was written under the refreshed folders, and o
     assert.equal(index.stamp([join(dir, 'data/ab')]), treeStamp([join(dir, 'data/ab')]), 'a sibling sharing its name as a prefix is kept');
     assert.notEqual(index.stamp([join(dir, 'data/b')]), treeStamp([join(dir, 'data/b')]), 'a folder not refreshed keeps its old listing');
     rmSync(join(dir, 'data/ab'), { recursive: true });
+    index.refresh([join(dir, 'data/ab')]);
+    assert.equal(index.stamp([join(dir, 'data/ab')]), treeStamp([join(dir, 'data/ab')]), 'a refreshed folder that is gone stamps as missing');
+    assert.equal(index.stamp([join(dir, 'data/a')]), treeStamp([join(dir, 'data/a')]), 'its neighbour keeps its entries');
     for (let i = 0; i < 20; i += 1) mkdirSync(join(dir, `data/c${i}`));
     writeFileSync(join(dir, 'data/c7/1.json'), 'many at once');
     index.refresh([join(dir, 'data/b'), join(dir, 'data/ab'), ...Array.from({ length: 20 }, (_, i) => join(dir, `data/c${i}`))]);
