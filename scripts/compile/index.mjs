@@ -18,7 +18,7 @@ import { join, relative, dirname, sep } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError, formatLocation } from '../lib/errors.mjs';
-import { writeIfChanged, toJson, treeIndex } from '../lib/files.mjs';
+import { writeIfChanged, toJson, treeIndex, eachLimit } from '../lib/files.mjs';
 import { unsafeRawFiles } from '../lib/raw-files.mjs';
 import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
@@ -83,12 +83,6 @@ export async function compileReports({ root, slugs, out = join(root, '.tpsreport
   result.changed.sort();
   if (!slugs) await removeGone(out, all);
   return result;
-}
-
-async function eachLimit(items, limit, fn) {
-  let i = 0;
-  const lane = async () => { while (i < items.length) await fn(items[i++]); };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
 async function compileReport({ root, slug, out, compiler, drawer, listed, last }) {

@@ -18,6 +18,16 @@ export async function writeFileAtomic(path, contents) {
   }
 }
 
+/**
+ * Runs fn on every item, at most `limit` at a time: enough to keep the disk's
+ * thread pool busy over thousands of small files without opening them all at once.
+ */
+export async function eachLimit(items, limit, fn) {
+  let i = 0;
+  const lane = async () => { while (i < items.length) await fn(items[i++]); };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
 export function toJson(value) {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
