@@ -81,24 +81,24 @@ const commands = {
     return result.problems.some((p) => p.severity === 'error') ? 1 : 0;
   },
 
-  async ingest(args = []) {
+  async ingest(args = [], { listed } = {}) {
     parseArgs({ args, options: {} });
     const { ingestReports } = await import('./ingest/index.mjs');
     const started = performance.now();
-    const result = await ingestReports({ root: ROOT });
+    const result = await ingestReports({ root: ROOT, listed });
     for (const error of result.errors) console.error(String(error));
     console.error(`ingest: ${result.documents} document${result.documents === 1 ? '' : 's'} from ${result.reports} report${result.reports === 1 ? '' : 's'} (${result.parsed} parsed) in ${Math.round(performance.now() - started)} ms${result.errors.length ? `, ${result.errors.length} failed` : ''}`);
     return result.errors.length ? 1 : 0;
   },
 
-  async compile(args) {
+  async compile(args, { listed } = {}) {
     const { positionals: slugs } = parseArgs({ args, options: {}, allowPositionals: true });
     const { compileReports, formatErrors, reportSlugs } = await import('./compile/index.mjs');
     const known = await reportSlugs(ROOT);
     const unknown = slugs.filter((s) => !known.includes(s));
     if (unknown.length) return usage(`no report ${unknown.map((s) => `"${s}"`).join(', ')} under content/reports/ (there are: ${known.join(', ') || 'none'})`);
     const started = performance.now();
-    const result = await compileReports({ root: ROOT, slugs: slugs.length ? slugs : undefined });
+    const result = await compileReports({ root: ROOT, slugs: slugs.length ? slugs : undefined, listed });
     await (await import('./author/reference.mjs')).writeReference(ROOT);
     session.compiled = result;
     if (result.errors.length) console.error(formatErrors(result.errors));
@@ -118,8 +118,8 @@ const commands = {
     const baseUrl = values['base-url'] === undefined ? undefined : publishingUrl(values['base-url']);
     if (baseUrl instanceof Error) return usage(baseUrl.message);
     const steps = values.frozen
-      ? [checkFrozen, () => commands.compile([])]
-      : [() => commands.ingest(), validateForBuild, () => commands.compile([])];
+      ? [checkFrozen, (o) => commands.compile([], o)]
+      : [(o) => commands.ingest([], o), validateForBuild, (o) => commands.compile([], o)];
     return buildSite({ root: ROOT, hugoBin: HUGO, steps, baseUrl, compiled: () => session.compiled?.changed ?? [], log: (line) => console.error(line) });
   },
 
@@ -191,11 +191,11 @@ async function newReportCommand(args) {
 }
 
 /** Validation inside a build: only the report folders whose documents changed. */
-async function validateForBuild() {
+async function validateForBuild({ listed } = {}) {
   const { validateChanged } = await import('./build/validate-changed.mjs');
   const { reporters } = await import('./reporters.mjs');
   const started = performance.now();
-  const result = await validateChanged({ root: ROOT });
+  const result = await validateChanged({ root: ROOT, listed });
   if (result.files) console.log(reporters.text(result));
   console.error(`validate: ${result.checked} report folder${result.checked === 1 ? '' : 's'} checked, ${result.skipped} unchanged, in ${Math.round(performance.now() - started)} ms`);
   return result.problems.some((p) => p.severity === 'error') ? 1 : 0;

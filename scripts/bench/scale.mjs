@@ -6,7 +6,7 @@
 //   bare Hugo   the same pages with every shortcode removed;
 //   SVG floor   vega-lite compile + vega toSVG of the same chart specs in one process.
 import { mkdtempSync, cpSync, symlinkSync, readdirSync, readFileSync, writeFileSync, existsSync, rmSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, loadavg, availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -42,13 +42,26 @@ export function makeSite(root, n, { stripShortcodes = false } = {}) {
   return dir;
 }
 
+/** CPU time (ms) of every child process that has finished, from /proc (NaN without it). */
+function childrenCpuMs() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // cutime and cstime, fields 16 and 17 of stat(5), in clock ticks (100 a second on Linux).
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 function run(dir, args) {
   const t0 = performance.now();
+  const cpu0 = childrenCpuMs();
   const r = spawnSync(process.execPath, [join(dir, 'scripts', 'tpsreport.mjs'), ...args], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
   const ms = performance.now() - t0;
+  const cpu = childrenCpuMs() - cpu0;
   if (r.status !== 0) throw new Error(`tpsreport ${args.join(' ')} failed in ${dir}:\n${r.stderr.slice(-3000)}`);
   const phase = (name) => Number(new RegExp(`^${name}: .* in (\\d+) ms`, 'm').exec(r.stderr)?.[1] ?? NaN);
-  return { ms, ingest: phase('ingest'), validate: phase('validate'), compile: phase('compile'), hugo: phase('hugo'), publish: phase('publish'), log: r.stderr };
+  return { ms, cpu, ingest: phase('ingest'), validate: phase('validate'), compile: phase('compile'), hugo: phase('hugo'), publish: phase('publish'), log: r.stderr };
 }
 
 function bareHugo(root, dir) {
@@ -68,13 +81,14 @@ async function svgFloor(dir) {
     for (const f of readdirSync(charts).filter((x) => x.endsWith('.vl.json'))) specs.push(JSON.parse(readFileSync(join(charts, f), 'utf8')));
   }
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const [vega, vegaLite] = await Promise.all([import('vega'), import('vega-lite')]);
   for (const spec of specs) {
     const view = new vega.View(vega.parse(vegaLite.compile(spec).spec), { renderer: 'none' });
     await view.toSVG();
     view.finalize();
   }
-  return { ms: performance.now() - t0, charts: specs.length, specs };
+  return { ms: performance.now() - t0, cpu: cpuMs(process.cpuUsage(cpu0)), charts: specs.length, specs };
 }
 
 /** The compile step's own drawing (SVG and 2x PNG on the worker threads) of the same specs, cold and then from its caches. */
@@ -83,15 +97,19 @@ async function drawPool(specs) {
   const dir = mkdtempSync(join(tmpdir(), 'tpsreport-draw-'));
   try {
     const caches = { svgCache: join(dir, 'svg'), pngCache: join(dir, 'png') };
+    // process.cpuUsage() counts every thread of this process, the drawing threads too.
     const time = async () => {
       const drawer = createDrawer(caches);
       const t0 = performance.now();
+      const cpu0 = process.cpuUsage();
       await Promise.all(specs.map((spec, i) => drawer.draw({ spec, title: `chart ${i}`, alt: 'bench' })));
       const ms = performance.now() - t0;
+      const cpu = cpuMs(process.cpuUsage(cpu0));
       await drawer.close();
-      return ms;
+      return { ms, cpu };
     };
-    return { cold: await time(), warm: await time() };
+    const [cold, warm] = [await time(), await time()];
+    return { cold: cold.ms, coldCpu: cold.cpu, warm: warm.ms };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -105,8 +123,12 @@ function editOneSentence(dir) {
 }
 
 const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const cpuMs = ({ user, system }) => (user + system) / 1000;
+
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 
 export async function benchScale(root, n) {
+  console.log(`scale      ${n} reports: load average at start ${load()} (1, 5, 15 min) on ${availableParallelism()} cores`);
   const dir = makeSite(root, n);
   const bare = makeSite(root, n, { stripShortcodes: true });
   try {
@@ -120,13 +142,16 @@ export async function benchScale(root, n) {
     const budget = bareMs + floor.ms;
     console.log(`scale      ${n} reports, ${floor.charts} charts`);
     const perChart = (ms) => `${(ms / floor.charts).toFixed(1)} ms`;
-    console.log(`scale      cold build ${fmt(cold.ms)} (ingest ${fmt(cold.ingest)}, validate ${fmt(cold.validate)}, compile ${fmt(cold.compile)}, hugo ${fmt(cold.hugo)}, publish ${fmt(cold.publish)}) = ${(cold.ms / budget).toFixed(2)}× (bare Hugo ${fmt(bareMs)} + SVG floor ${fmt(floor.ms)}); target ≤ 2×`);
+    const cpu = (r) => `${fmt(r.cpu)} CPU`;
+    console.log(`scale      cold build ${fmt(cold.ms)}, ${cpu(cold)} (ingest ${fmt(cold.ingest)}, validate ${fmt(cold.validate)}, compile ${fmt(cold.compile)}, hugo ${fmt(cold.hugo)}, publish ${fmt(cold.publish)}) = ${(cold.ms / budget).toFixed(2)}× (bare Hugo ${fmt(bareMs)} + SVG floor ${fmt(floor.ms)}); target ≤ 2×`);
     console.log(`scale      cold build without parsing (compile + hugo + publish) ${fmt(cold.compile + cold.hugo + cold.publish)} = ${((cold.compile + cold.hugo + cold.publish) / budget).toFixed(2)}×`);
     console.log(`scale      hugo ${fmt(cold.hugo)} = ${(cold.hugo / bareMs).toFixed(2)}× bare Hugo; target ≤ 2×`);
     console.log(`scale      draw: ${perChart(pool.cold)} per chart cold (SVG + 2x PNG, drawing threads) vs SVG floor ${perChart(floor.ms)} = ${(pool.cold / floor.ms).toFixed(2)}×, target ≤ 1.5×; unchanged chart ${perChart(pool.warm)}, target ≤ 1 ms`);
+    console.log(`scale      draw CPU: ${perChart(pool.coldCpu)} per chart cold (both threads) vs SVG floor ${perChart(floor.cpu)} = ${(pool.coldCpu / floor.cpu).toFixed(2)}×; on a busy machine the threads share its cores with everything else`);
     console.log(`scale      whole compile step ${perChart(cold.compile)} per chart (every table, value, raw view and chart file)`);
-    console.log(`scale      one sentence edited: ${fmt(prose.ms)} = ${((prose.ms / cold.ms) * 100).toFixed(1)} % of cold; target ≤ 2 s and ≤ 5 %`);
-    console.log(`scale      nothing changed: ${fmt(unchanged.ms)}; target ≤ 1.5 s`);
+    console.log(`scale      one sentence edited: ${fmt(prose.ms)}, ${cpu(prose)} = ${((prose.ms / cold.ms) * 100).toFixed(1)} % of cold; target ≤ 2 s and ≤ 5 %`);
+    console.log(`scale      nothing changed: ${fmt(unchanged.ms)}, ${cpu(unchanged)}; target ≤ 1.5 s`);
+    console.log(`scale      ${n} reports: load average at end ${load()}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
     rmSync(bare, { recursive: true, force: true });

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { publish } from './publish.mjs';
-import { treeStamp, bigTreeStamp } from '../lib/files.mjs';
+import { treeIndex } from '../lib/files.mjs';
 import { configLayer, mount } from './hugo-config.mjs';
 import { TOOL_ROOT, CONFIG_NAMES } from '../lib/site.mjs';
 
@@ -24,7 +24,10 @@ import { TOOL_ROOT, CONFIG_NAMES } from '../lib/site.mjs';
  * compile step says which reports' views changed, so those folders need no
  * scan here).
  */
-const HUGO_INPUTS = { site: ['layouts', 'static', ...CONFIG_NAMES, 'content/_index.md', 'content/reports/_index.md', 'content/docs', '.tpsreport/reference.json'], tool: ['layouts', 'static'] };
+// The shortcode reference page (content/docs) places .tpsreport/reference.json,
+// which compile writes from the tool's scripts: those stand for it here, as
+// .tpsreport/ lies outside the build's one listing.
+const HUGO_INPUTS = { site: ['layouts', 'static', ...CONFIG_NAMES, 'content/_index.md', 'content/reports/_index.md', 'content/docs'], tool: ['layouts', 'static', 'scripts'] };
 
 /** Everything a build reads, tpsreport's own code included. */
 const EVERY_INPUT = { site: ['content', 'data', 'layouts', 'static', ...CONFIG_NAMES, 'package-lock.json'], tool: ['layouts', 'static', 'schemas', 'scripts', 'package.json'] };
@@ -32,20 +35,29 @@ const EVERY_INPUT = { site: ['content', 'data', 'layouts', 'static', ...CONFIG_N
 /** The site's inputs and the tool's (one folder in tpsreport's own repository, node_modules/tpsreport in a site): upgrading tpsreport is a change too. */
 const inputsOf = (root, { site, tool }) => [...new Set([...site.map((p) => join(root, p)), ...tool.map((p) => join(TOOL_ROOT, p))])];
 
-/** Each report's front matter and body, hashed apart: a body-only change needs only that page rendered again. */
-async function articles(root) {
+/**
+ * Each report's front matter and body, hashed apart: a body-only change needs
+ * only that page rendered again. An article whose file stamp is the one of the
+ * last build keeps its hashes without being read.
+ */
+async function articles(root, listed, before = {}) {
   const dir = join(root, 'content', 'reports');
   const out = {};
   if (!existsSync(dir)) return out;
   for (const slug of (await readdir(dir)).sort()) {
     const path = join(dir, slug, 'index.md');
     if (!existsSync(path)) continue;
+    const stamp = listed.stamp([path]);
+    if (before[slug]?.stamp === stamp) {
+      out[slug] = before[slug];
+      continue;
+    }
     const text = await readFile(path, 'utf8');
     const end = text.indexOf('\n---', 3);
     const h = (s) => createHash('sha256').update(s).digest('hex').slice(0, 16);
     const front = end < 0 ? text : text.slice(0, end);
     // Without a summary in the front matter Hugo takes it from the body, which the lists show.
-    out[slug] = { front: h(front), body: h(end < 0 ? '' : text.slice(end)), summary: /^summary:/m.test(front) };
+    out[slug] = { front: h(front), body: h(end < 0 ? '' : text.slice(end)), summary: /^summary:/m.test(front), stamp };
   }
   return out;
 }
@@ -69,7 +81,8 @@ export function hugoPlan(before, now, compiled = []) {
 
 /**
  * @param {object} o
- * @param {Function[]} o.steps    ingest, validate, compile: each resolves to an exit code
+ * @param {Function[]} o.steps    ingest, validate, compile: each gets { listed } (the build's one
+ *                                listing of its inputs, see treeIndex) and resolves to an exit code
  * @param {Function} o.compiled   after the steps: the reports whose views changed
  */
 /**
@@ -93,19 +106,22 @@ export async function buildSite({ root, hugoBin, steps, baseUrl, compiled = () =
   const staging = join(root, '.tpsreport', 'hugo-out');
   const publicDir = join(root, 'public');
   // One look over every input: when nothing at all changed since the last good build, no step runs.
+  // The steps stamp their reports from this same listing and refresh what they write, so the
+  // stamp saved at the end is what the next build's first look will see if nothing changes.
   // The address is an input too: every page and feed carries it.
-  const everything = () => `${bigTreeStamp(inputsOf(root, EVERY_INPUT))}:${baseUrl ?? ''}`;
+  const listed = treeIndex(inputsOf(root, EVERY_INPUT));
+  const everything = () => `${listed.stamp(inputsOf(root, EVERY_INPUT))}:${baseUrl ?? ''}`;
   const last = JSON.parse(await readFile(state, 'utf8').catch(() => 'null'));
   if (last?.everything && existsSync(publicDir) && last.everything === everything()) {
     log('build: nothing changed since the last build; public/ is up to date');
     return 0;
   }
   for (const step of steps) {
-    const code = await step();
+    const code = await step({ listed });
     if (code) return code;
   }
   const before = JSON.parse(await readFile(state, 'utf8').catch(() => 'null'));
-  const now = { inputs: `${treeStamp(inputsOf(root, HUGO_INPUTS))}:${baseUrl ?? ''}`, articles: await articles(root) };
+  const now = { inputs: `${listed.stamp(inputsOf(root, HUGO_INPUTS))}:${baseUrl ?? ''}`, articles: await articles(root, listed, before?.articles) };
   const plan = existsSync(publicDir) ? hugoPlan(before, now, compiled()) : { mode: 'full' };
   if (plan.mode === 'none') {
     log('hugo: no page changed; public/ is up to date');

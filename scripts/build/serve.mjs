@@ -21,6 +21,7 @@ import { createProblems, inputLine, validationLines } from './serve-problems.mjs
 import { openFront } from './serve-front.mjs';
 import { runHugoServer } from './serve-hugo.mjs';
 import { watchChanges } from './serve-watch.mjs';
+import { writeReference } from '../author/reference.mjs';
 
 /**
  * Serves the site at http://localhost:port/ until SIGINT or SIGTERM.
@@ -176,6 +177,7 @@ async function refresh({ root, problems, log, slugs }) {
     // A report folder that went away: compile everything, which removes its views.
     const chosen = slugs && slugs.every((s) => known.includes(s)) ? slugs : undefined;
     const compiled = await compileReports({ root, slugs: chosen });
+    if (!chosen) await writeReference(root);
     problems.setForReports('compile', chosen, compiled.errors.map(inputLine));
     problems.set('serve', []);
     const what = chosen ? chosen.join(', ') : `${known.length} report${known.length === 1 ? '' : 's'}`;

@@ -19,8 +19,11 @@ async function validatorStamp() {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** @returns {{ files, problems, checked, skipped }} like validatePaths, over the changed report folders only. */
-export async function validateChanged({ root }) {
+/**
+ * @param {object} o  listed: the build's listing of data/ (treeIndex), when it has one
+ * @returns {{ files, problems, checked, skipped }} like validatePaths, over the changed report folders only.
+ */
+export async function validateChanged({ root, listed = null }) {
   const dataDir = join(root, 'data', 'reports');
   const cachePath = join(root, '.tpsreport', 'cache', 'validate.json');
   const before = JSON.parse(await readFile(cachePath, 'utf8').catch(() => '{}'));
@@ -28,7 +31,7 @@ export async function validateChanged({ root }) {
   const slugs = existsSync(dataDir) ? (await readdir(dataDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort() : [];
   const stamps = {};
   const changed = [];
-  const listed = treeIndex([dataDir]);
+  listed ??= treeIndex([dataDir]);
   for (const slug of slugs) {
     stamps[slug] = `${validator}:${listed.stamp([join(dataDir, slug)])}`;
     if (before[slug] !== stamps[slug]) changed.push(slug);

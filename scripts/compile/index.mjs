@@ -10,14 +10,15 @@
 //   cache/compile/<slug>.json  what the last good compile of the report saw
 // Incremental by content: a report whose article, documents, raw files and
 // compiler are unchanged is not touched; a changed article reuses every view
-// whose shortcode and documents are unchanged; no unchanged file is rewritten.
+// whose shortcode and documents are unchanged (and, when no view needs them,
+// does not read the documents); no unchanged file is rewritten.
 import { readFile, readdir, stat, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative, dirname, sep } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError, formatLocation } from '../lib/errors.mjs';
-import { writeIfChanged, toJson, treeIndex } from '../lib/files.mjs';
+import { writeIfChanged, toJson, treeIndex, eachLimit } from '../lib/files.mjs';
 import { unsafeRawFiles } from '../lib/raw-files.mjs';
 import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
@@ -53,20 +54,23 @@ export async function reportSlugs(root) {
 
 /**
  * Compiles every report under content/reports (or only `slugs`).
+ * `listed`: a current listing of content/ and data/ (a build's, see treeIndex), when there is one.
  * @returns {{ reports, compiled, views, built, errors: InputError[] }}
  */
-export async function compileReports({ root, slugs, out = join(root, '.tpsreport'), concurrency = 4 } = {}) {
+export async function compileReports({ root, slugs, out = join(root, '.tpsreport'), concurrency = 4, listed = null } = {}) {
   const all = await reportSlugs(root);
   const chosen = slugs ? all.filter((s) => slugs.includes(s)) : all;
   const result = { reports: chosen.length, compiled: 0, views: 0, built: 0, changed: [], errors: [] };
   const compiler = await compilerHash();
   // One listing of every article, document and raw file for the per-report "nothing changed" checks.
-  const listed = treeIndex([join(root, 'content', 'reports'), join(root, 'data', 'reports')]);
+  listed ??= treeIndex([join(root, 'content', 'reports'), join(root, 'data', 'reports')]);
   const drawer = createDrawer({ svgCache: join(out, 'cache', 'svg'), pngCache: join(out, 'cache', 'png') });
+  // What each report's last compile saw, read all at once: on a build where one report changed, this is most of the step.
+  const stamps = new Map(await Promise.all(chosen.map(async (slug) => [slug, await readFile(join(out, 'cache', 'compile', `${slug}.stamp.json`), 'utf8').catch(() => 'null')])));
   try {
     // Several reports at a time, so the main thread builds tables while the drawing threads draw.
     await eachLimit(chosen, concurrency, async (slug) => {
-      const r = await compileReport({ root, slug, out, compiler, drawer, listed });
+      const r = await compileReport({ root, slug, out, compiler, drawer, listed, last: JSON.parse(stamps.get(slug)) });
       result.compiled += r.compiled ? 1 : 0;
       result.views += r.views;
       result.built += r.built;
@@ -81,13 +85,7 @@ export async function compileReports({ root, slugs, out = join(root, '.tpsreport
   return result;
 }
 
-async function eachLimit(items, limit, fn) {
-  let i = 0;
-  const lane = async () => { while (i < items.length) await fn(items[i++]); };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}
-
-async function compileReport({ root, slug, out, compiler, drawer, listed }) {
+async function compileReport({ root, slug, out, compiler, drawer, listed, last }) {
   const indexPath = join(root, 'content', 'reports', slug, 'index.md');
   const dataDir = join(root, 'data', 'reports', slug);
   const rawDir = join(root, 'content', 'reports', slug, 'raw');
@@ -95,24 +93,34 @@ async function compileReport({ root, slug, out, compiler, drawer, listed }) {
   const manifestPath = join(out, 'cache', 'compile', `${slug}.json`);
   const stampPath = join(out, 'cache', 'compile', `${slug}.stamp.json`);
   const viewsPath = join(out, 'views', `${slug}.json`);
-  const last = JSON.parse(await readFile(stampPath, 'utf8').catch(() => 'null'));
   if (last && sameStamp(last.stamp, stamp) && existsSync(viewsPath)) return { compiled: false, views: last.views, built: 0, errors: [] };
   const previous = JSON.parse(await readFile(manifestPath, 'utf8').catch(() => 'null'));
   const text = await readFile(indexPath, 'utf8');
+  // Views read the front matter too (label titles, repeat labels, the noise reference): a view is reused only when it and the data are unchanged.
+  stamp.front = createHash('sha256').update(text.slice(0, bodyOffset(text))).digest('hex').slice(0, 24);
 
   const errors = [];
   let report;
+  const sameData = previous && previous.stamp.compiler === compiler && previous.stamp.data === stamp.data && previous.stamp.front === stamp.front;
+  const reuse = sameData ? previous.views : {};
   try {
-    report = await loadReport({ root, slug, text, docs: await loadDocuments(dataDir) });
+    report = await loadReport({ root, slug, text, docs: [] });
+    const shortcodes = scanShortcodes(text, report.indexPath, bodyOffset(text));
+    // An edit of the article alone reuses every view and every raw view: the documents need not be read.
+    const rawList = sameData && previous.stamp.raw === stamp.raw && previous.raw?.title === rawTitle(report) ? previous.raw.list : null;
+    const kindOf = pageKinds(shortcodes.map((sc) => sc.name));
+    if (!rawList || shortcodes.some((sc) => kindOf(sc.name) && !reuse[sc.key])) report.docs = await loadDocuments(dataDir);
+    report.rawList = rawList;
   } catch (error) {
-    if (error instanceof InputError) return { compiled: true, views: 0, built: 0, errors: [error] };
-    throw error;
+    if (!(error instanceof InputError)) throw error;
+    // A broken front matter stops here; a broken shortcode is reported below with the others.
+    if (!report) return { compiled: true, views: 0, built: 0, errors: [error] };
+    report.docs = await loadDocuments(dataDir);
   }
   const unsafe = await unsafeRawFiles(rawDir, root);
   if (unsafe.length) return { compiled: true, views: 0, built: 0, errors: unsafe };
   const ctx = { ...viewContext(report), drawer };
   const shortcodes = scanOrFail(text, report.indexPath, errors);
-  const reuse = previous && previous.stamp.compiler === compiler && previous.stamp.data === stamp.data ? previous.views : {};
   const views = {};
   let built = 0;
   const kindOf = pageKinds(shortcodes.map((sc) => sc.name));
@@ -136,7 +144,8 @@ async function compileReport({ root, slug, out, compiler, drawer, listed }) {
   const page = await assemblePage({ report, shortcodes, views, rawDir });
   const siteDir = join(out, 'site', 'reports', slug);
   const changed = (await writeFiles(siteDir, page.files)) | (await writeIfChanged(viewsPath, toJson({ views: page.placed, page: page.info })));
-  await writeIfChanged(manifestPath, JSON.stringify({ stamp, views }, (k, v) => (k === 'files' && !Array.isArray(v) ? Object.keys(v) : v)));
+  const raw = { title: rawTitle(report), list: page.info.raw };
+  await writeIfChanged(manifestPath, JSON.stringify({ stamp, views, raw }, (k, v) => (k === 'files' && !Array.isArray(v) ? Object.keys(v) : v)));
   await writeIfChanged(stampPath, toJson({ stamp, views: Object.keys(views).length }));
   return { compiled: true, changed: Boolean(changed), views: Object.keys(views).length, built, errors };
 }
@@ -216,8 +225,21 @@ function wrapTables(wrap, parts) {
   return wrap.replace(/<!--table:(\d+)-->/g, (_, n) => parts[Number(n)] ?? '');
 }
 
-/** Every raw file, in folders under raw/ too, is published byte for byte beside a line-numbered view of it. */
+/** What a raw view shows of its report besides the file: the report's title. */
+function rawTitle(report) {
+  return report.meta.title ?? report.slug;
+}
+
+/**
+ * Every raw file, in folders under raw/ too, is published byte for byte beside
+ * a line-numbered view of it. When neither the raw files, the documents nor the
+ * title changed since the last compile (report.rawList), both are already there.
+ */
 async function rawFiles(report, rawDir, files) {
+  if (report.rawList) {
+    for (const { name } of report.rawList) files.set(name, null).set(`${name}.html`, null);
+    return report.rawList;
+  }
   if (!existsSync(rawDir)) return [];
   const bySource = new Map(report.docs.map((d) => [d.provenance?.source, d]));
   const list = [];
@@ -228,7 +250,7 @@ async function rawFiles(report, rawDir, files) {
     const bytes = await readFile(path);
     const doc = bySource.get(join('content', 'reports', report.slug, 'raw', name));
     files.set(`raw/${name}`, bytes);
-    files.set(`raw/${name}.html`, rawView({ name, text: bytes.toString('utf8'), reportTitle: report.meta.title ?? report.slug, doc }));
+    files.set(`raw/${name}.html`, rawView({ name, text: bytes.toString('utf8'), reportTitle: rawTitle(report), doc }));
     list.push({ name: `raw/${name}`, href: bundleHref(`raw/${name}`), bytes: bytes.length });
   }
   return list;

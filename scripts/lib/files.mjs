@@ -19,6 +19,16 @@ export async function writeFileAtomic(path, contents) {
   }
 }
 
+/**
+ * Runs fn on every item, at most `limit` at a time: enough to keep the disk's
+ * thread pool busy over thousands of small files without opening them all at once.
+ */
+export async function eachLimit(items, limit, fn) {
+  let i = 0;
+  const lane = async () => { while (i < items.length) await fn(items[i++]); };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
 export function toJson(value) {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
@@ -223,20 +233,13 @@ export function bigTreeStamp(paths) {
  * exactly what treeStamp(paths) would (same files, order, sizes and mtimes), so
  * a step that stamps every report (a thousand small trees) lists the disk once
  * instead of calling stat per file. Take it when the step starts: it does not
- * see files written after that. Falls back to treeStamp without GNU find.
+ * see files written after that unless told with refresh(paths), which lists
+ * those trees again (a build passes one listing from step to step, and each
+ * step refreshes what it wrote). Falls back to treeStamp without GNU find.
  */
 export function treeIndex(roots) {
-  // Absolute paths on both sides, so a path asked for matches what find printed.
-  const present = roots.map((p) => resolve(p)).filter((p) => statSync(p, { throwIfNoEntry: false }));
-  // -L: follow symbolic links, as statSync does, so a link's target counts.
-  const r = present.length ? spawnSync('find', ['-L', ...present, '-type', 'f', '-printf', '%p\t%s\t%T@\n'], { encoding: 'utf8', maxBuffer: 1 << 30 }) : { status: 0, stdout: '' };
-  if (r.status !== 0 || r.error) return { stamp: (paths) => treeStamp(paths) };
-  const entries = r.stdout.split('\n').filter(Boolean).map((line) => {
-    const [path, size, mtime] = line.split('\t');
-    const [sec, frac = ''] = mtime.split('.');
-    // The double Node's stat gives: seconds × 1e3 + nanoseconds / 1e6.
-    return { path, key: `${path}\t`, size, mtimeMs: Number(sec) * 1e3 + Number(frac.padEnd(9, '0').slice(0, 9)) / 1e6 };
-  }).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  let entries = findEntries(roots);
+  if (!entries) return { stamp: (paths) => treeStamp(paths), refresh() {} };
   const from = (prefix) => {
     let lo = 0;
     let hi = entries.length;
@@ -247,21 +250,74 @@ export function treeIndex(roots) {
     }
     return lo;
   };
+  /** Where the entries under folder `path` begin and end. */
+  const folder = (path) => {
+    const start = from(`${path}/`);
+    let end = start;
+    while (end < entries.length && entries[end].key.startsWith(`${path}/`)) end += 1;
+    return [start, end];
+  };
   return {
     stamp(paths) {
+      // One update per path, not per file: hashing a whole site's listing is most of a small build.
       const hash = createHash('sha256');
       for (const path of paths.map((p) => resolve(p))) {
         const at = from(`${path}\t`);
         if (entries[at]?.path === path) {
-          hash.update(`${path}\0${entries[at].size}\0${entries[at].mtimeMs}\n`);
+          hash.update(entries[at].line);
           continue;
         }
-        const start = from(`${path}/`);
-        let i = start;
-        for (; i < entries.length && entries[i].key.startsWith(`${path}/`); i += 1) hash.update(`${entries[i].path}\0${entries[i].size}\0${entries[i].mtimeMs}\n`);
-        if (i === start && !statSync(path, { throwIfNoEntry: false })) hash.update(`${path}\0-\n`);
+        const [start, end] = folder(path);
+        if (end > start) hash.update(entries.slice(start, end).map((e) => e.line).join(''));
+        else if (!statSync(path, { throwIfNoEntry: false })) hash.update(`${path}\0-\n`);
       }
       return hash.digest('hex').slice(0, 24);
     },
+    /** Lists these files or folders again (each must lie inside one of the roots). */
+    refresh(paths) {
+      if (!paths.length) return;
+      const fresh = findEntries(paths);
+      if (!fresh) {
+        entries = findEntries(roots) ?? entries;
+        return;
+      }
+      const gone = new Set(paths.map((p) => resolve(p)));
+      if (gone.size > 16) {
+        const under = (path) => {
+          for (let at = path.length; at > 0; at = path.lastIndexOf('/', at - 1)) if (gone.has(path.slice(0, at))) return true;
+          return false;
+        };
+        entries = entries.filter((e) => !under(e.path)).concat(fresh).sort(byKey);
+        return;
+      }
+      // A few folders (the one report an edit touched): splice each in place rather than sort the site again.
+      for (const path of gone) {
+        const file = from(`${path}\t`);
+        if (entries[file]?.path === path) entries.splice(file, 1);
+        const [start, end] = folder(path);
+        entries.splice(start, end - start, ...fresh.filter((e) => e.key.startsWith(`${path}/`)));
+        const own = fresh.find((e) => e.path === path);
+        if (own) entries.splice(from(own.key), 0, own);
+      }
+    },
   };
+}
+
+const byKey = (a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+/** Every file under the roots with its size and mtime, sorted by path; null when `find` cannot tell. */
+function findEntries(roots) {
+  // Absolute paths on both sides, so a path asked for matches what find printed.
+  const present = roots.map((p) => resolve(p)).filter((p) => statSync(p, { throwIfNoEntry: false }));
+  // -L: follow symbolic links, as statSync does, so a link's target counts.
+  const r = present.length ? spawnSync('find', ['-L', ...present, '-type', 'f', '-printf', '%p\t%s\t%T@\n'], { encoding: 'utf8', maxBuffer: 1 << 30 }) : { status: 0, stdout: '' };
+  if (r.status !== 0 || r.error) return null;
+  return r.stdout.split('\n').filter(Boolean).map((line) => {
+    const [path, size, mtime] = line.split('\t');
+    const [sec, frac = ''] = mtime.split('.');
+    // The double Node's stat gives: seconds × 1e3 + nanoseconds / 1e6.
+    const mtimeMs = Number(sec) * 1e3 + Number(frac.padEnd(9, '0').slice(0, 9)) / 1e6;
+    // `line` is what treeStamp hashes for the file.
+    return { path, key: `${path}\t`, line: `${path}\0${size}\0${mtimeMs}\n` };
+  }).sort(byKey);
 }

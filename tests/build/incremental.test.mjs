@@ -34,9 +34,14 @@ test('a build with nothing changed rewrites nothing, and a changed raw file rebu
 
     const slug = readdirSync(join(dir, 'content', 'reports')).find((d) => d.startsWith('innodb-plugin-vs-builtin-'));
     const raw = join(dir, 'content', 'reports', slug, 'raw', 'sysbench-5.5.9-rw.txt');
-    const text = readFileSync(raw, 'utf8');
-    const printed = /transactions: +\d+ +\((\d+\.\d+) per sec\.\)/.exec(text)[1];
-    writeFileSync(raw, text.replace(`(${printed} per sec.)`, '(123.45 per sec.)'));
+    const rate = (file) => /transactions: +\d+ +\((\d+\.\d+) per sec\.\)/.exec(readFileSync(file, 'utf8'))[1];
+    const printed = rate(raw);
+    // Another capture's real figure, so the page must change to it.
+    const other = rate(join(dir, 'content', 'reports', slug, 'raw', 'sysbench-5.1-builtin-rw.txt'));
+    assert.notEqual(other, printed);
+    const count = (html, figure) => html.split(`>${figure}</a>`).length - 1;
+    const shownBefore = count(readFileSync(join(dir, 'public', 'reports', slug, 'index.html'), 'utf8'), other);
+    writeFileSync(raw, readFileSync(raw, 'utf8').replace(`(${printed} per sec.)`, `(${other} per sec.)`));
 
     const log = build(dir);
     assert.match(log, /ingest: .*\(1 parsed\)/);
@@ -47,13 +52,15 @@ test('a build with nothing changed rewrites nothing, and a changed raw file rebu
     assert.ok(touched.length > 0);
     for (const f of touched) assert.ok(f.startsWith(`reports/${slug}/`), `${f} was rewritten although its report did not change`);
     const page = readFileSync(join(dir, 'public', 'reports', slug, 'index.html'), 'utf8');
-    assert.ok(page.includes('>123.45</a>'), 'the new figure is on the page');
+    assert.ok(count(page, other) > shownBefore, 'the new figure is on the page where the old one was');
     assert.ok(!page.includes(`>${printed}</a>`), 'the old figure is gone');
 
     // Two prose edits in a row reuse every view; the page changes and its chart files stay published.
     const index = join(dir, 'content', 'reports', slug, 'index.md');
     const charts = readdirSync(join(dir, 'public', 'reports', slug, 'charts')).sort();
     assert.ok(charts.length >= 5);
+    const rawFiles = mtimes(dir, join('public', 'reports', slug, 'raw'));
+    assert.ok([...rawFiles.keys()].some((f) => f.endsWith('.txt.html')));
     for (const word of ['first', 'second']) {
       writeFileSync(index, readFileSync(index, 'utf8').replace(/\n\n([A-Z][a-z]+ )/, `\n\nEdited (${word}). $1`));
       const edited = build(dir);
@@ -61,7 +68,13 @@ test('a build with nothing changed rewrites nothing, and a changed raw file rebu
       assert.match(edited, /hugo: 1 changed report/);
       assert.ok(readFileSync(join(dir, 'public', 'reports', slug, 'index.html'), 'utf8').includes(`Edited (${word}).`));
       assert.deepEqual(readdirSync(join(dir, 'public', 'reports', slug, 'charts')).sort(), charts);
+      assert.deepEqual(mtimes(dir, join('public', 'reports', slug, 'raw')), rawFiles, 'the raw files and their line-numbered views stay, unwritten');
     }
+    // A label title is front matter a view reads: changing it alone rebuilds the views that show it.
+    writeFileSync(index, readFileSync(index, 'utf8').replace(/^sources:/m, 'labels: { server: "Server build" }\nsources:'));
+    const titled = build(dir);
+    assert.doesNotMatch(titled, /compile: .*\(0 built/);
+    assert.ok(readFileSync(join(dir, 'public', 'reports', slug, 'index.html'), 'utf8').includes('>Server build</th>'), 'the new label title heads the table');
     // Hugo saw only that report for the edit; the page must be what a build of the whole site writes.
     const edited = readFileSync(join(dir, 'public', 'reports', slug, 'index.html'), 'utf8');
     rmSync(join(dir, '.tpsreport', 'cache', 'build.json'));

@@ -49,3 +49,33 @@ test('treeIndex stamps exactly as treeStamp does, from one listing, also for rel
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('treeIndex.refresh sees what was written under the refreshed folders, and only there', async () => {
+  const { treeIndex, treeStamp } = await import('../../scripts/lib/files.mjs');
+  const dir = mkdtempSync(join(tmpdir(), 'tps-refresh-'));
+  try {
+    for (const d of ['data/a', 'data/ab', 'data/b']) mkdirSync(join(dir, d), { recursive: true });
+    for (const f of ['data/a/1.json', 'data/a/2.json', 'data/ab/1.json', 'data/b/1.json']) writeFileSync(join(dir, f), f);
+    const index = treeIndex([join(dir, 'data')]);
+    const all = [join(dir, 'data')];
+    writeFileSync(join(dir, 'data/a/1.json'), 'changed, and longer');
+    writeFileSync(join(dir, 'data/a/3.json'), 'new');
+    rmSync(join(dir, 'data/a/2.json'));
+    writeFileSync(join(dir, 'data/b/1.json'), 'changed too, not refreshed');
+    assert.notEqual(index.stamp(all), treeStamp(all), 'a listing does not see later writes by itself');
+    index.refresh([join(dir, 'data/a')]);
+    assert.equal(index.stamp([join(dir, 'data/a')]), treeStamp([join(dir, 'data/a')]), 'the refreshed folder is current');
+    assert.equal(index.stamp([join(dir, 'data/ab')]), treeStamp([join(dir, 'data/ab')]), 'a sibling sharing its name as a prefix is kept');
+    assert.notEqual(index.stamp([join(dir, 'data/b')]), treeStamp([join(dir, 'data/b')]), 'a folder not refreshed keeps its old listing');
+    rmSync(join(dir, 'data/ab'), { recursive: true });
+    index.refresh([join(dir, 'data/ab')]);
+    assert.equal(index.stamp([join(dir, 'data/ab')]), treeStamp([join(dir, 'data/ab')]), 'a refreshed folder that is gone stamps as missing');
+    assert.equal(index.stamp([join(dir, 'data/a')]), treeStamp([join(dir, 'data/a')]), 'its neighbour keeps its entries');
+    for (let i = 0; i < 20; i += 1) mkdirSync(join(dir, `data/c${i}`));
+    writeFileSync(join(dir, 'data/c7/1.json'), 'many at once');
+    index.refresh([join(dir, 'data/b'), join(dir, 'data/ab'), ...Array.from({ length: 20 }, (_, i) => join(dir, `data/c${i}`))]);
+    assert.equal(index.stamp(all), treeStamp(all), 'after refreshing everything written, the whole tree is current');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
