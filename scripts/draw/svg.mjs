@@ -40,6 +40,21 @@ function textWidth(item, text) {
   return (units / 1000) * size * 1.12 * bold;
 }
 
+// A chart with bands on one axis fills the column on the other (autosize
+// fit-x): vega-lite keeps the band step and fits the other axis, as asked,
+// but says it is "dropping" the fit for the banded axis on every draw. Other
+// warnings still reach the terminal.
+const logger = {
+  level() { return logger; },
+  warn(...message) {
+    if (!/^Dropping "fit-[xy]" because spec has discrete (width|height)\.$/.test(message.join(' '))) console.warn(...message);
+    return logger;
+  },
+  info() { return logger; },
+  debug() { return logger; },
+  error(...message) { console.error(...message); return logger; },
+};
+
 export function specHash(spec) {
   return createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 16);
 }
@@ -51,7 +66,7 @@ export async function renderSvg(spec, { cacheDir } = {}) {
   let svg = cached ? await readFile(cached, 'utf8').catch(() => null) : null;
   if (svg === null) {
     const { vega, vegaLite } = await load();
-    const view = new vega.View(vega.parse(vegaLite.compile(spec).spec), { renderer: 'none' });
+    const view = new vega.View(vega.parse(vegaLite.compile(spec, { logger }).spec), { renderer: 'none' });
     svg = await view.toSVG();
     view.finalize();
     if (cached) {
