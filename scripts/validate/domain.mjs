@@ -5,14 +5,17 @@ import { readFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, relative } from 'node:path';
 
-// Several documents can point at one raw file; hash each file once per run.
+// Several documents can point at one raw file; hash each version of a file
+// once. The key carries size and mtime because a process may live on while
+// the author edits (tpsreport serve validates again after every save).
 const rawHashes = new Map();
 
 function rawSha256(path) {
-  if (!rawHashes.has(path)) {
-    rawHashes.set(path, existsSync(path) ? createHash('sha256').update(readFileSync(path)).digest('hex') : null);
-  }
-  return rawHashes.get(path);
+  const stats = statSync(path, { throwIfNoEntry: false });
+  if (!stats?.isFile()) return null;
+  const key = `${path}\0${stats.size}\0${stats.mtimeMs}`;
+  if (!rawHashes.has(key)) rawHashes.set(key, createHash('sha256').update(readFileSync(path)).digest('hex'));
+  return rawHashes.get(key);
 }
 
 /** Problems beyond the schema for one document on its own. */
@@ -130,9 +133,12 @@ export function* figures(node, pointer = '', printedBesideDerived = false, key =
   if (Array.isArray(node)) {
     // Elements of a list of named things (GNU time's resources, variables) are
     // different figures at the same index pattern, so their key is the name.
+    // A column of plain numbers (interval samples) holds no figure: skip it without a pointer per element.
     for (let i = 0; i < node.length; i += 1) {
-      const name = node[i]?.name;
-      yield* figures(node[i], `${pointer}/${i}`, printedBesideDerived, `${key}/${typeof name === 'string' ? `[${name}]` : '*'}`);
+      const child = node[i];
+      if (child === null || typeof child !== 'object') continue;
+      const name = child.name;
+      yield* figures(child, `${pointer}/${i}`, printedBesideDerived, `${key}/${typeof name === 'string' ? `[${name}]` : '*'}`);
     }
   } else if (node && typeof node === 'object') {
     if ('value' in node && typeof node.unit === 'string' && Number.isInteger(node.line)) {

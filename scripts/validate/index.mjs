@@ -2,8 +2,8 @@
 // the checks a schema cannot express. Every problem is collected (never just
 // the first), each with file, JSON pointer, raw line where known, rule,
 // expected and found.
-import { readFile, readdir, stat } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, dirname } from 'node:path';
 import { schemaValidators } from './schemas.mjs';
 import { domainProblems, reportProblems } from './domain.mjs';
@@ -111,7 +111,8 @@ export async function validatePaths(paths, { root = process.cwd() } = {}) {
 }
 
 async function fileProblems(path, file, root) {
-  const text = await readFile(path, 'utf8');
+  // Thousands of small files: a synchronous read costs a third of a promise's open, stat, read and close.
+  const text = readFileSync(path, 'utf8');
   let doc;
   try {
     doc = JSON.parse(text);
