@@ -8,6 +8,7 @@
 // the CSV holds; `html` (default: the escaped text) is what the page shows.
 
 import { spreadText } from './repeats.mjs';
+import { countText } from '../lib/text.mjs';
 
 export function esc(text) {
   return String(text ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;').replace(/'/g, '&#39;');
@@ -44,8 +45,6 @@ export function encodePath(path) {
   return String(path).split('/').map(encodeURIComponent).join('/');
 }
 
-const EN = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
 /**
  * One figure as a link to its raw line (raw/<file>.html#L<n>): data-value is
  * the figure's number, data-source and data-line say where it was printed.
@@ -64,7 +63,7 @@ export function figLink(row, o = {}) {
   const value = o.value ?? row.value;
   let title = `${row.source}, line ${row.line} (${row.tool})`;
   if (o.shown) title = `printed as ${row.text} · ${title}`;
-  if (o.bytes !== undefined && o.bytes !== null) title = `${EN.format(o.bytes)} bytes · ${title}`;
+  if (o.bytes !== undefined && o.bytes !== null) title = `${countText(o.bytes)} bytes · ${title}`;
   const link = `<a${attrs({
     class: o.cls ? `fig ${o.cls}` : 'fig',
     href,

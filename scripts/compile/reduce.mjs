@@ -7,6 +7,7 @@
 // stall disappears. The chart's CSV keeps every sample; the alt text and
 // caption say how the drawing was reduced.
 import { PLOT_WIDTH } from '../render/charts.mjs';
+import { countText } from '../lib/text.mjs';
 
 /** The plot's device pixels on a 2x screen, which is what the PNG is drawn for. */
 export const PIXEL_COLUMNS = 2 * PLOT_WIDTH;
@@ -50,6 +51,6 @@ export function reduceChart(chart, columns = PIXEL_COLUMNS) {
   const sizes = [...new Set(reduced.map((s) => s.size).filter((s) => s > 1))];
   if (!sizes.length) return { rows: chart.rows, note: null };
   const drawn = reduced.reduce((n, s) => n + s.rows.length, 0);
-  const note = `Drawn from ${drawn} points for ${chart.rows.length} samples: each point is the median of ${sizes.join(' or ')} consecutive samples, with a line from their lowest to their highest; the CSV holds every sample.`;
+  const note = `Drawn from ${countText(drawn)} points for ${countText(chart.rows.length)} samples: each point is the median of ${sizes.join(' or ')} consecutive samples, with a line from their lowest to their highest; the CSV holds every sample.`;
   return { rows: reduced.flatMap((s) => s.rows), note };
 }

@@ -106,3 +106,10 @@ export function withoutAnnotation(line, lineNo, notes) {
 export function wordList(words) {
   return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
+
+const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A whole number as a reader's sentence prints it: 1,249. */
+export function countText(n) {
+  return COUNT.format(n);
+}

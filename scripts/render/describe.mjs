@@ -2,6 +2,7 @@
 // from the same rows the chart draws, so a screen reader hears the figures a
 // sighted reader sees ("… highest: MySQL 5.1.49sp1 InnoDB plugin, read/write,
 // 112.32 tx/s"). Pure; used by the compile step's chart views.
+import { countText } from '../lib/text.mjs';
 
 function labelOf(row, options) {
   const fields = [options.x, options.color, options.facet].filter((f) => f && f.field && f.field !== 'value');
@@ -24,7 +25,7 @@ export function altText({ rows, options }) {
   if (values.length === 0) return `${what}: no figures.`;
   const top = values.reduce((a, b) => (b.value > a.value ? b : a));
   const low = values.reduce((a, b) => (b.value < a.value ? b : a));
-  const parts = [`${what} (${values.length} figure${values.length === 1 ? '' : 's'})`];
+  const parts = [`${what} (${countText(values.length)} figure${values.length === 1 ? '' : 's'})`];
   parts.push(`highest: ${[labelOf(top, options), withUnit(top, unit)].filter(Boolean).join(', ')}`);
   if (low !== top) parts.push(`lowest: ${[labelOf(low, options), withUnit(low, unit)].filter(Boolean).join(', ')}`);
   const repeats = values.filter((r) => (r.runs ?? 1) > 1);
