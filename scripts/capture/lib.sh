@@ -249,3 +249,20 @@ option_lines() {
     fi
   done
 }
+
+# variant_option_file OUT BASELINE CHANGED HEADER... : writes the option file
+# a variant's server reads: the HEADER lines, which file it differs from and in
+# what (when CHANGED is not empty), then the baseline's option lines (on stdin)
+# through option_lines. The file is part of the report, written once here.
+variant_option_file() {
+  local out=$1 baseline=$2 changed=$3
+  shift 3
+  {
+    printf '%s\n' "$@"
+    if [[ -n $changed ]]; then
+      echo "# Differs from $baseline in one setting: $changed"
+    fi
+    echo "[mariadbd]"
+    option_lines "$changed"
+  } >"$out"
+}

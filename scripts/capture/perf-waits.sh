@@ -49,20 +49,12 @@ setting_line() {
 # written once here and the server reads exactly this file; each file states
 # every setting once.
 write_option_file() {
-  local setting=$1 changed
-  changed=$(setting_line "$setting")
-  {
-    cat <<CNF
-# Server options for the read/write stress run "$setting", with performance_schema
-# timing InnoDB's latches. Passed as: mariadbd --defaults-file=my-$setting.cnf
-# (datadir, socket and log paths are given on the command line by
-# scripts/capture/mariadb-sandbox.sh).
-CNF
-    if [[ -n $changed ]]; then
-      echo "# Differs from my-trx-commit-1.cnf in one setting: $changed"
-    fi
-    echo "[mariadbd]"
-    option_lines "$changed" <<'BASE'
+  local setting=$1
+  variant_option_file "$OUTDIR/my-$setting.cnf" my-trx-commit-1.cnf "$(setting_line "$setting")" \
+    "# Server options for the read/write stress run \"$setting\", with performance_schema" \
+    "# timing InnoDB's latches. Passed as: mariadbd --defaults-file=my-$setting.cnf" \
+    "# (datadir, socket and log paths are given on the command line by" \
+    "# scripts/capture/mariadb-sandbox.sh)." <<'BASE'
 innodb_buffer_pool_size = 256M
 innodb_log_file_size = 96M
 innodb_flush_log_at_trx_commit = 1
@@ -74,7 +66,6 @@ performance_schema = ON
 performance-schema-instrument = 'wait/synch/%/innodb/%=ON'
 max_connections = 100
 BASE
-  } >"$OUTDIR/my-$setting.cnf"
 }
 
 explain_method() {

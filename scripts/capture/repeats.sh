@@ -49,19 +49,11 @@ config_setting() {
 # line for the setting a variant changes is left out of the variant's file,
 # so each file states every setting exactly once.
 write_option_file() {
-  local config=$1 setting
-  setting=$(config_setting "$config")
-  {
-    cat <<CNF
-# Server options for the repeated oltp_read_write runs, configuration "$config".
-# Passed as: mariadbd --defaults-file=my-$config.cnf (datadir, socket and log
-# paths are given on the command line by scripts/capture/mariadb-sandbox.sh).
-CNF
-    if [[ -n $setting ]]; then
-      echo "# Differs from my-baseline.cnf in one setting: $setting"
-    fi
-    echo "[mariadbd]"
-    option_lines "$setting" <<'BASE'
+  local config=$1
+  variant_option_file "$OUTDIR/my-$config.cnf" my-baseline.cnf "$(config_setting "$config")" \
+    "# Server options for the repeated oltp_read_write runs, configuration \"$config\"." \
+    "# Passed as: mariadbd --defaults-file=my-$config.cnf (datadir, socket and log" \
+    "# paths are given on the command line by scripts/capture/mariadb-sandbox.sh)." <<'BASE'
 innodb_buffer_pool_size = 256M
 innodb_log_file_size = 96M
 innodb_flush_log_at_trx_commit = 1
@@ -71,7 +63,6 @@ innodb_buffer_pool_dump_at_shutdown = OFF
 innodb_buffer_pool_load_at_startup = OFF
 max_connections = 100
 BASE
-  } >"$OUTDIR/my-$config.cnf"
 }
 
 explain_method() {

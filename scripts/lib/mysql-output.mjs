@@ -24,7 +24,7 @@
 // hands back to the caller to place or warn about.
 import { InputError, quote } from './errors.mjs';
 import { figure, beyondDouble, beyondDoubleError, roundedInDouble } from './figure.mjs';
-import { toNumber } from './text.mjs';
+import { toNumber, terminatorSpan } from './text.mjs';
 
 // ─── single-line patterns ───────────────────────────────────────────────────
 
@@ -683,10 +683,7 @@ function splitAnnotation(value) {
  * long run of spaces, in time quadratic in its length.
  */
 function annotation(value) {
-  const terminator = /[\n\r\u2028\u2029]/;
-  const first = value.search(terminator);
-  let last = -1;
-  for (const c of ['\n', '\r', '\u2028', '\u2029']) last = Math.max(last, value.lastIndexOf(c));
+  const { first, last } = terminatorSpan(value);
   for (let p = value.indexOf('#', 1); p > 0; p = value.indexOf('#', p + 1)) {
     let start = p - 1;
     if (value[start] !== '\t') {

@@ -68,6 +68,24 @@ export function columnOf(line, needle) {
 
 const isSpace = (c) => /\s/.test(c);
 
+const TERMINATORS = ['\n', '\r', '\u2028', '\u2029'];
+
+/**
+ * Where the first and the last line terminator of `t` are (-1 for none): the
+ * characters a regex's `.` does not match, which the linear-time stand-ins for
+ * `.*` patterns below must not step over.
+ */
+export function terminatorSpan(t) {
+  let first = -1;
+  let last = -1;
+  for (const c of TERMINATORS) {
+    const at = t.indexOf(c);
+    if (at >= 0 && (first < 0 || at < first)) first = at;
+    last = Math.max(last, t.lastIndexOf(c));
+  }
+  return { first, last };
+}
+
 /**
  * Where an author's note starts in a trimmed line: a `#` after one or more
  * TABs, or a ` # ` (any blanks before the `#`, one after). Returns the match
@@ -76,7 +94,7 @@ const isSpace = (c) => /\s/.test(c);
  * run of blanks, so a line of a million spaces took minutes.
  */
 export function findAnnotation(t) {
-  const lastTerminator = Math.max(t.lastIndexOf('\u2028'), t.lastIndexOf('\u2029'), t.lastIndexOf('\n'), t.lastIndexOf('\r'));
+  const lastTerminator = terminatorSpan(t).last;
   for (let p = t.indexOf('#', 1); p > 0; p = t.indexOf('#', p + 1)) {
     let blanks = p;
     while (blanks > 0 && isSpace(t[blanks - 1])) blanks -= 1;

@@ -8,7 +8,7 @@
 // 18.34 s) and adds the seconds computed from them beside, marked derived.
 import { InputError, quote } from '../lib/errors.mjs';
 import { figure, requireFigure } from '../lib/figure.mjs';
-import { columnOf, withoutAnnotation } from '../lib/text.mjs';
+import { columnOf, withoutAnnotation, terminatorSpan } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const NUM = String.raw`\d+(?:\.\d+)?`;
@@ -358,8 +358,7 @@ function toolOf(timing) {
 function gnuVerbose(t) {
   if (!/^[A-Z]/.test(t)) return null;
   // `.` matches no line terminator (`\s` does): the label and the value may hold none.
-  const first = t.search(/[\n\r\u2028\u2029]/);
-  const last = Math.max(...['\n', '\r', '\u2028', '\u2029'].map((c) => t.lastIndexOf(c)));
+  const { first, last } = terminatorSpan(t);
   for (let colon = t.indexOf(':'); colon > 0; colon = t.indexOf(':', colon + 1)) {
     if (!/\s/.test(t[colon + 1] ?? '')) continue;
     if (first >= 0 && first < colon) return null;

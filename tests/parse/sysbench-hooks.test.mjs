@@ -12,18 +12,11 @@ import { detectFormat } from '../../scripts/parse/index.mjs';
 import { parse } from '../../scripts/parse/sysbench.mjs';
 import { InputError } from '../../scripts/lib/errors.mjs';
 import { rowsOf } from '../../scripts/lib/columns.mjs';
+import { refusal } from '../helpers/refusal.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'sysbench');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');
 const parseText = (text, source = 'hooks.txt') => parse(text, { source });
-const refusal = (fn) => {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  return assert.fail('expected an InputError');
-};
 
 const JSON_RUN = 'real-1.0.20-hooks-cpu-json.txt';
 const CSV_RUN = 'real-1.0.20-hooks-cpu-csv.txt';

@@ -10,19 +10,12 @@ import { parseFile, detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/sysbench.mjs';
 import { InputError } from '../../scripts/lib/errors.mjs';
 import { rowsOf } from '../../scripts/lib/columns.mjs';
+import { refusal } from '../helpers/refusal.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'sysbench');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');
 const parseFixture = (name) => parse(read(name), { source: name });
 const lines = (text) => text.split('\n');
-const refusal = (fn) => {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  return assert.fail('expected an InputError');
-};
 
 test('detect scores each sysbench generation above zero and other tools at zero', () => {
   for (const name of [
