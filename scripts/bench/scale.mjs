@@ -9,6 +9,7 @@ import { mkdtempSync, cpSync, symlinkSync, readdirSync, readFileSync, writeFileS
 import { tmpdir, loadavg, availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { bodyOffset } from '../compile/report.mjs';
 
 const COPY = ['scripts', 'layouts', 'static', 'schemas', 'config.toml', 'package.json'];
 const LINK = ['node_modules', '.venv'];
@@ -33,7 +34,7 @@ export function makeSite(root, n, { stripShortcodes = false } = {}) {
     cpSync(join(root, 'content', 'reports', src), join(dir, 'content', 'reports', slug), { recursive: true });
     const index = join(dir, 'content', 'reports', slug, 'index.md');
     let text = readFileSync(index, 'utf8');
-    const end = text.indexOf('\n---', 3);
+    const end = bodyOffset(text);
     let body = text.slice(end).replace(/ title="/g, ` title="[${i}] `);
     if (stripShortcodes) body = body.replace(/\{\{<[\s\S]*?>\}\}/g, '');
     text = text.slice(0, end) + body;

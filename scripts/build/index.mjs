@@ -17,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { publish } from './publish.mjs';
 import { treeIndex } from '../lib/files.mjs';
 import { configLayer, mount } from './hugo-config.mjs';
+import { bodyOffset } from '../compile/report.mjs';
 import { TOOL_ROOT, CONFIG_NAMES } from '../lib/site.mjs';
 
 /**
@@ -53,11 +54,11 @@ async function articles(root, listed, before = {}) {
       continue;
     }
     const text = await readFile(path, 'utf8');
-    const end = text.indexOf('\n---', 3);
+    const at = bodyOffset(text);
     const h = (s) => createHash('sha256').update(s).digest('hex').slice(0, 16);
-    const front = end < 0 ? text : text.slice(0, end);
+    const front = text.slice(0, at);
     // Without a summary in the front matter Hugo takes it from the body, which the lists show.
-    out[slug] = { front: h(front), body: h(end < 0 ? '' : text.slice(end)), summary: /^summary:/m.test(front), stamp };
+    out[slug] = { front: h(front), body: h(text.slice(at)), summary: /^summary:/m.test(front), stamp };
   }
   return out;
 }

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { ingestReports } from '../ingest/index.mjs';
 import { compileReports, reportSlugs } from '../compile/index.mjs';
 import { validateChanged } from './validate-changed.mjs';
+import { treeIndex } from '../lib/files.mjs';
 import { configLayer, mount } from './hugo-config.mjs';
 import { createProblems, inputLine, validationLines } from './serve-problems.mjs';
 import { openFront } from './serve-front.mjs';
@@ -170,13 +171,15 @@ async function refresh({ root, problems, log, slugs }) {
   const hasViews = (slug) => existsSync(join(root, '.tpsreport', 'views', `${slug}.json`));
   const without = (slugs ?? []).filter((s) => !hasViews(s));
   try {
-    const ingested = await ingestReports({ root });
+    // One listing for the three steps, as a build does: ingest refreshes what it writes.
+    const listed = treeIndex([join(root, 'content', 'reports'), join(root, 'data', 'reports')]);
+    const ingested = await ingestReports({ root, listed });
     problems.set('ingest', ingested.errors.map(inputLine));
-    problems.set('validate', validationLines(await validateChanged({ root })));
+    problems.set('validate', validationLines(await validateChanged({ root, listed })));
     const known = await reportSlugs(root);
     // A report folder that went away: compile everything, which removes its views.
     const chosen = slugs && slugs.every((s) => known.includes(s)) ? slugs : undefined;
-    const compiled = await compileReports({ root, slugs: chosen });
+    const compiled = await compileReports({ root, slugs: chosen, listed });
     if (!chosen) await writeReference(root);
     problems.setForReports('compile', chosen, compiled.errors.map(inputLine));
     problems.set('serve', []);

@@ -99,31 +99,27 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, last }
   // Views read the front matter too (label titles, repeat labels, the noise reference): a view is reused only when it and the data are unchanged.
   stamp.front = createHash('sha256').update(text.slice(0, bodyOffset(text))).digest('hex').slice(0, 24);
 
-  const errors = [];
   let report;
-  const sameData = previous && previous.stamp.compiler === compiler && previous.stamp.data === stamp.data && previous.stamp.front === stamp.front;
-  const reuse = sameData ? previous.views : {};
   try {
     report = await loadReport({ root, slug, text, docs: [] });
-    const shortcodes = scanShortcodes(text, report.indexPath, bodyOffset(text));
-    // An edit of the article alone reuses every view and every raw view: the documents need not be read.
-    const rawList = sameData && previous.stamp.raw === stamp.raw && previous.raw?.title === rawTitle(report) ? previous.raw.list : null;
-    const kindOf = pageKinds(shortcodes.map((sc) => sc.name));
-    if (!rawList || shortcodes.some((sc) => kindOf(sc.name) && !reuse[sc.key])) report.docs = await loadDocuments(dataDir);
-    report.rawList = rawList;
   } catch (error) {
-    if (!(error instanceof InputError)) throw error;
     // A broken front matter stops here; a broken shortcode is reported below with the others.
-    if (!report) return { compiled: true, views: 0, built: 0, errors: [error] };
-    report.docs = await loadDocuments(dataDir);
+    if (!(error instanceof InputError)) throw error;
+    return { compiled: true, views: 0, built: 0, errors: [error] };
   }
+  const errors = [];
+  const shortcodes = scanOrFail(text, report.indexPath, errors);
+  const kindOf = pageKinds(shortcodes.map((sc) => sc.name));
+  const sameData = previous && previous.stamp.compiler === compiler && previous.stamp.data === stamp.data && previous.stamp.front === stamp.front;
+  const reuse = sameData ? previous.views : {};
+  // An edit of the article alone reuses every view and every raw view: the documents need not be read.
+  report.rawList = sameData && previous.stamp.raw === stamp.raw && previous.raw?.title === rawTitle(report) ? previous.raw.list : null;
+  if (!report.rawList || shortcodes.some((sc) => kindOf(sc.name) && !reuse[sc.key])) report.docs = await loadDocuments(dataDir);
   const unsafe = await unsafeRawFiles(rawDir, root);
   if (unsafe.length) return { compiled: true, views: 0, built: 0, errors: unsafe };
   const ctx = { ...viewContext(report), drawer };
-  const shortcodes = scanOrFail(text, report.indexPath, errors);
   const views = {};
   let built = 0;
-  const kindOf = pageKinds(shortcodes.map((sc) => sc.name));
   for (const sc of shortcodes) {
     const kind = kindOf(sc.name);
     if (!kind || views[sc.key]) continue;

@@ -53,7 +53,8 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
 async function ingestReport({ root, slug, index, outDir, cachePath, before, parsers, listed }) {
   const errors = [];
   // Nothing of the report changed since its last clean ingest: not even its front matter is read.
-  const unchanged = `${parsers}:${listed.stamp([index, join(root, 'content', 'reports', slug, 'raw'), outDir])}`;
+  const inputs = [index, join(root, 'content', 'reports', slug, 'raw'), outDir];
+  const unchanged = `${parsers}:${listed.stamp(inputs)}`;
   if (before.report === unchanged) return { written: before.documents, parsed: 0, errors, unchanged: true };
   let plan;
   let report;
@@ -90,7 +91,8 @@ async function ingestReport({ root, slug, index, outDir, cachePath, before, pars
   await removeStale(outDir, keep);
   const written = keep.size - 1 - errors.length;
   errors.unshift(...unsafe);
-  if (!errors.length) Object.assign(after, { report: `${parsers}:${treeStamp([index, join(root, 'content', 'reports', slug, 'raw'), outDir])}`, documents: written });
+  // Stamped from the disk, not the listing: this ingest has just written outDir.
+  if (!errors.length) Object.assign(after, { report: `${parsers}:${treeStamp(inputs)}`, documents: written });
   await writeIfChanged(cachePath, toJson(after));
   return { written, parsed, errors };
 }

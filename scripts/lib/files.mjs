@@ -220,15 +220,6 @@ export function treeStamp(paths) {
 }
 
 /**
- * treeStamp for large trees: the same stamp from one `find` listing instead of
- * a stat call per file (see treeIndex), many times faster once a site has tens
- * of thousands of files.
- */
-export function bigTreeStamp(paths) {
-  return treeIndex(paths).stamp(paths);
-}
-
-/**
  * One listing of several trees with one `find`, from which stamp(paths) gives
  * exactly what treeStamp(paths) would (same files, order, sizes and mtimes), so
  * a step that stamps every report (a thousand small trees) lists the disk once

@@ -5,21 +5,24 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync, mkdirSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bigTreeStamp } from '../../scripts/lib/files.mjs';
+import { treeIndex } from '../../scripts/lib/files.mjs';
 
-test('bigTreeStamp sees every change to a tree and none when there is none', () => {
+/** What a build does first: one listing of its inputs, stamped whole. */
+const buildStamp = (paths) => treeIndex(paths).stamp(paths);
+
+test('a fresh listing\'s stamp sees every change to a tree and none when there is none', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tps-stamp-'));
   try {
     mkdirSync(join(dir, 'a', 'b'), { recursive: true });
     writeFileSync(join(dir, 'a', 'b', 'x.txt'), 'one');
     writeFileSync(join(dir, 'top.md'), 'top');
     const paths = [join(dir, 'a'), join(dir, 'top.md'), join(dir, 'missing')];
-    const first = bigTreeStamp(paths);
-    assert.equal(bigTreeStamp(paths), first, 'nothing changed');
+    const first = buildStamp(paths);
+    assert.equal(buildStamp(paths), first, 'nothing changed');
     const seen = new Set([first]);
     const step = (what, fn) => {
       fn();
-      const now = bigTreeStamp(paths);
+      const now = buildStamp(paths);
       assert.ok(!seen.has(now), `${what} changes the stamp`);
       seen.add(now);
     };
