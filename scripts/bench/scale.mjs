@@ -10,6 +10,7 @@ import { tmpdir, loadavg, availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { bodyOffset } from '../compile/report.mjs';
+import { logger } from '../draw/svg.mjs';
 
 const COPY = ['scripts', 'layouts', 'static', 'schemas', 'config.toml', 'package.json'];
 const LINK = ['node_modules', '.venv'];
@@ -85,7 +86,7 @@ async function svgFloor(dir) {
   const cpu0 = process.cpuUsage();
   const [vega, vegaLite] = await Promise.all([import('vega'), import('vega-lite')]);
   for (const spec of specs) {
-    const view = new vega.View(vega.parse(vegaLite.compile(spec).spec), { renderer: 'none' });
+    const view = new vega.View(vega.parse(vegaLite.compile(spec, { logger }).spec), { renderer: 'none' });
     await view.toSVG();
     view.finalize();
   }

@@ -44,7 +44,7 @@ function textWidth(item, text) {
 // fit-x): vega-lite keeps the band step and fits the other axis, as asked,
 // but says it is "dropping" the fit for the banded axis on every draw. Other
 // warnings still reach the terminal.
-const logger = {
+export const logger = {
   level() { return logger; },
   warn(...message) {
     if (!/^Dropping "fit-[xy]" because spec has discrete (width|height)\.$/.test(message.join(' '))) console.warn(...message);
