@@ -103,18 +103,27 @@ export async function unsafeRawFiles(rawDir, root) {
  * config block, notes beside the runs), with the sha256 and size of its bytes.
  * Ingest records this list in report.json, so a page never shows a raw file
  * that was not hashed, and `build --frozen` can tell that one changed.
+ * `hashes`: sums already taken, by root-relative file, with the size and mtime
+ * they were taken at ({ sha256, size, mtimeMs }); a file whose size and mtime
+ * still match is not read again, and the sums of files read are added.
  * @returns {Promise<{ file: string, sha256: string, bytes: number }[]>} file is root-relative, in name order
  */
-export async function hashRawFiles(rawDir, root) {
+export async function hashRawFiles(rawDir, root, hashes = {}) {
   if (!existsSync(rawDir)) return [];
   const list = [];
   // Subfolders too: compile publishes raw/stalls/… like raw/….
   for (const name of (await readdir(rawDir, { recursive: true })).sort()) {
     const path = join(rawDir, name);
     // A link out of the report folder is refused by unsafeRawFiles, and never read.
-    if (outsideReport(path, dirname(rawDir)) || !(await stat(path).catch(() => null))?.isFile()) continue;
-    const bytes = await readFile(path);
-    list.push({ file: relative(root, path), sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length });
+    const info = outsideReport(path, dirname(rawDir)) ? null : await stat(path).catch(() => null);
+    if (!info?.isFile()) continue;
+    const file = relative(root, path);
+    const known = hashes[file];
+    if (known?.size !== info.size || known.mtimeMs !== info.mtimeMs) {
+      const bytes = await readFile(path);
+      hashes[file] = { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length, mtimeMs: info.mtimeMs };
+    }
+    list.push({ file, sha256: hashes[file].sha256, bytes: hashes[file].size });
   }
   return list;
 }

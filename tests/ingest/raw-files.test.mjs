@@ -5,13 +5,14 @@
 // hashed into report.json at ingest.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, readFileSync, rmSync, symlinkSync, realpathSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, readFileSync, rmSync, symlinkSync, realpathSync, existsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { ingestReports, planSources } from '../../scripts/ingest/index.mjs';
 import { compileReports } from '../../scripts/compile/index.mjs';
 import { InputError } from '../../scripts/lib/errors.mjs';
+import { hashRawFiles } from '../../scripts/lib/raw-files.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const RUN = join(ROOT, 'content/reports/innodb-plugin-vs-builtin/raw/sysbench-5.1-plugin-rw.txt');
@@ -102,6 +103,64 @@ test('ingest hashes every file of raw/ into report.json, the parsed runs and the
       { file: 'content/reports/x/raw/run.txt', sha256: doc.provenance.sha256, bytes: doc.provenance.bytes },
     ]);
     assert.equal(doc.provenance.sha256, createHash('sha256').update(readFileSync(RUN)).digest('hex'));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a raw file edited after an ingest gets its new sum in report.json at the next one, whether a source or only shown', async () => {
+  const root = site(['raw/run.txt'], { 'run.txt': null, 'innodb.cnf': '[mysqld]\ninnodb_buffer_pool_size = 1G\n' });
+  const sum = (text) => createHash('sha256').update(text).digest('hex');
+  const sums = () => Object.fromEntries(JSON.parse(readFileSync(join(root, 'data/reports/x/report.json'), 'utf8')).raw_files.map((f) => [f.file.split('/').pop(), f.sha256]));
+  try {
+    await ingestReports({ root });
+    const edited = readFileSync(RUN, 'utf8').replace('transactions:', 'transactions: ');
+    writeFileSync(join(root, 'content/reports/x/raw/run.txt'), edited);
+    writeFileSync(join(root, 'content/reports/x/raw/innodb.cnf'), '[mysqld]\ninnodb_buffer_pool_size = 2G\n');
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual(sums(), { 'innodb.cnf': sum('[mysqld]\ninnodb_buffer_pool_size = 2G\n'), 'run.txt': sum(edited) });
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('reports ingested side by side report their problems in report-name order, each once', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-order-'));
+  const slugs = ['f', 'b', 'e', 'a', 'd', 'c', 'h', 'g'];
+  try {
+    for (const slug of slugs) {
+      const bundle = join(root, 'content', 'reports', slug);
+      mkdirSync(join(bundle, 'raw'), { recursive: true });
+      // Every report parses one good run and refuses one cut short, so the slow and the quick finish at different times.
+      copyFileSync(RUN, join(bundle, 'raw', 'good.txt'));
+      writeFileSync(join(bundle, 'raw', 'cut.txt'), readFileSync(RUN, 'utf8').slice(0, 400 + slug.charCodeAt(0)));
+      writeFileSync(join(bundle, 'index.md'), '---\ntitle: T\nsources:\n  - file: raw/good.txt\n    labels: { server: a }\n  - file: raw/cut.txt\n    labels: { server: b }\n---\n');
+    }
+    const result = await ingestReports({ root });
+    assert.deepEqual(result.errors.map((e) => e.source), [...slugs].sort().map((slug) => `content/reports/${slug}/raw/cut.txt`));
+    assert.equal(result.documents, slugs.length);
+    assert.equal(result.reports, slugs.length);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('hashRawFiles reads a file only when its size or mtime differs from the sum it was given, and adds what it read', async () => {
+  const root = site([], { 'a.txt': 'first\n', 'b.txt': 'second\n' });
+  const raw = join(root, 'content/reports/x/raw');
+  try {
+    const info = statSync(join(raw, 'a.txt'));
+    const hashes = {
+      // Same size and mtime: taken as it is, so a sum no file has shows the file was not read.
+      'content/reports/x/raw/a.txt': { sha256: 'kept', size: info.size, mtimeMs: info.mtimeMs },
+      'content/reports/x/raw/b.txt': { sha256: 'stale', size: 7, mtimeMs: 0 },
+    };
+    const list = await hashRawFiles(raw, root, hashes);
+    assert.deepEqual(list, [
+      { file: 'content/reports/x/raw/a.txt', sha256: 'kept', bytes: 6 },
+      { file: 'content/reports/x/raw/b.txt', sha256: createHash('sha256').update('second\n').digest('hex'), bytes: 7 },
+    ]);
+    assert.equal(hashes['content/reports/x/raw/b.txt'].mtimeMs, statSync(join(raw, 'b.txt')).mtimeMs);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
