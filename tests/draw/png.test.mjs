@@ -1,0 +1,53 @@
+// The PNG copy of a chart: written by tpsreport's own encoder from resvg's
+// pixels, so the file must decode to exactly what resvg drew.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { inflateSync, crc32 } from 'node:zlib';
+import { Resvg } from '@resvg/resvg-js';
+import { pngOf, opaquePng, FONT_FILES } from '../../scripts/draw/png.mjs';
+
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect x="24" y="2" width="14" height="6" fill="#0072b2"/><text x="2" y="18" font-size="8">tx/s</text></svg>';
+const font = { loadSystemFonts: false, fontFiles: FONT_FILES, defaultFontFamily: 'DejaVu Sans' };
+
+/** The chunks of a PNG file, each CRC checked. */
+function chunks(png) {
+  assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const out = [];
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    assert.equal(png.readUInt32BE(at + 8 + length), crc32(png.subarray(at + 4, at + 8 + length)), `CRC of ${type}`);
+    out.push({ type, data: png.subarray(at + 8, at + 8 + length) });
+    at += length + 12;
+  }
+  return out;
+}
+
+test('a chart PNG is the 2x RGB image resvg drew, every row unfiltered, with valid chunks', async () => {
+  const png = await pngOf(SVG);
+  const [header, ...rest] = chunks(png);
+  assert.equal(header.type, 'IHDR');
+  assert.deepEqual([header.data.readUInt32BE(0), header.data.readUInt32BE(4), ...header.data.subarray(8)], [80, 40, 8, 2, 0, 0, 0]);
+  assert.deepEqual(rest.map((c) => c.type), ['IDAT', 'IEND']);
+  const rows = inflateSync(rest[0].data);
+  const drawn = new Resvg(SVG, { fitTo: { mode: 'zoom', value: 2 }, background: '#ffffff', font }).render().pixels;
+  assert.equal(rows.length, 40 * (1 + 80 * 3));
+  let blue = 0;
+  for (let y = 0; y < 40; y += 1) {
+    assert.equal(rows[y * 241], 0, `filter of row ${y}`);
+    for (let x = 0; x < 80; x += 1) {
+      const rgb = [...rows.subarray(y * 241 + 1 + x * 3, y * 241 + 4 + x * 3)];
+      assert.deepEqual(rgb, [...drawn.subarray((y * 80 + x) * 4, (y * 80 + x) * 4 + 3)], `pixel ${x},${y}`);
+      if (rgb.join() === '0,114,178') blue += 1;
+    }
+  }
+  // The rectangle, 14×6 at 2x, drawn in its colour.
+  assert.equal(blue, 28 * 12);
+});
+
+test('an image with a pixel that is not opaque is left to resvg (RGB cannot hold it)', () => {
+  const pixels = Buffer.alloc(2 * 2 * 4, 255);
+  assert.ok(opaquePng({ width: 2, height: 2, pixels }));
+  pixels[7] = 128;
+  assert.equal(opaquePng({ width: 2, height: 2, pixels }), null);
+});
