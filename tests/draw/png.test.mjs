@@ -23,31 +23,31 @@ function chunks(png) {
   return out;
 }
 
-test('a chart PNG is the 2x RGB image resvg drew, every row unfiltered, with valid chunks', async () => {
+test('a chart PNG is the 2x RGBA image resvg drew, every row unfiltered, with valid chunks', async () => {
   const png = await pngOf(SVG);
   const [header, ...rest] = chunks(png);
   assert.equal(header.type, 'IHDR');
-  assert.deepEqual([header.data.readUInt32BE(0), header.data.readUInt32BE(4), ...header.data.subarray(8)], [80, 40, 8, 2, 0, 0, 0]);
+  assert.deepEqual([header.data.readUInt32BE(0), header.data.readUInt32BE(4), ...header.data.subarray(8)], [80, 40, 8, 6, 0, 0, 0]);
   assert.deepEqual(rest.map((c) => c.type), ['IDAT', 'IEND']);
   const rows = inflateSync(rest[0].data);
   const drawn = new Resvg(SVG, { fitTo: { mode: 'zoom', value: 2 }, background: '#ffffff', font }).render().pixels;
-  assert.equal(rows.length, 40 * (1 + 80 * 3));
+  assert.equal(rows.length, 40 * (1 + 80 * 4));
   let blue = 0;
   for (let y = 0; y < 40; y += 1) {
-    assert.equal(rows[y * 241], 0, `filter of row ${y}`);
+    assert.equal(rows[y * 321], 0, `filter of row ${y}`);
     for (let x = 0; x < 80; x += 1) {
-      const rgb = [...rows.subarray(y * 241 + 1 + x * 3, y * 241 + 4 + x * 3)];
-      assert.deepEqual(rgb, [...drawn.subarray((y * 80 + x) * 4, (y * 80 + x) * 4 + 3)], `pixel ${x},${y}`);
-      if (rgb.join() === '0,114,178') blue += 1;
+      const rgba = [...rows.subarray(y * 321 + 1 + x * 4, y * 321 + 5 + x * 4)];
+      assert.deepEqual(rgba, [...drawn.subarray((y * 80 + x) * 4, (y * 80 + x) * 4 + 4)], `pixel ${x},${y}`);
+      if (rgba.join() === '0,114,178,255') blue += 1;
     }
   }
   // The rectangle, 14×6 at 2x, drawn in its colour.
   assert.equal(blue, 28 * 12);
 });
 
-test('an image with a pixel that is not opaque is left to resvg (RGB cannot hold it)', () => {
+test('an image with a pixel that is not opaque is refused: premultiplied pixels would be written wrong', () => {
   const pixels = Buffer.alloc(2 * 2 * 4, 255);
   assert.ok(opaquePng({ width: 2, height: 2, pixels }));
   pixels[7] = 128;
-  assert.equal(opaquePng({ width: 2, height: 2, pixels }), null);
+  assert.throws(() => opaquePng({ width: 2, height: 2, pixels }), { message: 'opaquePng: pixel 1 is not opaque' });
 });
