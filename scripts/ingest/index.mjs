@@ -110,21 +110,21 @@ async function ingestReport({ root, slug, index, outDir, cachePath, before, pars
 async function ingestSource(entry, { root, slug, outDir, before, parsers }) {
   const out = join(outDir, entry.out);
   try {
-    const stamp = await entryStamp(entry, out, parsers);
+    // Taken before the read: a file that changes while it is parsed is newer than its stamp and sum say.
+    const raw = await stat(entry.path);
+    const stamp = entryStamp(entry, raw, await stat(out).catch(() => null), parsers);
     if (stamp && before.sources?.[entry.out] === stamp) return { stamp };
-    // Taken before the read: a file that changes while it is parsed has a newer mtime than its sum says.
-    const { size, mtimeMs } = await stat(entry.path);
     let sha256;
-    await oneBigFileAtATime(size, async () => {
+    await oneBigFileAtATime(raw.size, async () => {
       const doc = await parseFile(entry.path, { source: relative(root, entry.path), format: entry.format, options: entry.options });
       Object.assign(doc, { report: slug, order: entry.order, labels: entry.labels });
       if (entry.runLabels) doc.run_labels = entry.runLabels;
       // A small document is one JSON string, faster than the streamed pieces a long interval log needs.
-      if (size < STREAM_FROM) await writeIfChanged(out, toJson(doc));
+      if (raw.size < STREAM_FROM) await writeIfChanged(out, toJson(doc));
       else await writeJsonIfChanged(out, doc);
       sha256 = doc.provenance.sha256;
     });
-    return { stamp: await entryStamp(entry, out, parsers), parsed: true, hash: { sha256, size, mtimeMs } };
+    return { stamp: entryStamp(entry, raw, await stat(out), parsers), parsed: true, hash: { sha256, size: raw.size, mtimeMs: raw.mtimeMs } };
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     return { error };
@@ -146,9 +146,9 @@ function oneBigFileAtATime(size, fn) {
  * What decides whether a source must be parsed again: the raw file (size and
  * mtime), what the front matter says of it, the parsers' code, and the
  * document it produced last time (so a deleted or edited data file is redone).
+ * `raw` and `out` are the two files' stats; null without a document.
  */
-async function entryStamp(entry, outPath, parsers) {
-  const [raw, out] = await Promise.all([stat(entry.path), stat(outPath).catch(() => null)]);
+function entryStamp(entry, raw, out, parsers) {
   if (!out) return null;
   const said = JSON.stringify([entry.format, entry.options, entry.labels, entry.runLabels, entry.order]);
   return createHash('sha256').update(`${parsers}\0${raw.size}\0${raw.mtimeMs}\0${out.size}\0${out.mtimeMs}\0${said}`).digest('hex').slice(0, 24);

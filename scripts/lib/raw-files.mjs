@@ -50,12 +50,14 @@ export const RAW_PATH_EXPECTED = "a file in the report's raw/ folder, named rela
  */
 export function outsideReport(path, bundleDir) {
   let real;
+  let inside;
   try {
-    real = realpathSync(path);
+    // The C library's realpath: one call, where the JavaScript one stats every folder on the way.
+    real = realpathSync.native(path);
+    inside = realpathSync.native(bundleDir);
   } catch {
     return null;
   }
-  const inside = realpathSync(bundleDir);
   return real === inside || real.startsWith(inside + sep) ? null : real;
 }
 
