@@ -68,8 +68,10 @@ export function ratioInterval(a, base, { resamples = 4000, seed = 1, minBootstra
   }
   const random = seeded(seed);
   const [bx, by] = [new Array(x.length), new Array(y.length)];
-  const draws = Array.from({ length: resamples }, () => resampledMedian(x, random, bx) / resampledMedian(y, random, by));
-  const s = sorted(draws);
+  const draws = new Float64Array(resamples);
+  for (let i = 0; i < resamples; i += 1) draws[i] = resampledMedian(x, random, bx) / resampledMedian(y, random, by);
+  // A typed array sorts by number natively, several times faster than sort() with a comparator.
+  const s = draws.filter(Number.isFinite).sort();
   return { ratio, lo: quantileOfSorted(s, 0.025), hi: quantileOfSorted(s, 0.975), method: 'bootstrap', n };
 }
 

@@ -210,13 +210,8 @@ async function sameBytes(a, b) {
  */
 export async function writeIfChanged(path, contents) {
   const next = Buffer.isBuffer(contents) ? contents : Buffer.from(contents);
-  let old = null;
-  try {
-    old = readFileSync(path);
-  } catch (error) {
-    if (error.code !== 'ENOENT') throw error;
-  }
-  if (old && old.equals(next)) return false;
+  // Read the old file only when it could be the same: a size that differs says enough.
+  if (statSync(path, { throwIfNoEntry: false })?.size === next.length && readFileSync(path).equals(next)) return false;
   writeFileAtomicSync(path, next);
   return true;
 }
