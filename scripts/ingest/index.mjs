@@ -9,14 +9,16 @@ import { join, relative, extname, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../lib/errors.mjs';
-import { writeIfChanged, writeJsonIfChanged, toJson, treeStamp, treeIndex, eachLimit } from '../lib/files.mjs';
+import { writeIfChanged, toJson, treeStamp, treeIndex, eachLimit } from '../lib/files.mjs';
 import { rawFileHazard, unsafeRawFiles, hashRawFiles, RAW_FILE_EXPECTED, rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
-import { parseFile, getFormat } from '../parse/index.mjs';
+import { getFormat } from '../parse/index.mjs';
+import { createPool } from '../lib/workers.mjs';
 import { readFrontMatter, expandSourceGlobs } from './front-matter.mjs';
 
 const LABEL_NAME = /^[a-z][a-z0-9_]*$/;
 const REPORTS_AT_ONCE = 4;
 const SOURCES_AT_ONCE = 4;
+const PARSE_WORKER = new URL('./worker.mjs', import.meta.url);
 
 /**
  * Ingests every report under `contentDir`. Problems in one source do not stop
@@ -38,16 +40,22 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
   // What each report's last ingest saw, read all at once: on a build where one report changed, this is most of the step.
   const cached = await Promise.all(slugs.map((slug) => readFile(join(cacheDir, `${slug}.json`), 'utf8').catch(() => '{}')));
   const outcomes = new Array(slugs.length);
-  // Several reports at a time: most of a report's ingest waits on the disk, and
-  // one report's waiting is another's parsing. Results are gathered in name
-  // order, so errors and counts read the same whatever finished first.
-  await eachLimit([...slugs.keys()], REPORTS_AT_ONCE, async (i) => {
-    const slug = slugs[i];
-    const index = join(reportsDir, slug, 'index.md');
-    if (!existsSync(index)) return;
-    const outDir = join(root, dataDir, slug);
-    outcomes[i] = { outDir, ...(await ingestReport({ root, slug, index, outDir, cachePath: join(cacheDir, `${slug}.json`), before: JSON.parse(cached[i]), parsers, listed })) };
-  });
+  // Raw files are parsed on worker threads (see ingest/worker.mjs), several
+  // reports at a time: a report's ingest is mostly waiting on the disk and on
+  // those threads. Results are gathered in name order, so errors and counts
+  // read the same whatever finished first.
+  const pool = createPool(PARSE_WORKER);
+  try {
+    await eachLimit([...slugs.keys()], REPORTS_AT_ONCE, async (i) => {
+      const slug = slugs[i];
+      const index = join(reportsDir, slug, 'index.md');
+      if (!existsSync(index)) return;
+      const outDir = join(root, dataDir, slug);
+      outcomes[i] = { outDir, ...(await ingestReport({ root, slug, index, outDir, cachePath: join(cacheDir, `${slug}.json`), before: JSON.parse(cached[i]), parsers, listed, pool })) };
+    });
+  } finally {
+    await pool.close();
+  }
   for (const outcome of outcomes) {
     if (!outcome) continue;
     const { outDir, written, parsed, errors, unchanged } = outcome;
@@ -61,7 +69,7 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
   return result;
 }
 
-async function ingestReport({ root, slug, index, outDir, cachePath, before, parsers, listed }) {
+async function ingestReport({ root, slug, index, outDir, cachePath, before, parsers, listed, pool }) {
   const errors = [];
   // Nothing of the report changed since its last clean ingest: not even its front matter is read.
   const inputs = [index, join(root, 'content', 'reports', slug, 'raw'), outDir];
@@ -80,7 +88,7 @@ async function ingestReport({ root, slug, index, outDir, cachePath, before, pars
   const after = { sources: {}, hashes: {} };
   const outcomes = new Array(plan.length);
   await eachLimit([...plan.keys()], SOURCES_AT_ONCE, async (i) => {
-    outcomes[i] = await ingestSource(plan[i], { root, slug, outDir, before, parsers });
+    outcomes[i] = await ingestSource(plan[i], { root, slug, outDir, before, parsers, pool });
   });
   let parsed = 0;
   for (const [i, { stamp, error, hash, parsed: fresh }] of outcomes.entries()) {
@@ -107,23 +115,16 @@ async function ingestReport({ root, slug, index, outDir, cachePath, before, pars
  * document from last time still stands.
  * @returns {Promise<{ stamp?: string, parsed?: boolean, hash?: object, error?: InputError }>} hash: the raw file's sum as hashRawFiles keeps it
  */
-async function ingestSource(entry, { root, slug, outDir, before, parsers }) {
+async function ingestSource(entry, { root, slug, outDir, before, parsers, pool }) {
   const out = join(outDir, entry.out);
   try {
     // Taken before the read: a file that changes while it is parsed is newer than its stamp and sum say.
     const raw = await stat(entry.path);
     const stamp = entryStamp(entry, raw, await stat(out).catch(() => null), parsers);
     if (stamp && before.sources?.[entry.out] === stamp) return { stamp };
-    let sha256;
-    await oneBigFileAtATime(raw.size, async () => {
-      const doc = await parseFile(entry.path, { source: relative(root, entry.path), format: entry.format, options: entry.options });
-      Object.assign(doc, { report: slug, order: entry.order, labels: entry.labels });
-      if (entry.runLabels) doc.run_labels = entry.runLabels;
-      // A small document is one JSON string, faster than the streamed pieces a long interval log needs.
-      if (raw.size < STREAM_FROM) await writeIfChanged(out, toJson(doc));
-      else await writeJsonIfChanged(out, doc);
-      sha256 = doc.provenance.sha256;
-    });
+    const fields = { report: slug, order: entry.order, labels: entry.labels, ...(entry.runLabels ? { run_labels: entry.runLabels } : {}) };
+    const task = { path: entry.path, source: relative(root, entry.path), format: entry.format, options: entry.options, fields, out, streamed: raw.size >= STREAM_FROM };
+    const { sha256 } = await oneBigFileAtATime(raw.size, () => pool.run(task));
     return { stamp: entryStamp(entry, raw, await stat(out), parsers), parsed: true, hash: { sha256, size: raw.size, mtimeMs: raw.mtimeMs } };
   } catch (error) {
     if (!(error instanceof InputError)) throw error;

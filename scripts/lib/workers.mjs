@@ -1,0 +1,77 @@
+// A few worker threads that take tasks as messages: the parse and draw steps
+// each keep one such pool. A task goes to the thread with the fewest waiting,
+// so one long file does not hold up the short ones queued behind it. The
+// threads start with the first task and let the process exit while idle.
+// An InputError thrown on a thread reaches the caller as an InputError, with
+// its location; anything else as an Error carrying the thread's stack.
+import { Worker, parentPort } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
+import { InputError } from './errors.mjs';
+
+/** Up to two threads: the machines tpsreport builds on have few cores, and the main thread works too. */
+export const THREADS = Math.min(2, availableParallelism());
+
+/**
+ * @param {URL} script  the worker module; it calls serveTasks(handler)
+ * @param {object} o    { workerData, threads }
+ * @returns {{ run(task, transfer?): Promise<any>, close(): Promise<void> }}
+ */
+export function createPool(script, { workerData, threads = THREADS } = {}) {
+  let workers = null;
+  const pending = new Map();
+  let seq = 0;
+
+  function start() {
+    workers = Array.from({ length: threads }, () => {
+      const worker = new Worker(script, { workerData });
+      worker.waiting = 0;
+      worker.on('message', ({ id, result, error }) => {
+        const { resolve, reject } = pending.get(id);
+        pending.delete(id);
+        worker.waiting -= 1;
+        if (!worker.waiting) worker.unref();
+        if (error) reject(error.input ? new InputError(error.input) : Object.assign(new Error(error.message), { stack: error.stack }));
+        else resolve(result);
+      });
+      worker.on('error', (error) => {
+        for (const { reject } of pending.values()) reject(error);
+        pending.clear();
+      });
+      worker.unref();
+      return worker;
+    });
+  }
+
+  return {
+    run(task, transfer = []) {
+      if (!workers) start();
+      const worker = workers.reduce((a, b) => (b.waiting < a.waiting ? b : a));
+      const id = (seq += 1);
+      worker.waiting += 1;
+      worker.ref();
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, task }, transfer);
+      });
+    },
+    async close() {
+      if (workers) await Promise.all(workers.map((w) => w.terminate()));
+      workers = null;
+    },
+  };
+}
+
+/**
+ * The thread's side: `handler(task)` resolves to { result, transfer? }.
+ */
+export function serveTasks(handler) {
+  parentPort.on('message', async ({ id, task }) => {
+    try {
+      const { result, transfer = [] } = await handler(task);
+      parentPort.postMessage({ id, result }, transfer);
+    } catch (error) {
+      const input = error instanceof InputError ? { ...error, message: error.message } : null;
+      parentPort.postMessage({ id, error: { input, message: String(error?.message ?? error), stack: error?.stack } });
+    }
+  });
+}
