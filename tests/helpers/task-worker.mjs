@@ -1,0 +1,12 @@
+// A worker for tests/lib/workers.test.mjs: answers with its thread id, or
+// throws what the task asks for.
+import { threadId } from 'node:worker_threads';
+import { serveTasks } from '../../scripts/lib/workers.mjs';
+import { InputError } from '../../scripts/lib/errors.mjs';
+
+serveTasks(async ({ wait = 0, fail, crash }) => {
+  if (fail) throw new InputError({ source: 'raw/x.txt', line: 7, column: 3, expected: 'a number', found: '"abc"', rule: 'number' });
+  if (crash) throw new TypeError('boom');
+  await new Promise((resolve) => setTimeout(resolve, wait));
+  return { result: { thread: threadId } };
+});
