@@ -125,7 +125,8 @@ export function tablePage({ title, table, reportTitle, id }) {
 </head>
 <body>
 <main>
-<p class="meta"><a href="../#${esc(id)}">${esc(title)}</a>, a chart of <a href="../">${esc(reportTitle)}</a></p>
+<h1>Figures of: ${esc(title)}</h1>
+<p class="meta">The figures drawn in <a href="../#${esc(id)}">the chart</a> of <a href="../">${esc(reportTitle)}</a>, one row each.</p>
 <div class="table-scroll" tabindex="0" role="region" aria-label="Figures of: ${esc(title)}">${table}</div>
 </main>
 </body>

@@ -66,7 +66,7 @@ test('a long chart links to its figures on a page of their own, each the tps its
   assert.match(view.html, /<figcaption>[^]*<a href="charts\/tps-trx-commit-1\.table\.html">The 600 figures drawn, as a table<\/a>\.<\/figcaption>/);
   const table = view.files['charts/tps-trx-commit-1.table.html'];
   assert.match(table, /<link rel="stylesheet" href="\.\.\/\.\.\/\.\.\/css\/site\.css">/);
-  assert.match(table, /<a href="\.\.\/#chart-tps-trx-commit-1">trx-commit-1: transactions per second, one point per second<\/a>/);
+  assert.match(table, /<h1>Figures of: trx-commit-1: transactions per second, one point per second<\/h1>\n<p class="meta">The figures drawn in <a href="\.\.\/#chart-tps-trx-commit-1">the chart<\/a> of <a href="\.\.\/">Read\/write stress over time: [^<]+<\/a>, one row each\.<\/p>/);
   const raw = readFileSync(join(ROOT, 'content', 'reports', 'read-write-stress-over-time', 'raw', 'waits', 'sysbench-trx-commit-1.txt'), 'utf8');
   const printed = [...raw.matchAll(/^\[ (\d+)s \] thds: \d+ tps: ([\d.]+) /gm)].map(([, t, tps]) => [Number(t), Number(tps)]);
   assert.equal(printed.length, 600);
