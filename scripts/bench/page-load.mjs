@@ -1,13 +1,19 @@
 // Page load: what a page of twenty charts costs a reader before they touch
 // it, in Debian's chromium, against the same page with its scripts removed
-// (the floor: inline SVG, prose and tables only, measured in the same run).
-// Charts are server-drawn SVG; static/js/hydrate.mjs imports vega only when a
-// reader reaches or touches a chart. The budget: at most 50 KB gzip before
-// any interaction, and the load event within 1.2 times the floor's.
+// (the floor: prose, tables and the charts' images, measured in the same run).
+// Charts are server-drawn SVG images the browser fetches as the reader nears
+// them (loading="lazy"), so the ones in or near the first screen count here;
+// static/js/hydrate.mjs imports vega only when a reader reaches or touches a
+// chart. The budget: at most 50 KB gzip before any interaction, and the load
+// event within 1.2 times the floor's.
 //
 // The page is made from the built site (public/, `npm run build` first): a
 // real report page whose own charts are replaced by the first twenty charts
-// of every report. Each load is a fresh browser context (nothing cached).
+// of every report, where its first chart was, and the same twenty charts
+// right under the page's title instead, so the first screen is all charts
+// and their images load with the page (the most a page of twenty charts can
+// cost before any interaction). Each load is a fresh browser context
+// (nothing cached).
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync, mkdirSync, symlinkSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,35 +30,41 @@ const FIGURE = /<figure class="tps-chart"[\s\S]*?<\/figure>/g;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Chart figures of every report page, their spec paths made absolute so they work from another page. */
+/** Chart figures of every report page, their links (image, spec, downloads, raw files) made absolute so they work from another page. */
 function chartFigures(pub) {
   const figures = [];
   for (const slug of readdirSync(join(pub, 'reports')).sort()) {
     const page = join(pub, 'reports', slug, 'index.html');
     if (!existsSync(page)) continue;
-    for (const [figure] of readFileSync(page, 'utf8').matchAll(FIGURE)) figures.push(figure.replace(/data-spec="charts\//, `data-spec="/reports/${slug}/charts/`));
+    for (const [figure] of readFileSync(page, 'utf8').matchAll(FIGURE)) figures.push(figure.replace(/(\b(?:src|href|data-spec)=")(?:\.\/)?(?=charts\/|raw\/)/g, `$1/reports/${slug}/`));
   }
   return figures;
 }
 
-/** The host report with its own charts replaced by `figures`, and the same page without any script. */
+const withoutScripts = (html) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+
+/**
+ * The host report with its own charts replaced by `figures` where its first
+ * chart was (charts) and right under its title (first), each also without
+ * any script (its floor).
+ */
 function benchPages(pub) {
   const figures = chartFigures(pub).slice(0, CHARTS);
   if (figures.length < CHARTS) throw new Error(`page load: the built site has ${figures.length} charts, the bench needs ${CHARTS}`);
   const host = readFileSync(join(pub, 'reports', HOST, 'index.html'), 'utf8');
   let first = true;
   const charts = host.replace(FIGURE, () => (first ? ((first = false), figures.join('\n')) : ''));
-  return { charts, floor: charts.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '') };
+  const top = host.replace(FIGURE, '').replace(/(<article class="report">[\s\S]*?<\/header>)/, (header) => `${header}\n${figures.join('\n')}`);
+  if (top === host.replace(FIGURE, '')) throw new Error(`page load: /reports/${HOST}/ has no <article class="report"> with a <header> to put the charts under`);
+  return { charts, floor: withoutScripts(charts), first: top, 'first-floor': withoutScripts(top) };
 }
 
-/** A folder that serves the built site plus the two bench pages. */
+/** A folder that serves the built site plus the bench pages. */
 function siteWithBenchPages(pub) {
   const root = mkdtempSync(join(tmpdir(), 'tpsreport-page-load-'));
   for (const name of readdirSync(pub)) symlinkSync(join(pub, name), join(root, name));
-  const pages = benchPages(pub);
   mkdirSync(join(root, 'page-load-bench'));
-  writeFileSync(join(root, 'page-load-bench', 'charts.html'), pages.charts);
-  writeFileSync(join(root, 'page-load-bench', 'floor.html'), pages.floor);
+  for (const [name, html] of Object.entries(benchPages(pub))) writeFileSync(join(root, 'page-load-bench', `${name}.html`), html);
   return root;
 }
 
@@ -89,7 +101,8 @@ async function load(browser, url, { scroll }) {
   const after = (await Promise.all(bodies)).filter(Boolean);
   await context.close();
   const kb = (list) => list.reduce((sum, r) => sum + r.gzip, 0) / 1024;
-  return { loadMs, kb: kb(before), scriptKb: kb(before.filter((r) => /\.m?js$/.test(r.path))), htmlKb: kb(before.filter((r) => r.path.endsWith('.html'))), vendor: before.filter((r) => r.path.includes('/vendor/')).length, afterKb: kb(after), hydrated };
+  const images = before.filter((r) => r.path.endsWith('.svg'));
+  return { loadMs, kb: kb(before), scriptKb: kb(before.filter((r) => /\.m?js$/.test(r.path))), htmlKb: kb(before.filter((r) => r.path.endsWith('.html'))), images: images.length, imageKb: kb(images), vendor: before.filter((r) => r.path.includes('/vendor/')).length, afterKb: kb(after), hydrated };
 }
 
 export async function benchPageLoad(root, { rounds = Number(process.env.BENCH_ROUNDS ?? 7), port = Number(process.env.BENCH_PORT ?? 0) } = {}) {
@@ -103,21 +116,32 @@ export async function benchPageLoad(root, { rounds = Number(process.env.BENCH_RO
   const base = `http://127.0.0.1:${server.address().port}/page-load-bench/`;
   const browser = await chromium.launch(launchOptions);
   try {
-    const runs = { charts: [], floor: [] };
-    // Alternating the two pages spreads the machine's other work evenly over both.
-    for (let i = 0; i < rounds; i += 1) for (const name of i % 2 ? ['floor', 'charts'] : ['charts', 'floor']) runs[name].push(await load(browser, `${base}${name}.html`, { scroll: name === 'charts' }));
+    const names = ['charts', 'floor', 'first', 'first-floor'];
+    const runs = Object.fromEntries(names.map((name) => [name, []]));
+    // Alternating the pages spreads the machine's other work evenly over them.
+    for (let i = 0; i < rounds; i += 1) for (const name of i % 2 ? [...names].reverse() : names) runs[name].push(await load(browser, `${base}${name}.html`, { scroll: name === 'charts' }));
     const row = (name) => {
       const r = runs[name];
-      return `${name.padEnd(6)} load event median ${median(r.map((x) => x.loadMs)).toFixed(0).padStart(4)} ms (rounds: ${r.map((x) => x.loadMs.toFixed(0)).join(', ')}); ${median(r.map((x) => x.kb)).toFixed(1)} KB gzip before any interaction (the page ${median(r.map((x) => x.htmlKb)).toFixed(1)}, scripts ${median(r.map((x) => x.scriptKb)).toFixed(1)})`;
+      return `${name.padEnd(11)} load event median ${median(r.map((x) => x.loadMs)).toFixed(0).padStart(4)} ms (rounds: ${r.map((x) => x.loadMs.toFixed(0)).join(', ')}); ${median(r.map((x) => x.kb)).toFixed(1)} KB gzip before any interaction (the page ${median(r.map((x) => x.htmlKb)).toFixed(1)}, scripts ${median(r.map((x) => x.scriptKb)).toFixed(1)}, ${median(r.map((x) => x.images))} chart images ${median(r.map((x) => x.imageKb)).toFixed(1)})`;
     };
-    const ratio = median(runs.charts.map((x) => x.loadMs)) / median(runs.floor.map((x) => x.loadMs));
-    const kb = median(runs.charts.map((x) => x.kb));
+    const verdict = (name, floor) => {
+      const ratio = median(runs[name].map((x) => x.loadMs)) / median(runs[floor].map((x) => x.loadMs));
+      const kb = median(runs[name].map((x) => x.kb));
+      const within = ratio <= BUDGET_RATIO && kb <= BUDGET_KB;
+      return { within, text: `ratio ${ratio.toFixed(2)} (budget ${BUDGET_RATIO}), ${kb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB): ${within ? 'within budget' : 'OVER BUDGET'}` };
+    };
     const last = runs.charts.at(-1);
+    const [inPlace, atTop] = [verdict('charts', 'floor'), verdict('first', 'first-floor')];
     console.log(`page load  ${CHARTS} charts on /reports/${HOST}/'s page, ${rounds} cold loads each in chromium at 1280 px:`);
+    console.log(`page load    where its own charts were:`);
     console.log(`page load    ${row('charts')}, vega files fetched: ${Math.max(...runs.charts.map((x) => x.vendor))}`);
     console.log(`page load    ${row('floor')} (same page, every <script> removed)`);
-    console.log(`page load    ratio ${ratio.toFixed(2)} (budget ${BUDGET_RATIO}), ${kb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB): ${ratio <= BUDGET_RATIO && kb <= BUDGET_KB ? 'within budget' : 'OVER BUDGET'}`);
-    console.log(`page load    after scrolling to the last chart: ${last.afterKb.toFixed(1)} KB gzip, ${last.hydrated} of ${CHARTS} charts redrawn by vega`);
+    console.log(`page load    ${inPlace.text}`);
+    console.log(`page load    right under its title (the first screen all charts):`);
+    console.log(`page load    ${row('first')}, vega files fetched: ${Math.max(...runs.first.map((x) => x.vendor))}`);
+    console.log(`page load    ${row('first-floor')} (same page, every <script> removed)`);
+    console.log(`page load    ${atTop.text}`);
+    console.log(`page load    ${inPlace.within && atTop.within ? 'both within budget' : 'OVER BUDGET'}; after scrolling to the last chart: ${last.afterKb.toFixed(1)} KB gzip, ${last.hydrated} of ${CHARTS} charts redrawn by vega`);
   } finally {
     await browser.close();
     server.close();

@@ -1,14 +1,27 @@
 // Everything one chart view publishes, made from one spec and one drawing so
-// none of it can disagree: the page's figure (inline SVG that reads without
-// JavaScript, a data table for screen readers, the Embed / Download control)
-// and the files beside the page under charts/: <name>.svg (standalone, white
-// sheet, title and description), .png (2x), .vl.json (the spec with its data
-// inline), .csv (those data) and .html (a minimal page for an <iframe>).
+// none of it can disagree: the page's figure (the server-drawn SVG as an
+// image that reads without JavaScript, a data table for screen readers, the
+// Embed / Download control) and the files beside the page under charts/:
+// <name>.page.svg (the drawing the figure shows, in the page's colours, light
+// and dark), <name>.svg (standalone, white sheet, title and description),
+// .png (2x), .vl.json (the spec with its data inline), .csv (those data) and
+// .html (a minimal page for an <iframe>), and for a chart of more figures
+// than a page should carry, .table.html (those figures as a table).
 import { buildSpec } from '../render/charts.mjs';
 import { altText, tableColumns } from '../render/describe.mjs';
-import { prefixIds, titled } from '../draw/svg.mjs';
+import { forPage } from '../draw/svg.mjs';
+import { contentKey } from '../draw/png.mjs';
 import { esc, attrs, toCsv, bundleHref, encodePath } from './html.mjs';
 import { reduceChart } from './reduce.mjs';
+import { countText } from '../lib/text.mjs';
+
+/**
+ * A chart of at most this many figures carries them in the page as a table
+ * for screen readers; a longer one (a time series of 600 seconds) links to a
+ * page of its own with them, which keeps hundreds of rows out of the report's
+ * first load and out of a screen reader's way through the article.
+ */
+export const INLINE_FIGURES = 100;
 
 /** Stands for the page's absolute URL; the page template puts the real one in (layouts/_partials/tps/view.html). */
 export const PAGE_URL = '__TPS_PAGE_URL__';
@@ -38,31 +51,50 @@ export function specCsv(spec) {
 export async function chartFigure(ctx, chart) {
   // A series longer than the plot is wide is drawn reduced; the CSV comes from every sample.
   const reduced = reduceChart(chart);
-  const spec = buildSpec(reduced.note ? { ...chart, rows: reduced.rows } : chart);
+  const drawnChart = reduced.note ? { ...chart, rows: reduced.rows } : chart;
+  const spec = buildSpec(drawnChart);
   const title = chart.options.title ?? chart.name;
   const alt = reduced.note ? `${altText(chart)} ${reduced.note}` : altText(chart);
   const { drawn, standalone, png } = await ctx.drawer.draw({ spec, title, alt });
   const id = `chart-${chart.name}`;
   const sources = chart.sources ?? [...new Set(chart.rows.map((r) => r.source))];
   const base = `charts/${chart.name}`;
+  const shown = forPage(drawn);
+  const reportTitle = ctx.report.meta.title ?? ctx.report.slug;
+  // The figures listed are those drawn; the CSV has every sample.
+  const ownPage = drawnChart.rows.length > INLINE_FIGURES;
   const files = {
+    [`${base}.page.svg`]: `<?xml version="1.0" encoding="UTF-8"?>\n${shown}\n`,
     [`${base}.svg`]: `<?xml version="1.0" encoding="UTF-8"?>\n${standalone}\n`,
     [`${base}.png`]: png,
     [`${base}.vl.json`]: `${JSON.stringify(spec, null, 2)}\n`,
     [`${base}.csv`]: specCsv(reduced.note ? buildSpec(chart) : spec),
-    [`${base}.html`]: embedPage({ title, svg: standalone, alt, reportTitle: ctx.report.meta.title ?? ctx.report.slug, sources }),
+    [`${base}.html`]: embedPage({ title, svg: standalone, alt, reportTitle, sources }),
+    ...(ownPage ? { [`${base}.table.html`]: tablePage({ title, table: dataTable(drawnChart, title, 'tps-table'), reportTitle, id }) } : {}),
   };
   const size = /<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(standalone);
   const html = [
     `<figure${attrs({ class: 'tps-chart', id, 'data-chart': chart.name, 'data-kind': chart.kind, 'data-spec': `${base}.vl.json` })}>`,
-    `<div class="tps-chart__svg" role="img"${attrs({ 'aria-label': alt })}>${titled(prefixIds(drawn, `${id}-`), title, alt, `${id}-`)}</div>`,
+    `<div class="tps-chart__svg">${chartImage({ src: `${base}.page.svg`, svg: shown, alt, size })}</div>`,
     chart.mixed.length ? `<p class="tps-chart__warning" role="note"><strong>Mixed runs:</strong> ${esc(chart.mixed.join('; '))}. Declare the difference with <code>compare:</code> in the report's front matter if it is the point of the chart.</p>` : '',
-    `<figcaption>${esc(title)}.${reduced.note ? ` ${esc(reduced.note)}` : ''} Source:${sourceList(sources)}</figcaption>`,
-    dataTable(reduced.note ? { ...chart, rows: reduced.rows } : chart, title), // what is drawn; the CSV has every sample
+    `<figcaption>${esc(title)}.${reduced.note ? ` ${esc(reduced.note)}` : ''} Source:${sourceList(sources)}${ownPage ? ` <a href="${base}.table.html">The ${countText(drawnChart.rows.length)} figures drawn, as a table</a>.` : ''}</figcaption>`,
+    // The wrapper, not the table, is hidden: a table ignores width: 1px and would widen a phone page.
+    ownPage ? '' : `<div class="visually-hidden">${dataTable(drawnChart, title)}</div>`,
     embedControl({ name: chart.name, title, alt, base, size }),
     '</figure>',
   ].filter(Boolean).join('\n');
   return { html, files, spec, image: `${base}.png` };
+}
+
+/**
+ * The drawing as an image the browser fetches when the reader nears it, so a
+ * page of many charts costs its text first. Its size is given, so nothing
+ * moves when it arrives; the query names the drawing, so a browser never shows
+ * a cached older one after a rebuild.
+ */
+function chartImage({ src, svg, alt, size }) {
+  const [width, height] = size ? [size[1], size[2]].map((n) => Math.ceil(Number(n))) : [null, null];
+  return `<img${attrs({ src: `${src}?v=${contentKey(svg)}`, width, height, alt, loading: 'lazy', decoding: 'async' })}>`;
 }
 
 /** A long list of files would bury the caption; the report lists them all under Raw files. */
@@ -71,13 +103,35 @@ function sourceList(sources) {
   return `${sources.map((s, i) => `${i ? ',' : ''} <a${attrs({ href: bundleHref(s) })}>${esc(s.split('/').pop())}</a>`).join('')}.`;
 }
 
-/** The chart's figures as a table only screen readers announce. */
-function dataTable(chart, title) {
+/** The chart's figures as a table: in the page for screen readers only, or on a page of its own (tablePage). */
+function dataTable(chart, title, cls = null) {
   const columns = tableColumns(chart);
   const head = columns.map((c) => `<th scope="col">${esc(c.title)}</th>`).join('');
   const body = chart.rows.map((r) => `<tr>${columns.map((c) => `<td>${esc(r[c.field])}</td>`).join('')}</tr>`).join('');
-  // The wrapper, not the table, is hidden: a table ignores width: 1px and would widen a phone page.
-  return `<div class="visually-hidden"><table><caption>Figures of: ${esc(title)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+  return `<table${attrs({ class: cls })}><caption>Figures of: ${esc(title)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+}
+
+/** The figures of a long chart on a page of their own (charts/<name>.table.html), in the site's style, with a link back to the chart. */
+export function tablePage({ title, table, reportTitle, id }) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>Figures of: ${esc(title)} · ${esc(reportTitle)}</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="../../../css/site.css">
+</head>
+<body>
+<main>
+<h1>Figures of: ${esc(title)}</h1>
+<p class="meta">The figures drawn in <a href="../#${esc(id)}">the chart</a> of <a href="../">${esc(reportTitle)}</a>, one row each.</p>
+<div class="table-scroll" tabindex="0" role="region" aria-label="Figures of: ${esc(title)}">${table}</div>
+</main>
+</body>
+</html>
+`;
 }
 
 function embedControl({ name, title, alt, base, size }) {

@@ -77,24 +77,46 @@ export async function renderSvg(spec, { cacheDir } = {}) {
   return svg;
 }
 
-/** Keeps ids unique when several SVGs share a page. */
-export function prefixIds(svg, prefix) {
-  return svg
-    .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
-    .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
-    .replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
-}
 /** Puts <title> and <desc> first inside the SVG root, as screen readers and image viewers expect. */
-export function titled(svg, title, desc, idPrefix = '') {
-  const ids = idPrefix ? ` id="${idPrefix}title"` : '';
-  const idd = idPrefix ? ` id="${idPrefix}desc"` : '';
-  const labelled = idPrefix ? ` aria-labelledby="${idPrefix}title" aria-describedby="${idPrefix}desc"` : '';
-  return svg.replace(/^<svg([^>]*)>/, `<svg$1 role="img"${labelled}><title${ids}>${escapeXml(title)}</title><desc${idd}>${escapeXml(desc)}</desc>`);
+export function titled(svg, title, desc) {
+  return svg.replace(/^<svg([^>]*)>/, `<svg$1 role="img"><title>${escapeXml(title)}</title><desc>${escapeXml(desc)}</desc>`);
 }
 
 /** The same drawing for use outside the page: a white sheet under it instead of the page colour. */
 export function onWhite(svg) {
   return svg.replace(/^(<svg[^>]*>)/, '$1<rect width="100%" height="100%" fill="#ffffff"/>');
+}
+
+/**
+ * The text and rule colours of the report page (static/css/site.css, :root and
+ * its dark variant), which the page's stylesheet gives a chart drawn in the
+ * page. tests/compile/chart-page.test.mjs reads site.css to keep them equal.
+ */
+export const PAGE_COLOURS = {
+  light: { fg: '#1f2328', muted: '#57606a', rule: '#d0d7de' },
+  dark: { fg: '#e6edf3', muted: '#9da7b3', rule: '#30363d' },
+};
+
+function pageStyle() {
+  const { light, dark } = PAGE_COLOURS;
+  return `text{fill:${light.fg}}.role-title-subtitle text,text.muted{fill:${light.muted}}`
+    + '@media (prefers-color-scheme:dark){'
+    + `text{fill:${dark.fg}}.role-title-subtitle text,text.muted{fill:${dark.muted}}`
+    + `.role-axis-grid line,.role-axis-grid path{stroke:${dark.rule}}`
+    + `.role-axis-domain line,.role-axis-domain path,.role-axis-tick line,.role-axis-tick path{stroke:${dark.muted}}`
+    // the whiskers of repeated runs are the only rule marks charts draw
+    + `.mark-rule.role-mark line{stroke:${dark.fg}}}`;
+}
+
+/**
+ * The same drawing as the report page shows it, in an <img>: no sheet under
+ * it, so the page's colour shows through, and the page's text and rule
+ * colours, light and dark, in a <style> of its own, because an image takes no
+ * styles from the page that shows it. An image's document has its own ids, so
+ * none need a prefix.
+ */
+export function forPage(svg) {
+  return svg.replace(/^(<svg[^>]*>)/, `$1<style>${pageStyle()}</style>`);
 }
 
 function escapeXml(text) {

@@ -1,11 +1,12 @@
-// Progressive enhancement: every chart already shows its build-time SVG. When
+// Progressive enhancement: every chart already shows its build-time SVG (an
+// image, charts/<name>.page.svg, that the browser fetches as it nears). When
 // a reader reaches or touches a chart, vega-embed redraws it from its published
 // spec (charts/<name>.vl.json, built once at compile time) so readers get
 // tooltips. If anything fails, the SVG simply stays.
 //
 // vega, vega-lite and vega-embed (about 285 KB gzip) load only then, with a
-// dynamic import: a page of twenty charts costs the reader its SVGs and this
-// file until a chart is hovered, touched, focused or scrolled to. The first
+// dynamic import: a page of twenty charts costs the reader the SVGs in view and
+// this file until a chart is hovered, touched, focused or scrolled to. The first
 // scroll, not the load, starts watching which charts come into view, so
 // charts that are on screen at load cost nothing until the reader acts.
 //
@@ -48,8 +49,12 @@ async function redraw(figure) {
   const holder = document.createElement('div');
   holder.className = 'tps-chart__live';
   await vegaEmbed(holder, spec, EMBED_OPTIONS);
-  // The generated alt text stays with the chart after the redraw (vega-embed sets its own attributes first).
-  for (const name of ['role', 'aria-label']) if (target.hasAttribute(name)) holder.setAttribute(name, target.getAttribute(name));
+  // The generated alt text of the drawn image stays with the chart after the redraw (vega-embed sets its own attributes first).
+  const alt = target.querySelector('img')?.alt;
+  if (alt) {
+    holder.setAttribute('role', 'img');
+    holder.setAttribute('aria-label', alt);
+  }
   target.replaceWith(holder);
   figure.dataset.hydrated = 'true';
 }

@@ -146,8 +146,10 @@ function serveEvents(port) {
   return { ids, close: () => controller.abort() };
 }
 
-/** Every chart's inline SVG on a page. */
-const chartSvgs = (html) => [...html.matchAll(/<div class="tps-chart__svg"[\s\S]*?<\/svg><\/div>/g)].map((m) => m[0]);
+/** Every chart's image on a page (its address names the drawing's content). */
+const chartSvgs = (html) => [...html.matchAll(/<div class="tps-chart__svg"><img [^>]*><\/div>/g)].map((m) => m[0]);
+/** The drawing each chart image of a page shows, as served. */
+const chartDrawings = (server, path, html) => Promise.all(chartSvgs(html).map((img) => server.page(`${path}${/ src="([^"?]+)/.exec(img)[1]}`).then((r) => r.text)));
 const pageState = (html) => /<script src="\/__tpsreport\/serve\.js" data-state="(\w+)"/.exec(html)?.[1];
 const panel = (html) => /<aside class="tpsreport-serve" role="alert">[\s\S]*?<\/aside>/.exec(html)?.[0] ?? null;
 const count = (text, part) => text.split(part).length - 1;
@@ -175,6 +177,9 @@ test('serve shows a raw file\'s new figure, the charts a build publishes, and a 
     const article = readFileSync(join(dir, 'content', 'reports', SLUG, 'index.md'), 'utf8');
     assert.equal(svgs.length, count(article, '{{< chart '));
     assert.deepEqual(svgs, chartSvgs(published), 'the served charts are the SVG a build publishes');
+    const drawings = await chartDrawings(server, path, first);
+    assert.deepEqual(drawings, chartSvgs(published).map((img) => readFileSync(join(dir, 'public', 'reports', SLUG, / src="([^"?]+)/.exec(img)[1]), 'utf8')));
+    assert.ok(drawings.every((svg) => svg.includes('<svg ')));
     assert.equal(panel(first), null);
 
     // Another real capture's transactions line in place of this one's; the open page hears of it.
@@ -191,6 +196,7 @@ test('serve shows a raw file\'s new figure, the charts a build publishes, and a 
     await until('a reload over the live reload connection', () => live.messages.some((m) => m.includes('"reload"')), server);
     assert.match(server.log(), new RegExp(`^serve: ${SLUG}: 1 raw file parsed, \\d+ views built, in \\d+ ms$`, 'm'));
     assert.notDeepEqual(chartSvgs(changed), svgs, 'the charts were drawn again');
+    assert.notDeepEqual(await chartDrawings(server, path, changed), drawings, 'the drawings served changed with them');
 
     // A shortcode whose filter matches no run: compile names the file and line; the page shows it, escaped.
     const index = join(dir, 'content', 'reports', SLUG, 'index.md');

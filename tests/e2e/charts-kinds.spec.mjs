@@ -5,7 +5,7 @@
 // the page was built from).
 import { test, expect } from '@playwright/test';
 import { rawLines } from './site.mjs';
-import { number, tooltipValue, chartOf, hydrated } from './page.mjs';
+import { number, tooltipValue, chartOf, hydrated, drawing } from './page.mjs';
 
 const THREADS = '/reports/mariadb-sysbench-threads/';
 const CORES = '/reports/cpu-efficiency-by-cores/';
@@ -39,17 +39,17 @@ test.describe('with JavaScript disabled', () => {
     for (const name of ['tps-by-threads', 'p95-by-threads', 'tps-over-time']) {
       const figure = page.locator(`#chart-${name}`);
       const rows = (await rowsOf(figure, THREADS)).filter((r) => r.value !== null);
-      await expect(figure.locator('.tps-chart__svg > svg')).toHaveCount(1);
-      await expect(figure.locator('.tps-chart__svg svg g.mark-symbol.role-mark path')).toHaveCount(rows.length);
+      const svg = await drawing(figure);
+      await expect(svg.locator('g.mark-symbol.role-mark path')).toHaveCount(rows.length);
       for (const series of new Set(rows.map((r) => r.workload))) {
-        await expect(figure.locator('.tps-chart__svg svg .role-legend-label text', { hasText: series })).toHaveCount(1);
+        await expect(svg.locator('.role-legend-label text', { hasText: series })).toHaveCount(1);
       }
     }
   });
 
   test('the thread sweep has a log-2 axis with a tick at each thread count', async ({ page }) => {
     await page.goto(THREADS);
-    const labels = page.locator('#chart-tps-by-threads .tps-chart__svg svg .role-axis-label').first().locator('text');
+    const labels = (await drawing(page.locator('#chart-tps-by-threads'))).locator('.role-axis-label').first().locator('text');
     await expect(labels).toHaveText(['1', '2', '4', '8', '16']);
   });
 
@@ -60,7 +60,7 @@ test.describe('with JavaScript disabled', () => {
       const runs = rows.filter((r) => r.panel === 'throughput').length;
       const cpuRuns = new Set(rows.filter((r) => r.panel === 'cpu').map((r) => r.source)).size;
       expect(cpuRuns).toBe(runs);
-      await expect(figure.locator('.tps-chart__svg svg g.mark-symbol.role-mark path')).toHaveCount(runs + cpuRuns);
+      await expect((await drawing(figure)).locator('g.mark-symbol.role-mark path')).toHaveCount(runs + cpuRuns);
     }
   });
 
@@ -71,7 +71,7 @@ test.describe('with JavaScript disabled', () => {
       .map((file) => rawLines(GALLERY, file).filter((l) => /^\s+[\d.]+ \|\**\s+\d+$/.test(l)).length)
       .reduce((a, b) => a + b, 0);
     expect(buckets).toBeGreaterThan(100);
-    await expect(figure.locator('.tps-chart__svg svg g.mark-rect.role-mark path')).toHaveCount(buckets);
+    await expect((await drawing(figure)).locator('g.mark-rect.role-mark path')).toHaveCount(buckets);
   });
 });
 

@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { serveStatic, STRICT_CSP } from '../helpers/static-server.mjs';
 import { PUBLIC, sitePages } from './site.mjs';
 import { hydrated, hydrateAll } from './page.mjs';
+import { PAGE_COLOURS } from '../../scripts/draw/svg.mjs';
 
 let server;
 let origin;
@@ -110,5 +111,41 @@ for (const { kind, path, chart, mark, shows } of TOOLTIPS) {
     await expect(tooltip).toBeHidden();
     expect(await violations()).toEqual([]);
     expect(problems).toEqual([]);
+  });
+}
+
+/** How many opaque pixels of an image, drawn on a canvas, are within a small distance of each colour. */
+function pixelsNear(img, colours) {
+  const canvas = document.createElement('canvas');
+  canvas.width = img.naturalWidth;
+  canvas.height = img.naturalHeight;
+  const context = canvas.getContext('2d');
+  context.drawImage(img, 0, 0);
+  const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+  const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return colours.map((hex) => {
+    const [r, g, b] = rgb(hex);
+    let n = 0;
+    for (let k = 0; k < data.length; k += 4) if (data[k + 3] > 250 && Math.abs(data[k] - r) + Math.abs(data[k + 1] - g) + Math.abs(data[k + 2] - b) < 12) n += 1;
+    return n;
+  });
+}
+
+// An image takes no styles from the page that shows it: the drawing carries the page's colours itself, and its <style> must hold under the policy.
+for (const scheme of ['light', 'dark']) {
+  test.describe(`in ${scheme} mode, without JavaScript`, () => {
+    test.use({ colorScheme: scheme, javaScriptEnabled: false });
+    test('a drawn chart\'s text has the page\'s text colour under the strict policy', async ({ page }) => {
+      const { problems } = await watch(page);
+      await page.goto(`${origin}/reports/innodb-plugin-vs-builtin/`);
+      const img = page.locator('#chart-tps-by-server .tps-chart__svg > img');
+      await expect.poll(() => img.evaluate((i) => (i.complete ? i.naturalWidth : 0))).toBeGreaterThan(0);
+      const other = scheme === 'light' ? 'dark' : 'light';
+      const [own, wrong] = await img.evaluate(pixelsNear, [PAGE_COLOURS[scheme].fg, PAGE_COLOURS[other].fg]);
+      // the title, axis titles and labels: over a thousand pixels of text
+      expect(own).toBeGreaterThan(1000);
+      expect(wrong).toBe(0);
+      expect(problems).toEqual([]);
+    });
   });
 }

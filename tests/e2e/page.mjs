@@ -64,6 +64,27 @@ export async function chartOf(figure, pagePath) {
 }
 
 /**
+ * The drawing a chart's figure shows before vega redraws it: the figure's one
+ * image (charts/<name>.page.svg), opened as a document of its own so its marks
+ * and labels can be read; the root <svg> as a locator.
+ */
+export async function drawing(figure) {
+  const img = figure.locator('.tps-chart__svg > img');
+  await expect(img).toHaveCount(1);
+  const url = new URL(await img.getAttribute('src'), figure.page().url()).href;
+  const doc = await figure.page().context().newPage();
+  const response = await doc.goto(url);
+  expect(response.headers()['content-type'], url).toBe('image/svg+xml');
+  return doc.locator(':root');
+}
+
+/** Resolves once a figure's image has arrived and has a size (without JavaScript the browser fetches every image at once). */
+export async function drawingShown(figure) {
+  const img = figure.locator('.tps-chart__svg > img');
+  await expect.poll(() => img.evaluate((i) => (i.complete ? i.naturalWidth : 0)), { message: await figure.getAttribute('id') }).toBeGreaterThan(0);
+}
+
+/**
  * Waits until vega has redrawn a chart (static/js/hydrate.mjs marks it
  * data-hydrated="true"). vega loads only when a reader reaches or touches a
  * chart, so this does what a reader does: scrolls to the chart and points at

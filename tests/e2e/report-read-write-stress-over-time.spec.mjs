@@ -4,7 +4,7 @@
 // with a regex (never from the JSON the page was built from).
 import { test, expect } from '@playwright/test';
 import { rawLines } from './site.mjs';
-import { number, rawMatch, percentChange, compareBlock, compareCells, tooltipValue, hydrated } from './page.mjs';
+import { number, rawMatch, percentChange, compareBlock, compareCells, tooltipValue, hydrated, drawing } from './page.mjs';
 
 const PAGE = '/reports/read-write-stress-over-time/';
 const SETTINGS = ['1', '2'];
@@ -77,7 +77,7 @@ test.describe('with JavaScript disabled', () => {
   test('the throughput chart draws one point per interval line of both raw files', async ({ page }) => {
     await page.goto(PAGE);
     const intervals = SETTINGS.map((s) => rawLines(PAGE, sysbenchFile(s)).filter((l) => /^\[ \d+s \] thds:/.test(l)).length);
-    const svg = page.locator('#chart-tps-over-time .tps-chart__svg svg');
+    const svg = await drawing(page.locator('#chart-tps-over-time'));
     await expect(svg.locator('g.mark-symbol.role-mark path')).toHaveCount(intervals[0] + intervals[1]);
   });
 });

@@ -6,7 +6,7 @@
 // the page.
 import { test, expect } from '@playwright/test';
 import { rawLines } from './site.mjs';
-import { chartOf, number, tooltipValue, hydrated } from './page.mjs';
+import { chartOf, number, tooltipValue, hydrated, drawing } from './page.mjs';
 
 const PAGE = '/reports/read-write-stress-over-time/';
 const SETTINGS = ['trx-commit-1', 'trx-commit-2', 'purge-threads-1'];
@@ -104,7 +104,7 @@ test.describe('with JavaScript disabled', () => {
 
   test('each panel of the total waits chart names the events with the most wait time in the raw file, largest first', async ({ page }) => {
     await page.goto(PAGE);
-    const labels = await page.locator('#chart-latch-waits-total .tps-chart__svg svg g.role-axis-label').evaluateAll((axes) => axes.map((g) => [...g.querySelectorAll('text')].map((t) => t.textContent)));
+    const labels = await (await drawing(page.locator('#chart-latch-waits-total'))).locator('g.role-axis-label').evaluateAll((axes) => axes.map((g) => [...g.querySelectorAll('text')].map((t) => t.textContent)));
     const named = labels.filter((texts) => texts.some((t) => /[a-z_]{4,}/.test(t)));
     expect(named).toEqual(SETTINGS.map((s) => ranked(s).slice(0, TOP_BARS).map(lastPart)));
   });

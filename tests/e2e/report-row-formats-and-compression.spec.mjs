@@ -5,7 +5,7 @@
 // worked out again from those figures.
 import { test, expect } from '@playwright/test';
 import { rawLines } from './site.mjs';
-import { number, squash, rawMatch, percentChange, hydrated } from './page.mjs';
+import { number, squash, rawMatch, percentChange, hydrated, drawing } from './page.mjs';
 
 const PAGE = '/reports/row-formats-and-compression/';
 const FORMATS = {
@@ -126,7 +126,7 @@ test.describe('with JavaScript disabled', () => {
 
   test('the throughput chart has a panel per buffer pool, a log-2 threads axis, and its 512-thread points carry the printed rates', async ({ page }) => {
     await page.goto(PAGE);
-    const svg = page.locator('#chart-tps-by-threads .tps-chart__svg svg');
+    const svg = await drawing(page.locator('#chart-tps-by-threads'));
     await expect(svg.locator('g.mark-symbol.role-mark path')).toHaveCount(80);
     // Each panel has its own threads axis; the other axis groups are the y axes.
     const axes = await svg.locator('.role-axis-label').evaluateAll((groups) => groups.map((g) => [...g.querySelectorAll('text')].map((t) => t.textContent)));

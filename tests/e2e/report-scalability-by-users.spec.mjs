@@ -4,7 +4,7 @@
 // was built from), and each comparison is worked out again from those figures.
 import { test, expect } from '@playwright/test';
 import { rawLines } from './site.mjs';
-import { number, rawMatch, squash, chartOf, tooltipValue, hydrated } from './page.mjs';
+import { number, rawMatch, squash, chartOf, tooltipValue, hydrated, drawing } from './page.mjs';
 
 const PAGE = '/reports/scalability-by-users/';
 const BASELINE = 'one-thread-per-connection';
@@ -48,8 +48,8 @@ test.describe('with JavaScript disabled', () => {
           expect([row.source, row.line]).toEqual([expected.source, expected.line]);
         }
       }
-      // the static SVG draws the same bars, one per figure, labelled with the file they came from
-      const bar = figure.locator(`.tps-chart__svg svg path[aria-label*="${USERS_AXIS}: 64;"][aria-label*="Thread handling: ${POOL};"]`);
+      // the server-drawn SVG draws the same bars, one per figure, labelled with the file they came from
+      const bar = (await drawing(figure)).locator(`path[aria-label*="${USERS_AXIS}: 64;"][aria-label*="Thread handling: ${POOL};"]`);
       await expect(bar).toHaveCount(1);
       expect(await bar.getAttribute('aria-label')).toContain(`raw file: ${sysbenchFile(POOL, workload, 64)};`);
     });

@@ -25,7 +25,7 @@ function measure(boxes) {
   const column = document.querySelector('article.report').getBoundingClientRect().width;
   const charts = [...document.querySelectorAll('figure.tps-chart')].map((figure) => ({
     name: figure.dataset.chart,
-    width: figure.querySelector('.tps-chart__svg > svg, .tps-chart__live svg').getBoundingClientRect().width,
+    width: figure.querySelector('.tps-chart__svg > img, .tps-chart__live svg').getBoundingClientRect().width,
   }));
   const hint = (box) => {
     const before = getComputedStyle(box, '::before');

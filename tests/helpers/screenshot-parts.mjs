@@ -17,6 +17,13 @@ const context = await browser.newContext({
 const page = await context.newPage();
 await page.goto(`http://127.0.0.1:4175${path}`);
 await page.waitForTimeout(flags.includes('--nojs') ? 100 : 1500);
+// Chart images load as a reader nears them (and with JavaScript vega then redraws them): scroll through as a reader would.
+for (let y = 0; y < await page.evaluate(() => document.documentElement.scrollHeight); y += 600) {
+  await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.waitForTimeout(100);
+}
+await page.waitForLoadState('networkidle');
+await page.evaluate(() => window.scrollTo(0, 0));
 const total = await page.evaluate(() => document.documentElement.scrollHeight);
 for (let y = 0, i = 0; y < total; y += height, i += 1) {
   await page.screenshot({ path: `${prefix}-${i}.png`, fullPage: true, clip: { x: 0, y, width, height: Math.min(height, total - y) } });

@@ -1,0 +1,75 @@
+// How a chart sits in the report page: the server-drawn SVG as a lazily
+// fetched image of its own (charts/<name>.page.svg) in the page's colours,
+// light and dark, and the figures drawn either as a table for screen readers
+// in the page or, for a long chart, as a page of their own.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadDocuments, loadReport, viewContext } from '../../scripts/compile/report.mjs';
+import { checkParams } from '../../scripts/compile/index.mjs';
+import { scanShortcodes } from '../../scripts/compile/shortcodes.mjs';
+import { INLINE_FIGURES } from '../../scripts/compile/chart-files.mjs';
+import { forPage, PAGE_COLOURS } from '../../scripts/draw/svg.mjs';
+import { contentKey } from '../../scripts/draw/png.mjs';
+import chart from '../../scripts/compile/kinds/chart.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const DRAWN = '<svg xmlns="http://www.w3.org/2000/svg" class="marks" width="680" height="376.5" viewBox="0 0 680 376.5"><g><text>x</text></g></svg>';
+const drawer = { draw: async () => ({ drawn: DRAWN, standalone: `<svg width="680" height="376.5"><rect fill="#ffffff"/></svg>`, png: Buffer.from('png') }) };
+
+async function chartView(slug, name) {
+  const text = readFileSync(join(ROOT, 'content', 'reports', slug, 'index.md'), 'utf8');
+  const ctx = viewContext(await loadReport({ root: ROOT, slug, text, docs: await loadDocuments(join(ROOT, 'data', 'reports', slug)) }));
+  const sc = scanShortcodes(text, 'index.md').find((s) => s.name === 'chart' && s.params.name === name);
+  return chart.build({ ...ctx, drawer }, checkParams(chart, sc));
+}
+
+/** The cells of every body row of the first table in `html`. */
+const bodyRows = (html) => [.../<tbody>([\s\S]*?)<\/tbody>/.exec(html)[1].matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map(([, row]) => [...row.matchAll(/<td>([^<]*)<\/td>/g)].map((m) => m[1]));
+
+test('the page shows the drawing as a lazy image of the page copy, sized so nothing moves when it arrives', async () => {
+  const view = await chartView('mariadb-sysbench-threads', 'tps-by-threads');
+  const page = view.files['charts/tps-by-threads.page.svg'];
+  assert.equal(page, `<?xml version="1.0" encoding="UTF-8"?>\n${forPage(DRAWN)}\n`);
+  const img = /<div class="tps-chart__svg">(<img[^>]*>)<\/div>/.exec(view.html)[1];
+  const alt = /\balt="([^"]*)"/.exec(img)[1];
+  assert.match(alt, /^Transactions per second by client threads \(10 figures\); highest: 8, read-only, 1901\.89 tx\/s/);
+  assert.equal(img, `<img src="charts/tps-by-threads.page.svg?v=${contentKey(forPage(DRAWN))}" width="680" height="377" alt="${alt}" loading="lazy" decoding="async">`);
+  // The standalone drawing (download, embed, PNG) is the drawer's, untouched.
+  assert.equal(view.files['charts/tps-by-threads.svg'], '<?xml version="1.0" encoding="UTF-8"?>\n<svg width="680" height="376.5"><rect fill="#ffffff"/></svg>\n');
+  assert.doesNotMatch(view.html, /<svg/);
+});
+
+test('the page copy carries the page\'s text and rule colours, light and dark, as static/css/site.css sets them', () => {
+  const css = readFileSync(join(ROOT, 'static', 'css', 'site.css'), 'utf8');
+  const vars = (block) => Object.fromEntries([...block.matchAll(/--(fg|muted|rule): (#[0-9a-f]{6})/g)].map(([, k, v]) => [k, v]));
+  const light = /^:root \{([^}]*)\}/m.exec(css)[1];
+  const dark = /@media \(prefers-color-scheme: dark\) \{\s*:root \{([^}]*)\}/.exec(css)[1];
+  assert.deepEqual(PAGE_COLOURS, { light: vars(light), dark: vars(dark) });
+  const style = /^<svg[^>]*><style>([^<]*)<\/style><g>/.exec(forPage(DRAWN))[1];
+  assert.ok(style.startsWith(`text{fill:${PAGE_COLOURS.light.fg}}`), style);
+  assert.match(style, new RegExp(`@media \\(prefers-color-scheme:dark\\)\\{text\\{fill:${PAGE_COLOURS.dark.fg}\\}`));
+});
+
+test(`a chart of at most ${INLINE_FIGURES} figures lists them in the page for screen readers, and has no table page`, async () => {
+  const view = await chartView('mariadb-sysbench-threads', 'tps-by-threads');
+  assert.equal(view.files['charts/tps-by-threads.table.html'], undefined);
+  const hidden = /<div class="visually-hidden">([\s\S]*?)<\/div>/.exec(view.html)[1];
+  assert.equal(bodyRows(hidden).length, 10);
+  assert.doesNotMatch(view.html, /\.table\.html/);
+});
+
+test('a long chart links to its figures on a page of their own, each the tps its raw line printed', async () => {
+  const view = await chartView('read-write-stress-over-time', 'tps-trx-commit-1');
+  assert.doesNotMatch(view.html, /visually-hidden/);
+  assert.match(view.html, /<figcaption>[^]*<a href="charts\/tps-trx-commit-1\.table\.html">The 600 figures drawn, as a table<\/a>\.<\/figcaption>/);
+  const table = view.files['charts/tps-trx-commit-1.table.html'];
+  assert.match(table, /<link rel="stylesheet" href="\.\.\/\.\.\/\.\.\/css\/site\.css">/);
+  assert.match(table, /<h1>Figures of: trx-commit-1: transactions per second, one point per second<\/h1>\n<p class="meta">The figures drawn in <a href="\.\.\/#chart-tps-trx-commit-1">the chart<\/a> of <a href="\.\.\/">Read\/write stress over time: [^<]+<\/a>, one row each\.<\/p>/);
+  const raw = readFileSync(join(ROOT, 'content', 'reports', 'read-write-stress-over-time', 'raw', 'waits', 'sysbench-trx-commit-1.txt'), 'utf8');
+  const printed = [...raw.matchAll(/^\[ (\d+)s \] thds: \d+ tps: ([\d.]+) /gm)].map(([, t, tps]) => [Number(t), Number(tps)]);
+  assert.equal(printed.length, 600);
+  const rows = bodyRows(table);
+  assert.deepEqual(rows.map((cells) => [Number(cells[0]), Number(cells.at(-1))]), printed);
+});
