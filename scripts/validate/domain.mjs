@@ -127,9 +127,10 @@ function toPointer(path) {
  * Every figure ({value, unit, line}) in a document, with its JSON pointer.
  * `printedBesideDerived` marks a figure kept as printed ("512M", "28m 18s")
  * next to a derived figure in one unit (bytes, seconds): the printed unit may
- * vary from file to file, the derived one may not.
+ * vary from file to file, the derived one may not. A plain walk into one list:
+ * it runs over every document on every validate.
  */
-export function* figures(node, pointer = '', printedBesideDerived = false, key = pointer) {
+export function figures(node, pointer = '', printedBesideDerived = false, key = pointer, out = []) {
   if (Array.isArray(node)) {
     // Elements of a list of named things (GNU time's resources, variables) are
     // different figures at the same index pattern, so their key is the name.
@@ -138,20 +139,40 @@ export function* figures(node, pointer = '', printedBesideDerived = false, key =
       const child = node[i];
       if (child === null || typeof child !== 'object') continue;
       const name = child.name;
-      yield* figures(child, `${pointer}/${i}`, printedBesideDerived, `${key}/${typeof name === 'string' ? `[${name}]` : '*'}`);
+      figures(child, `${pointer}/${i}`, printedBesideDerived, `${key}/${typeof name === 'string' ? `[${name}]` : '*'}`, out);
     }
-  } else if (node && typeof node === 'object') {
-    if ('value' in node && typeof node.unit === 'string' && Number.isInteger(node.line)) {
-      yield { pointer, key, node, printedBesideDerived: printedBesideDerived && node.derived !== true };
-    }
-    const besideDerived = printedBesideDerived || Object.values(node).some((v) => v && typeof v === 'object' && v.derived === true && typeof v.unit === 'string');
-    for (const [name, child] of Object.entries(node)) {
-      if (name !== 'provenance' && child && typeof child === 'object') {
-        const segment = name.replace(/~/g, '~0').replace(/\//g, '~1');
-        yield* figures(child, `${pointer}/${segment}`, besideDerived && child.derived !== true, `${key}/${segment}`);
-      }
+    return out;
+  }
+  if (!node || typeof node !== 'object') return out;
+  if ('value' in node && typeof node.unit === 'string' && Number.isInteger(node.line)) {
+    out.push({ pointer, key, node, printedBesideDerived: printedBesideDerived && node.derived !== true });
+  }
+  let besideDerived = printedBesideDerived;
+  for (const name in node) {
+    const v = node[name];
+    if (v && typeof v === 'object' && v.derived === true && typeof v.unit === 'string') besideDerived = true;
+  }
+  for (const name in node) {
+    const child = node[name];
+    if (name !== 'provenance' && child && typeof child === 'object') {
+      const segment = name.includes('~') || name.includes('/') ? name.replace(/~/g, '~0').replace(/\//g, '~1') : name;
+      figures(child, `${pointer}/${segment}`, besideDerived && child.derived !== true, `${key}/${segment}`, out);
     }
   }
+  return out;
+}
+
+/**
+ * What the checks across a report's documents need of one document, taken
+ * when it is read: validate does not hold every document of data/ in memory
+ * until the reports are checked.
+ */
+export function crossSummary(doc) {
+  const units = [];
+  if (doc?.provenance && !UNIT_BY_COLUMN.has(doc.kind)) {
+    for (const { pointer, key, node, printedBesideDerived } of figures(doc)) if (!printedBesideDerived) units.push({ pointer, key, unit: node.unit, line: node.line });
+  }
+  return { kind: doc?.kind, source: doc?.provenance?.source, run_labels: doc?.run_labels, units };
 }
 
 /**
@@ -159,7 +180,7 @@ export function* figures(node, pointer = '', printedBesideDerived = false, key =
  * in documents of the same kind (a comparison must not mix ms and s), and each
  * swept label really varies.
  * @param {object} report   the report document (kind "report")
- * @param {Map<string, object>} docs  data file name → document
+ * @param {Map<string, object>} docs  data file name → crossSummary of its document
  */
 export function reportProblems(report, docs, reportFile, fileOf, exists = (name) => docs.get(name) !== undefined) {
   return [...listedDocumentProblems(report, reportFile, fileOf, exists), ...unitProblems(docs, fileOf), ...sweepProblems(report, docs, reportFile)];
@@ -184,20 +205,20 @@ function listedDocumentProblems(report, reportFile, fileOf, exists) {
 const UNIT_BY_COLUMN = new Set(['published-table']);
 
 function unitProblems(docs, fileOf) {
+  // kind → figure key → the first { unit, name, pointer } seen, in the report's order.
   const first = new Map();
   const problems = [];
   for (const [name, doc] of docs) {
-    if (!doc?.provenance || UNIT_BY_COLUMN.has(doc.kind)) continue;
-    for (const { pointer, key: figureKey, node, printedBesideDerived } of figures(doc)) {
-      if (printedBesideDerived) continue;
-      const key = `${doc.kind} ${figureKey}`;
-      const seen = first.get(key);
-      if (!seen) first.set(key, { unit: node.unit, name, pointer });
-      else if (seen.unit !== node.unit) {
+    if (!doc?.units) continue;
+    const ofKind = first.get(doc.kind) ?? first.set(doc.kind, new Map()).get(doc.kind);
+    for (const { pointer, key, unit, line } of doc.units) {
+      const seen = ofKind.get(key);
+      if (!seen) ofKind.set(key, { unit, name, pointer });
+      else if (seen.unit !== unit) {
         problems.push({
           severity: 'error', file: fileOf(name), pointer: `${pointer}/unit`, rule: 'units-agree',
           expected: `"${seen.unit}" as in ${fileOf(seen.name)} ${seen.pointer} (the same figure in one comparison has one unit)`,
-          found: JSON.stringify(node.unit), raw: { source: doc.provenance.source, line: node.line },
+          found: JSON.stringify(unit), raw: { source: doc.source, line },
         });
       }
     }

@@ -6,7 +6,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, dirname } from 'node:path';
 import { schemaValidators } from './schemas.mjs';
-import { domainProblems, reportProblems } from './domain.mjs';
+import { domainProblems, reportProblems, crossSummary } from './domain.mjs';
 
 /**
  * @typedef {object} Problem
@@ -103,7 +103,8 @@ export async function validatePaths(paths, { root = process.cwd() } = {}) {
     const file = relative(root, path) || path;
     const { doc, text, problems: found } = await fileProblems(path, file, root);
     problems.push(...found);
-    if (doc) loaded.set(path, { doc, text, file });
+    // A report keeps its document and text; any other document only what the report-level checks read.
+    if (doc) loaded.set(path, doc.kind === 'report' ? { doc, text, file, path } : { doc: crossSummary(doc), file, path });
   }
   problems.push(...crossDocumentProblems(loaded));
   problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
@@ -138,7 +139,8 @@ function crossDocumentProblems(loaded) {
     const withLines = (p) => {
       if (p.rule === 'document-exists') return { ...p, line: dataLine(text, valueAt(doc, p.pointer)) };
       const entry = byFile.get(p.file);
-      return { ...p, line: p.line ?? (entry ? jsonLineOf(entry.text, p.pointer) : undefined) };
+      // Read again for the line: a problem is rare, holding every document's text is not.
+      return { ...p, line: p.line ?? (entry ? jsonLineOf(readFileSync(entry.path, 'utf8'), p.pointer) : undefined) };
     };
     problems.push(...reportProblems(doc, docs, file, fileOf, exists).map(withLines));
   }
