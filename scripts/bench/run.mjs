@@ -5,7 +5,6 @@
 //   parse     MB/s streaming a long --report-interval log, and peak RSS growth
 //   long line ms per MB of a 1 MB line of blanks and a 100,000-character table
 //             value, per format, at two sizes (long-lines.mjs)
-//   validate  files/s through one Ajv instance
 //   draw      ms per chart cold, and with the SVG cache warm
 //   scale     a site of N reports (BENCH_SCALE, default 100,1000) built cold,
 //             after a one-sentence edit and unchanged, against bare Hugo and
@@ -15,7 +14,6 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFile } from '../parse/index.mjs';
-import { validatePaths } from '../validate/index.mjs';
 import { buildSpec } from '../render/charts.mjs';
 import { renderSvg } from '../draw/svg.mjs';
 import { benchScale } from './scale.mjs';
@@ -49,18 +47,6 @@ async function benchParse(dir) {
   for (let i = 0; i < ROUNDS; i += 1) ms.push(await time(async () => { samples = (await parseFile(path)).runs[0].intervals.samples.count; }));
   const m = median(ms);
   console.log(`parse      ${mb.toFixed(0)} MB, ${samples} interval samples: median ${m.toFixed(0)} ms = ${(mb / (m / 1000)).toFixed(0)} MB/s (rounds: ${ms.map((x) => x.toFixed(0)).join(', ')}); RSS grew ${((process.memoryUsage().rss - rssBefore) / 1e6).toFixed(0)} MB`);
-}
-
-async function benchValidate(dir) {
-  const source = join(ROOT, 'data/reports');
-  const docs = readdirSync(source, { recursive: true }).filter((f) => f.endsWith('.json')).map((f) => readFileSync(join(source, f), 'utf8'));
-  const out = join(dir, 'data');
-  const count = 2000;
-  for (let i = 0; i < count; i += 1) writeFileSync(join(out, `${i}.json`), docs[i % docs.length], { flag: 'w' });
-  const ms = [];
-  for (let i = 0; i < ROUNDS; i += 1) ms.push(await time(() => validatePaths([out], { root: ROOT })));
-  const m = median(ms);
-  console.log(`validate   ${count} files: median ${m.toFixed(0)} ms = ${Math.round(count / (m / 1000))} files/s`);
 }
 
 /** One chart description per kind, sized like a real report's (a 1–512 sweep, a 5-minute interval log…). */
@@ -111,7 +97,6 @@ try {
   await benchParse(dir);
   await benchBigLogs(dir);
   benchLongLines();
-  await benchValidate(dir);
   await benchDraw(dir);
   await (await import('./page-load.mjs')).benchPageLoad(ROOT);
   for (const n of (process.env.BENCH_SCALE ?? '100,1000').split(',').filter(Boolean).map(Number)) await benchScale(ROOT, n);
