@@ -120,20 +120,23 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, last }
   const ctx = { ...viewContext(report), drawer };
   const views = {};
   let built = 0;
+  // Every view of the report is started before any is awaited: a chart waits
+  // for a drawing thread, and the views after it need not wait with it.
+  // Results and errors are taken in page order.
+  const pending = new Map();
   for (const sc of shortcodes) {
     const kind = kindOf(sc.name);
-    if (!kind || views[sc.key]) continue;
-    if (reuse[sc.key]) {
-      views[sc.key] = reuse[sc.key];
-      continue;
-    }
-    try {
-      views[sc.key] = { kind: kind.name, at: { line: sc.line, column: sc.column }, ...(await kind.build(ctx, checkParams(kind, sc))) };
-      built += 1;
-    } catch (error) {
+    if (!kind || pending.has(sc.key)) continue;
+    pending.set(sc.key, reuse[sc.key] ? { view: reuse[sc.key] } : buildView(ctx, kind, sc).then((view) => ({ view, built: true }), (error) => {
       if (!(error instanceof AuthorError)) throw error;
-      errors.push(new InputError({ source: report.indexPath, line: sc.line, column: sc.column, expected: error.message, rule: sc.name, message: `${sc.name}: ${error.message}` }));
-    }
+      return { error: new InputError({ source: report.indexPath, line: sc.line, column: sc.column, expected: error.message, rule: sc.name, message: `${sc.name}: ${error.message}` }) };
+    }));
+  }
+  for (const [key, outcome] of pending) {
+    const { view, error, built: fresh } = await outcome;
+    if (error) errors.push(error);
+    else views[key] = view;
+    if (fresh) built += 1;
   }
   if (errors.length) return { compiled: true, views: 0, built, errors };
 
@@ -144,6 +147,10 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, last }
   await writeIfChanged(manifestPath, JSON.stringify({ stamp, views, raw }, (k, v) => (k === 'files' && !Array.isArray(v) ? Object.keys(v) : v)));
   await writeIfChanged(stampPath, toJson({ stamp, views: Object.keys(views).length }));
   return { compiled: true, changed: Boolean(changed), views: Object.keys(views).length, built, errors };
+}
+
+async function buildView(ctx, kind, sc) {
+  return { kind: kind.name, at: { line: sc.line, column: sc.column }, ...(await kind.build(ctx, checkParams(kind, sc))) };
 }
 
 function sameStamp(a, b) {
