@@ -24,7 +24,7 @@ import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
 import { AuthorError, nearest } from './select.mjs';
 import { pageKinds } from './kinds/index.mjs';
-import { tableHtml, tableCsv, csvName, bundleHref } from './html.mjs';
+import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote } from './html.mjs';
 import { rawView } from './raw-views.mjs';
 import { createDrawer } from '../draw/pool.mjs';
 
@@ -117,7 +117,6 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, last }
   if (!report.rawList || shortcodes.some((sc) => kindOf(sc.name) && !reuse[sc.key])) report.docs = await loadDocuments(dataDir);
   const unsafe = await unsafeRawFiles(rawDir, root);
   if (unsafe.length) return { compiled: true, views: 0, built: 0, errors: unsafe };
-  const ctx = { ...viewContext(report), drawer };
   const views = {};
   let built = 0;
   for (const sc of shortcodes) {
@@ -128,7 +127,7 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, last }
       continue;
     }
     try {
-      views[sc.key] = { kind: kind.name, at: { line: sc.line, column: sc.column }, ...(await kind.build(ctx, checkParams(kind, sc))) };
+      views[sc.key] = await buildView(kind, sc, { ...viewContext(report), drawer });
       built += 1;
     } catch (error) {
       if (!(error instanceof AuthorError)) throw error;
@@ -144,6 +143,16 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, last }
   await writeIfChanged(manifestPath, JSON.stringify({ stamp, views, raw }, (k, v) => (k === 'files' && !Array.isArray(v) ? Object.keys(v) : v)));
   await writeIfChanged(stampPath, toJson({ stamp, views: Object.keys(views).length }));
   return { compiled: true, changed: Boolean(changed), views: Object.keys(views).length, built, errors };
+}
+
+/**
+ * One view, and under it what the page must say when any of its figures comes
+ * from output that stops early (the documents the view read, see viewContext).
+ */
+async function buildView(kind, sc, ctx) {
+  const view = { kind: kind.name, at: { line: sc.line, column: sc.column }, ...(await kind.build(ctx, checkParams(kind, sc))) };
+  const note = incompleteNote(ctx.incomplete(), { inline: kind.inline });
+  return note ? { ...view, note } : view;
 }
 
 function sameStamp(a, b) {
@@ -201,7 +210,7 @@ async function assemblePage({ report, shortcodes, views, rawDir }) {
     else for (const [path, contents] of Object.entries(view.files ?? {})) files.set(path, contents);
     if (view.kind === 'chart') image ??= view.image;
     if (!view.tables) {
-      placed[sc.key] = { html: view.html };
+      placed[sc.key] = { html: `${view.html}${view.note ?? ''}` };
       continue;
     }
     const parts = view.tables.map((t) => {
@@ -210,7 +219,7 @@ async function assemblePage({ report, shortcodes, views, rawDir }) {
       files.set(csv, tableCsv(t));
       return tableHtml(t, csv);
     });
-    placed[sc.key] = { html: view.wrap ? wrapTables(view.wrap, parts) : parts.join('\n') };
+    placed[sc.key] = { html: `${view.wrap ? wrapTables(view.wrap, parts) : parts.join('\n')}${view.note ?? ''}` };
   }
   const raw = await rawFiles(report, rawDir, files);
   return { files, placed, info: { image, raw, title: report.meta.title ?? report.slug } };
