@@ -69,12 +69,17 @@ export async function parseFileWith(choose, path, { source = path, options } = {
     refuseBinary(chunk, source, { offset: bytes, lineNo, rest, latin1: decoded.ascii ? decoded.text : undefined });
     bytes += chunk.length;
     hash.update(chunk);
-    let text = rest + decoded.text;
+    // The chunk is split on its own and the unfinished line before it joined to its first line:
+    // `rest + text` would copy the whole chunk into a new string. A CR held back from the last
+    // chunk may pair with an LF starting this one, so then the two are joined first.
+    let text = decoded.text;
+    ascii = !NON_ASCII.test(rest) && (decoded.ascii || !NON_ASCII.test(text));
+    if (rest.endsWith('\r')) [text, rest] = [rest + text, ''];
     // A CR at the end of a chunk may be the first half of a CRLF split across chunks.
     const held = text.endsWith('\r') ? '\r' : '';
     if (held) text = text.slice(0, -1);
-    ascii = decoded.ascii ? !NON_ASCII.test(rest) : !NON_ASCII.test(text);
     const parts = splitBreaks(text);
+    parts[0] = rest + parts[0];
     rest = parts.pop() + held;
     located(source, () => { for (const part of parts) take(part); });
   }
