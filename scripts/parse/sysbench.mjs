@@ -560,8 +560,13 @@ class SysbenchParser {
 
   push(line, n) {
     this.lastLine = n;
-    const { content, annotation } = splitAnnotation(line);
-    if (annotation) this.notes.push({ line: n, text: annotation, kind: 'annotation' });
+    // Only a line with a TAB can carry an annotation; the others need no object to say so.
+    let content = line.trim();
+    if (content.includes('\t')) {
+      const split = splitAnnotation(content);
+      content = split.content;
+      if (split.annotation) this.notes.push({ line: n, text: split.annotation, kind: 'annotation' });
+    }
     if (content === '') return this.blank();
     const at = { n, line, content };
     if (this.json.open) return this.insideJson(at);
@@ -804,11 +809,11 @@ class SysbenchParser {
       const text = m[i + 1];
       if (text === undefined) continue; // an optional group this layout did not print
       const name = names[i];
+      const value = plain(text);
       if (name === '%') {
-        rank = Number(text);
+        rank = value; // a whole number (\d+), as Number(text) reads it
         continue;
       }
-      const value = plain(text);
       if (name === 'latency') latency = value;
       else if (name === 'tps' || name === 'eps') throughput = value;
       table.field(k, name, value);
