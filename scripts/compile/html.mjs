@@ -58,7 +58,9 @@ export function figLink(row, o = {}) {
   if (row.members) return statLink(row, o);
   const href = rawLineHref(row.source, row.line);
   if (!isOk(row)) {
-    return `<a${attrs({ class: `fig status-${row.status}`, href, 'data-source': row.source, 'data-line': row.line, title: `${row.source}: the run ${row.status}` })}>${esc(row.status)}</a>`;
+    // A run that is itself incomplete already reads "incomplete"; its place and reason are in the view's note.
+    const mark = row.status === 'incomplete' ? '' : incompleteMark(row);
+    return `<a${attrs({ class: `fig status-${row.status}`, href, 'data-source': row.source, 'data-line': row.line, title: `${row.source}: the run ${row.status}` })}>${esc(row.status)}</a>${mark}`;
   }
   const value = o.value ?? row.value;
   let title = `${row.source}, line ${row.line} (${row.tool})`;
@@ -74,7 +76,7 @@ export function figLink(row, o = {}) {
     'data-bytes': o.bytes === undefined || o.bytes === null ? null : Math.round(o.bytes).toFixed(0),
     title,
   })}>${esc(o.shown ?? row.text)}</a>`;
-  return o.unit ? `${link}<span class="unit">&nbsp;${esc(o.unit)}</span>` : link;
+  return `${o.unit ? `${link}<span class="unit">&nbsp;${esc(o.unit)}</span>` : link}${incompleteMark(row)}`;
 }
 
 /**
@@ -95,12 +97,72 @@ function statLink(row, o) {
     title: `${row.stat} of ${row.n} runs: ${list}`,
   })}>${esc(row.text)}</a>`;
   const unit = o.unit ? `<span class="unit">&nbsp;${esc(o.unit)}</span>` : '';
-  return `${link}${unit} <span class="spread">${esc(spreadText(row))}</span>`;
+  return `${link}${unit} <span class="spread">${esc(spreadText(row))}</span>${incompleteMark(row)}`;
+}
+
+/**
+ * Where the output behind a row stops early, one entry per raw file
+ * ({ source, line, reason }, see select.mjs incompleteOf): a statistic over
+ * repeats names every member that is incomplete.
+ */
+export function incompleteParts(row) {
+  const list = row?.members ? row.members.map((m) => m.incomplete) : [row?.incomplete];
+  const seen = new Set();
+  return list.filter((inc) => inc && !seen.has(inc.source) && seen.add(inc.source));
+}
+
+/** "raw/x.txt stops at line 40": where the output stops, as a link, a chart's subtitle or a point's tooltip says it. */
+export function incompletePlace(inc) {
+  return `${inc.source} stops at line ${inc.line}`;
+}
+
+/** "raw/x.txt stops at line 40: the run … (the file was cut?)", as a mark's description or a CSV cell reads it. */
+export function incompleteText(inc) {
+  return `${incompletePlace(inc)}: ${inc.reason}`;
+}
+
+/**
+ * The mark after a figure read from output that stops early: the word
+ * "incomplete", linked like a figure to the raw line where the output stops,
+ * with the reason as its description. The view's note (incompleteNote) spells
+ * the reason out on the page.
+ */
+export function incompleteMark(row) {
+  return incompleteParts(row).map((inc) => ` <a${attrs({
+    class: 'incomplete-mark',
+    href: rawLineHref(inc.source, inc.line),
+    'data-source': inc.source,
+    'data-line': inc.line,
+    title: `incomplete output: ${incompleteText(inc)}`,
+  })}>incomplete</a>`).join('');
+}
+
+/**
+ * What a view says under itself when any figure in it comes from output that
+ * stops early: each raw file, linked at the line where it stops, and why.
+ * Inline views (a value or claim inside a sentence) get it in parentheses.
+ * @param {object[]} list  { source, line, reason }, one per raw file
+ */
+export function incompleteNote(list, { inline = false } = {}) {
+  if (!list.length) return '';
+  const items = list.map((inc) => `<a${attrs({ class: 'incomplete-at', href: rawLineHref(inc.source, inc.line), 'data-source': inc.source, 'data-line': inc.line })}>${esc(incompletePlace(inc))}</a>: ${esc(inc.reason)}`).join('; ');
+  return inline
+    ? ` <span class="tps-incomplete" role="note">(incomplete output: ${items})</span>`
+    : `\n<p class="tps-incomplete" role="note"><strong>Incomplete output:</strong> ${items}. Figures from ${list.length > 1 ? 'these files' : 'this file'} are what it held up to there.</p>`;
 }
 
 /** What a figure link reads as, for the CSV. */
 export function figText(row, o = {}) {
   if (!row) return '–';
+  return `${figureText(row, o)}${incompleteSuffix(row)}`;
+}
+
+/** What a CSV cell adds after a figure from output that stops early: " (incomplete: raw/x.txt stops at line 40: …)". */
+export function incompleteSuffix(row) {
+  return incompleteParts(row).map((inc) => ` (incomplete: ${incompleteText(inc)})`).join('');
+}
+
+function figureText(row, o) {
   if (row.members) return `${row.text}${o.unit ? ` ${o.unit}` : ''} (${row.stat}; ${spreadText(row)})`;
   if (!isOk(row)) return row.status;
   return `${o.shown ?? row.text}${o.unit ? ` ${o.unit}` : ''}`;

@@ -24,7 +24,7 @@ import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
 import { AuthorError, nearest } from './select.mjs';
 import { pageKinds } from './kinds/index.mjs';
-import { tableHtml, tableCsv, csvName, bundleHref } from './html.mjs';
+import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote } from './html.mjs';
 import { rawView } from './raw-views.mjs';
 import { createDrawer } from '../draw/pool.mjs';
 
@@ -117,7 +117,6 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, last }
   if (!report.rawList || shortcodes.some((sc) => kindOf(sc.name) && !reuse[sc.key])) report.docs = await loadDocuments(dataDir);
   const unsafe = await unsafeRawFiles(rawDir, root);
   if (unsafe.length) return { compiled: true, views: 0, built: 0, errors: unsafe };
-  const ctx = { ...viewContext(report), drawer };
   const views = {};
   let built = 0;
   // Every view of the report is started before any is awaited: a chart waits
@@ -127,7 +126,7 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, last }
   for (const sc of shortcodes) {
     const kind = kindOf(sc.name);
     if (!kind || pending.has(sc.key)) continue;
-    pending.set(sc.key, reuse[sc.key] ? { view: reuse[sc.key] } : buildView(ctx, kind, sc).then((view) => ({ view, built: true }), (error) => {
+    pending.set(sc.key, reuse[sc.key] ? { view: reuse[sc.key] } : buildView(kind, sc, { ...viewContext(report), drawer }).then((view) => ({ view, built: true }), (error) => {
       if (!(error instanceof AuthorError)) throw error;
       return { error: new InputError({ source: report.indexPath, line: sc.line, column: sc.column, expected: error.message, rule: sc.name, message: `${sc.name}: ${error.message}` }) };
     }));
@@ -149,8 +148,14 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, last }
   return { compiled: true, changed: Boolean(changed), views: Object.keys(views).length, built, errors };
 }
 
-async function buildView(ctx, kind, sc) {
-  return { kind: kind.name, at: { line: sc.line, column: sc.column }, ...(await kind.build(ctx, checkParams(kind, sc))) };
+/**
+ * One view, and under it what the page must say when any of its figures comes
+ * from output that stops early (the documents the view read, see viewContext).
+ */
+async function buildView(kind, sc, ctx) {
+  const view = { kind: kind.name, at: { line: sc.line, column: sc.column }, ...(await kind.build(ctx, checkParams(kind, sc))) };
+  const note = incompleteNote(ctx.incomplete(), { inline: kind.inline });
+  return note ? { ...view, note } : view;
 }
 
 function sameStamp(a, b) {
@@ -208,7 +213,7 @@ async function assemblePage({ report, shortcodes, views, rawDir }) {
     else for (const [path, contents] of Object.entries(view.files ?? {})) files.set(path, contents);
     if (view.kind === 'chart') image ??= view.image;
     if (!view.tables) {
-      placed[sc.key] = { html: view.html };
+      placed[sc.key] = { html: `${view.html}${view.note ?? ''}` };
       continue;
     }
     const parts = view.tables.map((t) => {
@@ -217,7 +222,7 @@ async function assemblePage({ report, shortcodes, views, rawDir }) {
       files.set(csv, tableCsv(t));
       return tableHtml(t, csv);
     });
-    placed[sc.key] = { html: view.wrap ? wrapTables(view.wrap, parts) : parts.join('\n') };
+    placed[sc.key] = { html: `${view.wrap ? wrapTables(view.wrap, parts) : parts.join('\n')}${view.note ?? ''}` };
   }
   const raw = await rawFiles(report, rawDir, files);
   return { files, placed, info: { image, raw, title: report.meta.title ?? report.slug } };

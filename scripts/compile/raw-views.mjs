@@ -11,6 +11,13 @@ function describe(doc) {
   return `Output of ${printed}, read by the tpsreport ${parser.name} parser ${parser.version}; sha256 ${doc.provenance.sha256}.`;
 }
 
+/** Where and why the output stops early, linked to that line, when the parser kept it marked incomplete. */
+function incompleteLine(doc) {
+  if (!doc?.incomplete) return '';
+  const { line, reason } = doc.incomplete;
+  return `<p class="tps-incomplete" role="note"><strong>Incomplete output:</strong> <a href="#L${esc(line)}">it stops at line ${esc(line)}</a>: ${esc(reason)}</p>\n`;
+}
+
 /**
  * @param {string} name  the file's path under raw/ ("x.txt", or "waits/x.txt" in a folder:
  *   its view then sits one level deeper, and its links climb one level more)
@@ -34,7 +41,7 @@ export function rawView({ name, text, reportTitle, doc }) {
 <main>
 <h1>${esc(name)}</h1>
 <p class="meta">${esc(describe(doc))}</p>
-<ol class="raw-lines">
+${incompleteLine(doc)}<ol class="raw-lines">
 ${items}
 </ol>
 </main>

@@ -15,7 +15,7 @@ export const STATS = ['median', 'mean', 'min', 'max', 'best'];
 /** Fields a combined row carries besides its labels (and that charts add for their tooltips). */
 export const STAT_FIELDS = ['stat', 'n', 'runs', 'min', 'max', 'cv', 'decimals', 'values', 'members', 'spread', 'vs_baseline', 'verdict', 'best_of', 'printed', 'phase', 'stall'];
 
-export const NOT_LABELS = new Set(['value', 'text', 'unit', 'line', 'source', 'tool', 'status', 'doc', 'item', 'element', 'panel', 'cpu', 'iowait', ...STAT_FIELDS]);
+export const NOT_LABELS = new Set(['value', 'text', 'unit', 'line', 'source', 'tool', 'status', 'doc', 'item', 'element', 'panel', 'cpu', 'iowait', 'incomplete', ...STAT_FIELDS]);
 
 /** The labels that number repeats in this report. */
 export function repeatLabels(meta = {}) {
@@ -90,9 +90,12 @@ function combined(group, repeat, stat, better) {
   const decimals = decimalsOf(ok);
   // The run a reader lands on from the figure: the one printing the chosen value, or the nearest to it.
   const anchor = ok.length ? ok.reduce((x, y) => (Math.abs(y.value - value) < Math.abs(x.value - value) ? y : x)) : group[0];
-  const members = group.map((r) => ({ source: r.source, line: r.line, text: r.text, value: r.value, status: r.status, repeat: repeat.map((k) => r[k]).filter((v) => v !== undefined).join(' ') }));
+  const members = group.map((r) => ({ source: r.source, line: r.line, text: r.text, value: r.value, status: r.status, repeat: repeat.map((k) => r[k]).filter((v) => v !== undefined).join(' '), ...(r.incomplete ? { incomplete: r.incomplete } : {}) }));
   const row = { ...anchor };
   for (const k of repeat) delete row[k];
+  // A statistic over repeats is as incomplete as any run it was worked out from.
+  const cut = group.find((r) => r.incomplete);
+  if (cut) row.incomplete = cut.incomplete;
   return {
     ...row,
     value,

@@ -4,7 +4,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFrontMatter } from '../ingest/front-matter.mjs';
-import { selectRows, AuthorError, bundlePath } from './select.mjs';
+import { selectRows, AuthorError, bundlePath, incompleteOf } from './select.mjs';
 import { combineRepeats, repeatLabels } from './repeats.mjs';
 import { humanize } from './html.mjs';
 import { rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
@@ -35,11 +35,25 @@ export async function loadReport({ root, slug, text, docs }) {
   return { slug, text, meta: data, docs, bundleDir: join(root, 'content', 'reports', slug), indexPath };
 }
 
-/** What a view kind's build() gets: the report and the lookups it needs. */
+/**
+ * What a view kind's build() gets: the report and the lookups it needs. One
+ * context serves one view: it remembers every document the view read whose
+ * output stops early, so the compiler can say so under the view (incomplete()).
+ */
 export function viewContext(report) {
+  const cut = new Map();
+  const saw = (doc) => {
+    const inc = incompleteOf(doc, report.slug);
+    if (inc) cut.set(inc.source, inc);
+    return doc;
+  };
   return {
     report,
-    select: (q) => selectRows(report, q),
+    select: (q) => selectRows(report, q, saw),
+    /** Every document of one kind, in source order. */
+    documents: (kind) => report.docs.filter((d) => d.kind === kind).map(saw),
+    /** The incomplete documents this view read ({ source, line, reason }), in the order it read them. */
+    incomplete: () => [...cut.values()],
     /** How a label is named to readers: the front matter's `labels: { name: "title" }`, or the name made readable. */
     title: (label) => (typeof report.meta.labels?.[label] === 'string' ? report.meta.labels[label] : humanize(label)),
     /** One row per key, repeats combined (scripts/compile/repeats.mjs); o: { what, stat, better }. */
@@ -50,7 +64,7 @@ export function viewContext(report) {
       if (problem) throw new AuthorError(`expected ${RAW_PATH_EXPECTED}, found ${problem}`);
       const doc = report.docs.find((d) => bundlePath(d, report.slug) === file);
       if (!doc) throw new AuthorError(`${file} has no parsed data; list it under \`sources\` in the front matter and run \`tpsreport ingest\``);
-      return doc;
+      return saw(doc);
     },
     /**
      * A file of the report's raw/ folder (or a folder in it) as text, or an author

@@ -1,7 +1,8 @@
 // Selects figures from a report's normalized documents as flat rows: the
 // run's labels, plus value, text, unit, line, source (bundle-relative raw
-// file), tool, status, the document/item/element indexes and any extra
-// fields. Selecting only; the table and chart kinds do the arithmetic.
+// file), tool, status, the document/item/element indexes, `incomplete` when
+// the document's output stops early, and any extra fields. Selecting only;
+// the table and chart kinds do the arithmetic.
 //
 // Every author mistake is an AuthorError naming what would have been valid
 // (the kinds in the report, the labels the runs have, the figure paths of the
@@ -81,6 +82,15 @@ export function bundlePath(doc, slug) {
   return source.startsWith(prefix) ? source.slice(prefix.length) : source;
 }
 
+/**
+ * Where and why a document's output stops early ({ source, line, reason }),
+ * or null: the parser kept what a cut-off or dying run printed (scripts/parse
+ * `keepsPartial`), so every figure read from it says so on the page.
+ */
+export function incompleteOf(doc, slug) {
+  return doc.incomplete ? { source: bundlePath(doc, slug), line: doc.incomplete.line, reason: doc.incomplete.reason } : null;
+}
+
 /** Labels of item i of a document: the file's labels, then that run's own. */
 export function labelsOf(doc, i) {
   return { ...(doc.labels ?? {}), ...(doc.run_labels?.[i] ?? {}) };
@@ -94,16 +104,17 @@ export function itemsOf(doc, itemsPath) {
   return items;
 }
 
-const ROW_COLUMNS = new Set(['value', 'text', 'unit', 'line', 'source', 'tool', 'status', 'doc', 'item', 'element']);
+const ROW_COLUMNS = new Set(['value', 'text', 'unit', 'line', 'source', 'tool', 'status', 'doc', 'item', 'element', 'incomplete']);
 
 /**
  * @param {object} report  { slug, docs } with docs sorted in source order
  * @param {object} q       { data, items, each, metric, fields, labels, where, optional }
  *                          optional: leave out runs that did not print the metric
  *                          (sysbench 0.4 has no queries per second) instead of refusing
+ * @param {function} [saw]  called with each document a row is selected from
  * @returns {object[]} rows in source order (empty only when optional)
  */
-export function selectRows(report, q) {
+export function selectRows(report, q, saw = () => {}) {
   const docs = report.docs.filter((d) => d.kind === q.data);
   if (!docs.length) throw new AuthorError(noKind(report, q.data));
   const filters = parseWhere(q.where);
@@ -112,6 +123,7 @@ export function selectRows(report, q) {
   const rows = [];
   const seenLabels = new Map();
   for (const doc of docs) {
+    const incomplete = incompleteOf(doc, report.slug);
     itemsOf(doc, itemsPath).forEach((item, i) => {
       const labels = labelsOf(doc, i);
       for (const [k, v] of Object.entries(labels)) (seenLabels.get(k) ?? seenLabels.set(k, new Set()).get(k)).add(String(v));
@@ -124,11 +136,13 @@ export function selectRows(report, q) {
       const status = item?.status ?? doc.status ?? 'ok';
       // Interval samples are kept in columns; elementsOf reads them back a sample at a time.
       const elements = q.each ? elementsOf(at(item, q.each)) : [item];
+      const before = rows.length;
       for (let j = 0; j < elements.length; j += 1) {
         const el = elements.at(j);
         if (q.optional && q.metric && (isMissing(at(el, q.metric)) || at(el, q.metric) === null)) continue;
-        rows.push(rowOf({ report, doc, item, el, i, j, labels, status, q, extra }));
+        rows.push(rowOf({ report, doc, item, el, i, j, labels, status, q, extra, incomplete }));
       }
+      if (rows.length > before) saw(doc);
     });
   }
   if (!rows.length && !q.optional) throw new AuthorError(noMatch(q, filters, seenLabels));
@@ -140,7 +154,7 @@ function matches(labels, filters) {
   return true;
 }
 
-function rowOf({ report, doc, item, el, i, j, labels, status, q, extra }) {
+function rowOf({ report, doc, item, el, i, j, labels, status, q, extra, incomplete }) {
   const found = q.metric ? at(el, q.metric) : null;
   // An element printed over several lines (a sysbench.report_json sample) names each field's line.
   const fallbackLine = el?.field_lines?.[q.metric] ?? lineOnPath(el, q.metric) ?? el?.line ?? item?.line ?? item?.lines?.first ?? 1;
@@ -150,6 +164,7 @@ function rowOf({ report, doc, item, el, i, j, labels, status, q, extra }) {
   }
   const row = { ...labels, ...figureColumns(isMissing(found) ? null : found, fallbackLine, status) };
   Object.assign(row, { source: bundlePath(doc, report.slug), tool: toolOf(doc), status, doc: doc.order ?? 0, item: i, element: j });
+  if (incomplete) row.incomplete = incomplete;
   for (const [name, path] of Object.entries(extra)) {
     const v = at(el, path);
     row[name] = isMissing(v) ? null : (v && typeof v === 'object' && !Array.isArray(v) ? v.value : v);

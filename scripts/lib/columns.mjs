@@ -74,21 +74,6 @@ function affine(values) {
 }
 
 const SCRATCH = new Float64Array(CHUNK);
-const exactAt = (v, scale) => Math.abs(v * scale) < 2 ** 31 - 1 && Math.round(v * scale) / scale === v;
-
-/** The least scale of SCALES at which every value is a whole number, as an index, or -1. */
-function scaleOf(values) {
-  let s = 0;
-  for (let i = 0; i < values.length; i += 1) {
-    const v = values[i];
-    if (Number.isNaN(v)) continue;
-    while (!exactAt(v, SCALES[s])) {
-      s += 1;
-      if (s === SCALES.length) return -1;
-    }
-  }
-  return s;
-}
 
 /**
  * Values that are exact multiples of 1/scale, stored as small integers
@@ -96,18 +81,27 @@ function scaleOf(values) {
  * nearest the printed decimal, as Number(text) is; every value is checked.
  */
 function integers(values) {
-  const s = scaleOf(values);
-  if (s < 0) return null;
-  const scale = SCALES[s];
   const n = values.length;
   const ints = SCRATCH; // reused: a chunk is sealed at a time, and a buffer per chunk would be garbage
+  let s = 0;
+  let scale = SCALES[0];
   let min = Infinity;
   let max = -Infinity;
+  // One pass reads each value as k / scale; a value that is not one starts it
+  // over at the next scale (only the first few values of a chunk do that).
   for (let i = 0; i < n; i += 1) {
     const v = values[i];
     if (Number.isNaN(v)) continue;
     const k = Math.round(v * scale);
-    if (Math.abs(k) >= 2 ** 31 - 1 || k / scale !== v) return null;
+    if (Math.abs(k) >= 2 ** 31 - 1 || k / scale !== v) {
+      s += 1;
+      if (s === SCALES.length) return null;
+      scale = SCALES[s];
+      min = Infinity;
+      max = -Infinity;
+      i = -1;
+      continue;
+    }
     ints[i] = k;
     if (k < min) min = k;
     if (k > max) max = k;
@@ -227,17 +221,22 @@ export class TableBuilder {
     }
   }
 
-  /** A row as parallel arrays, the first `n` entries of each (a reader's reused buffers; null: no value). */
-  pushFields(names, values, n) {
+  /**
+   * Starts a row whose fields come one at a time, field(i, name, value) for
+   * the i-th field the line prints: a reader's numbers go straight into their
+   * columns, with no object or array per row (null: no value).
+   */
+  startRow() {
     this.count += 1;
+    this.slots ??= [];
+  }
+
+  field(i, name, value) {
     // Consecutive rows print the same fields in the same places: remember each place's column.
-    const slots = (this.slots ??= []);
-    for (let i = 0; i < n; i += 1) {
-      let slot = slots[i];
-      if (slot === undefined || slot.name !== names[i]) slot = slots[i] = { name: names[i], column: this.column(names[i]) };
-      slot.column.padTo(this.count - 1);
-      slot.column.push(values[i]);
-    }
+    let slot = this.slots[i];
+    if (slot === undefined || slot.name !== name) slot = this.slots[i] = { name, column: this.column(name) };
+    slot.column.padTo(this.count - 1);
+    slot.column.push(value);
   }
 
   /** Sets fields of the last row (a line that completes the sample before it). */

@@ -556,13 +556,17 @@ class SysbenchParser {
     this.pending = { messages: [], facts: null };
     this.json = new JsonReports();
     this.lastLine = 0;
-    this.row = [[], []]; // field names and values of the interval line being read (see sample)
   }
 
   push(line, n) {
     this.lastLine = n;
-    const { content, annotation } = splitAnnotation(line);
-    if (annotation) this.notes.push({ line: n, text: annotation, kind: 'annotation' });
+    // Only a line with a TAB can carry an annotation; the others need no object to say so.
+    let content = line.trim();
+    if (content.includes('\t')) {
+      const split = splitAnnotation(content);
+      content = split.content;
+      if (split.annotation) this.notes.push({ line: n, text: split.annotation, kind: 'annotation' });
+    }
     if (content === '') return this.blank();
     const at = { n, line, content };
     if (this.json.open) return this.insideJson(at);
@@ -790,34 +794,34 @@ class SysbenchParser {
     const run = this.ensureRun(at);
     run.setCommand('run', 1);
     run.section = null;
-    // Most lines of a long log are these: the fields go straight into the
-    // columns through two reused arrays, with no object per sample.
-    const [fields, values] = this.row;
-    fields[0] = 'line';
-    values[0] = at.n;
+    const first = !run.samples;
+    run.samples ??= { percentile: null, table: new TableBuilder() };
+    const { table } = run.samples;
+    // Most lines of a long log are these: each field goes straight into its
+    // column, with no object or array per sample.
+    table.startRow();
+    table.field(0, 'line', at.n);
     let k = 1;
     let rank = null;
-    let latency = -1;
+    let latency = null;
     let throughput = null;
     for (let i = 0; i < names.length; i += 1) {
       const text = m[i + 1];
       if (text === undefined) continue; // an optional group this layout did not print
       const name = names[i];
+      const value = plain(text);
       if (name === '%') {
-        rank = Number(text);
+        rank = value; // a whole number (\d+), as Number(text) reads it
         continue;
       }
-      const value = plain(text);
-      if (name === 'latency') latency = k;
+      if (name === 'latency') latency = value;
       else if (name === 'tps' || name === 'eps') throughput = value;
-      fields[k] = name;
-      values[k] = value;
+      table.field(k, name, value);
       k += 1;
     }
     // `lat (ms,95%): 0.00` with no event in the interval is "no latency", not zero.
-    if (latency > 0 && values[latency] === 0 && throughput === 0) values[latency] = null;
-    run.samples ??= { percentile: rank, table: new TableBuilder() };
-    run.samples.table.pushFields(fields, values, k);
+    if (latency === 0 && throughput === 0) table.setLast({ latency: null });
+    if (first) run.samples.percentile = rank;
     return true;
   }
 

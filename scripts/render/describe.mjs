@@ -17,6 +17,9 @@ function withUnit(row, unit) {
   return unit && unit !== 'count' ? `${row.text} ${unit}` : row.text;
 }
 
+/** A point read from output that stops early: the compile step names where it stops; other points of such a chart say "no". */
+const fromIncomplete = (row) => Boolean(row.incomplete) && row.incomplete !== 'no';
+
 /** One sentence: what is plotted, and where its highest and lowest figures are. */
 export function altText({ rows, options }) {
   const values = rows.filter((r) => typeof r.value === 'number');
@@ -32,6 +35,8 @@ export function altText({ rows, options }) {
   if (repeats.length) parts.push(`each figure is the ${repeats[0].stat} of its repeated runs (${[...new Set(repeats.map((r) => r.runs))].join(' or ')} runs), whiskers from the lowest to the highest`);
   const against = values.filter((r) => r.vs_baseline && r.vs_baseline !== 'baseline');
   if (against.length) parts.push(`against ${options.baseline.value}: ${against.map((r) => `${labelOf(r, options)} ${r.vs_baseline}`).join(', ')}`);
+  const cut = values.filter(fromIncomplete);
+  if (cut.length) parts.push(`${countText(cut.length)} figure${cut.length === 1 ? '' : 's'} from incomplete output (${[...new Set(cut.map((r) => r.incomplete))].join('; ')})`);
   return `${parts.join('; ')}.`;
 }
 
@@ -42,5 +47,6 @@ export function tableColumns({ rows, options }) {
   const labels = fields.filter((f) => !seen.has(f.field) && seen.add(f.field)).map((f) => ({ field: f.field, title: f.title ?? f.field }));
   if (rows.some((r) => r.t !== undefined) && !seen.has('t')) labels.push({ field: 't', title: 'time (s)' });
   const unit = options.y?.unit ?? rows[0]?.unit;
-  return [...labels, { field: 'text', title: `${options.y?.title ?? 'value'}${unit && unit !== 'count' ? ` (${unit})` : ''}` }];
+  const figure = { field: 'text', title: `${options.y?.title ?? 'value'}${unit && unit !== 'count' ? ` (${unit})` : ''}` };
+  return [...labels, figure, ...(rows.some(fromIncomplete) ? [{ field: 'incomplete', title: 'incomplete output' }] : [])];
 }

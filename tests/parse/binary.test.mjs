@@ -1,7 +1,7 @@
 // Binary content anywhere in a raw file is refused at its line and column:
 // a NUL, or a control byte a tool's text output does not hold (a backspace
-// inside a figure shows on a terminal as another number). The file reader
-// streams in chunks, so the byte is placed across chunk boundaries too.
+// inside a figure shows on a terminal as another number), read whole or
+// streamed (chunks.test.mjs places such a byte on the stream's chunk boundaries).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseText, parseFile } from '../../scripts/parse/index.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-// 233 KB of real mpstat output: several read-stream chunks.
+// 233 KB of real mpstat output.
 const LONG = readFileSync(join(ROOT, 'content/reports/noise-and-stability/raw/mpstat-baseline-long-600s.txt'), 'latin1');
 
 /** The text with `byte` put before column `column` of line `line`, and the message expected for it. */

@@ -22,6 +22,7 @@ import { chartFigure } from '../chart-files.mjs';
 import { checkStat, spreadText, NOT_LABELS } from '../repeats.mjs';
 import { difference, bandOf } from '../difference.mjs';
 import { stability, scaling } from '../stats.mjs';
+import { incompletePlace } from '../html.mjs';
 
 const COMMON = {
   kind: { required: true, doc: 'chart kind', values: Object.keys(chartKinds) },
@@ -139,7 +140,27 @@ export function describeChart(ctx, p) {
     plotted.push(cpus);
   }
   const mixed = mixedRuns(rows, plotted, [...[].concat(ctx.report.meta.compare ?? []), ...[].concat(ctx.report.meta.sweep ?? [])]);
-  return { kind: p.kind, name: p.name, options, rows, mixed, sources: sources ?? [...new Set(rows.map((r) => r.source))] };
+  return { kind: p.kind, name: p.name, ...markIncomplete(rows, options), mixed, sources: sources ?? [...new Set(rows.map((r) => r.source))] };
+}
+
+/**
+ * A chart with points from output that stops early says so in every form it
+ * is published in: its subtitle (drawn into the SVG, PNG and embed page)
+ * names each such raw file and line, and each of those points carries that
+ * place as text (`incomplete`) for its tooltip, the alt text, the screen
+ * reader table and the CSV. The note under the figure gives the reason.
+ */
+function markIncomplete(rows, options) {
+  const seen = new Map();
+  for (const r of rows) if (r.incomplete && !seen.has(r.incomplete.source)) seen.set(r.incomplete.source, r.incomplete);
+  if (!seen.size) return { rows, options };
+  const cut = [...seen.values()];
+  const said = `Incomplete output: ${cut.map(incompletePlace).join('; ')}.`;
+  return {
+    // The other points say "no": a tooltip or an aria label would otherwise read "undefined".
+    rows: rows.map((r) => ({ ...r, incomplete: r.incomplete ? incompletePlace(r.incomplete) : 'no' })),
+    options: { ...options, subtitle: options.subtitle ? `${options.subtitle} ${said}` : said, incomplete: true },
+  };
 }
 
 /** The column a series field is read into; series names each line, so it stands in for color and steady has no run to shade. */

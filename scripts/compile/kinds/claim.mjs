@@ -21,6 +21,8 @@ const RELATIONS = ['higher', 'lower', 'about', 'at-least'];
 
 export default {
   name: 'claim',
+  // Placed inside a sentence: a note about incomplete output is printed inline.
+  inline: true,
   summary: 'A comparison stated in prose, checked against the data; the build stops when the data contradicts it.',
   params: {
     data: { required: true, doc: 'document kind, e.g. sysbench' },

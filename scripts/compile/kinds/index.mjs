@@ -9,6 +9,7 @@
 //           readBundleFile(path) } (see scripts/compile/report.mjs). build
 //           throws AuthorError for an author mistake; the compiler adds the
 //           shortcode's file and line.
+//   inline  true for a view placed inside a sentence (value, claim).
 import table from './table.mjs';
 import value from './value.mjs';
 import runs from './runs.mjs';

@@ -1,8 +1,8 @@
 // `runs`: every run behind a report, failed ones included: raw file, labels,
 // status, tool and the first message the tool printed.
 //   {{< runs data="sysbench" >}}
-import { bundlePath, labelsOf, toolOf, AuthorError } from '../select.mjs';
-import { esc, attrs, th, bundleHref, rawLineHref } from '../html.mjs';
+import { bundlePath, labelsOf, toolOf, incompleteOf, AuthorError } from '../select.mjs';
+import { esc, attrs, th, bundleHref, rawLineHref, incompleteMark, incompleteSuffix } from '../html.mjs';
 
 export default {
   name: 'runs',
@@ -11,8 +11,8 @@ export default {
     data: { required: true, doc: 'document kind, e.g. sysbench' },
     caption: { doc: 'table caption (default: Every run in this report)' },
   },
-  build({ report }, p) {
-    const docs = report.docs.filter((d) => d.kind === p.data);
+  build({ report, documents }, p) {
+    const docs = documents(p.data);
     if (!docs.length) throw new AuthorError(`no "${p.data}" documents in this report; it has: ${[...new Set(report.docs.map((d) => d.kind))].join(', ')}`);
     const caption = p.caption ?? 'Every run in this report';
     const body = docs.flatMap((doc) => (doc.runs ?? []).map((run, i) => runLine(doc, run, i, report.slug)));
@@ -30,17 +30,21 @@ export default {
 
 function runLine(doc, run, i, slug) {
   const source = bundlePath(doc, slug);
+  // A run without a status of its own has its document's, as select.mjs reads it.
+  const status = run.status ?? doc.status ?? 'ok';
+  // The file's output stops early: its runs say so beside their status, unless the run's status already does.
+  const cut = status === 'incomplete' ? null : incompleteOf(doc, slug);
   const several = (doc.runs?.length ?? 0) > 1;
   const labels = Object.entries(labelsOf(doc, i)).sort(([a], [b]) => (a < b ? -1 : 1));
   const message = run.messages?.[0];
   const tool = doc.provenance?.tool ? toolOf(doc).trim() : 'not printed';
   const fileText = `${source.split('/').pop()}${several ? ` run ${i + 1}` : ''}`;
   return {
-    cls: `status-${run.status}`,
+    cls: `status-${status}`,
     cells: [
       { text: fileText, html: `<a${attrs({ href: bundleHref(source) })}>${esc(source.split('/').pop())}</a>${several ? ` <span class="meta">run ${i + 1}</span>` : ''}` },
       { text: labels.map(([k, v]) => `${k}=${v}`).join(' '), html: labels.map(([k, v]) => `<span class="label">${esc(k)}=${esc(v)}</span> `).join('') },
-      { text: run.status },
+      { text: `${status}${incompleteSuffix({ incomplete: cut })}`, html: `${esc(status)}${incompleteMark({ incomplete: cut })}` },
       { text: tool },
       message
         ? {

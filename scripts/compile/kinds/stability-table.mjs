@@ -5,7 +5,7 @@
 // below half the median); the untrimmed median and CV stay beside them.
 //   {{< stability-table data="sysbench" by="config" where="…" caption="…" >}}
 import { AuthorError, byRun } from '../select.mjs';
-import { th, esc, attrs } from '../html.mjs';
+import { th, esc, attrs, incompleteMark, incompleteSuffix } from '../html.mjs';
 import { stability } from '../stats.mjs';
 import { repeatLabels } from '../repeats.mjs';
 
@@ -41,7 +41,8 @@ export default {
         body: stats.map(({ run, s }) => ({
           attrs: { 'data-run': run.name },
           cells: [
-            th(run.name),
+            // A run read from output that stops early says so on its row: every figure in it is worked out from those samples.
+            th(`${run.name}${incompleteSuffix(run.samples[0])}`, { html: `${esc(run.name)}${incompleteMark(run.samples[0])}` }),
             { text: windowText(run.samples, s), cls: 'num', attrs: { 'data-start': String(s.start), 'data-end': String(s.end), title: `${s.n} of ${run.samples.length} samples kept` } },
             { text: fmt(s.median), cls: 'num derived', attrs: { 'data-value': String(s.median) } },
             { text: fmt(s.p5), cls: 'num derived', attrs: { 'data-value': String(s.p5) } },

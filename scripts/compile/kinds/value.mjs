@@ -8,6 +8,8 @@ import { checkStat } from '../repeats.mjs';
 
 export default {
   name: 'value',
+  // Placed inside a sentence: a note about incomplete output is printed inline.
+  inline: true,
   summary: 'One figure inside a sentence; the filter must match one run or the repeats of one configuration.',
   params: {
     data: { required: true, doc: 'document kind, e.g. sysbench' },

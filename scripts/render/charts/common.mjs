@@ -118,6 +118,8 @@ export function tooltip(options, { value = 'value', valueTitle, format, x = opti
     ...statTooltip(rows, options),
     { field: 'source', type: 'nominal', title: rows.some(hasSpread) ? 'raw file (run nearest the median)' : 'raw file' },
     { field: 'line', type: 'nominal', title: 'line' },
+    // Points from output that stops early (options.incomplete, set by the compile step) say where it stops.
+    ...(options.incomplete ? [{ field: 'incomplete', type: 'nominal', title: 'incomplete output' }] : []),
   ];
 }
 
