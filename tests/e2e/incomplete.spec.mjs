@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { makeSite } from '../../scripts/bench/scale.mjs';
 import { serveStatic } from '../helpers/static-server.mjs';
 import { writeIncompleteReport, CUTS, SLUG } from '../helpers/incomplete-report.mjs';
-import { hydrated, squash } from './page.mjs';
+import { hydrated, squash, drawing } from './page.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const PORT = Number(process.env.TPSREPORT_TEST_PORT ?? 4173) + 1;
@@ -73,7 +73,7 @@ test('with JavaScript off, each figure from a cut file is marked incomplete and 
 
   // The chart: its drawing says so in its subtitle, and a note under the figure gives the reason.
   const figure = page.locator('#chart-tps');
-  await expect(figure.locator('.tps-chart__svg svg text', { hasText: `Incomplete output: ${stopsAt(SYSBENCH)}.` })).toBeVisible();
+  await expect((await drawing(figure)).locator('text', { hasText: `Incomplete output: ${stopsAt(SYSBENCH)}.` })).toBeVisible();
   const chartNote = figure.locator('xpath=following-sibling::p[1]');
   await expect(chartNote).toHaveClass('tps-incomplete');
   expect(squash(await chartNote.textContent())).toBe(`Incomplete output: ${stopsAt(SYSBENCH)}: ${CUTS[SYSBENCH].reason}. Figures from this file are what it held up to there.`);
@@ -115,12 +115,13 @@ test('a screen reader hears the mark with its reason, the notes as notes, and ea
   await expect(page.getByRole('note').filter({ hasText: /^\s*\(?incomplete output: /i })).toHaveCount(6);
   const intervals = readFileSync(join(bundle, SYSBENCH), 'utf8').split('\n').filter((l) => /^\[ \d+s \] /.test(l)).length;
   const figure = page.locator('#chart-tps');
-  await expect(figure.locator('.tps-chart__svg')).toHaveAccessibleName(new RegExp(`; ${intervals} figures from incomplete output \\(raw/sysbench-cut\\.txt stops at line 50\\)\\.$`));
+  await expect(figure.locator('.tps-chart__svg > img')).toHaveAccessibleName(new RegExp(`; ${intervals} figures from incomplete output \\(raw/sysbench-cut\\.txt stops at line 50\\)\\.$`));
   // The drawing's points carry their tooltip text as labels: the cut run's say where it stops, the whole run's do not.
-  await expect(page.locator(`#chart-tps .tps-chart__svg svg [aria-label*="Run: cut;"][aria-label$="incomplete output: ${stopsAt(SYSBENCH)}"]`)).toHaveCount(intervals);
-  const whole = page.locator('#chart-tps .tps-chart__svg svg [aria-label*="Run: whole;"]');
+  const svg = await drawing(figure);
+  await expect(svg.locator(`[aria-label*="Run: cut;"][aria-label$="incomplete output: ${stopsAt(SYSBENCH)}"]`)).toHaveCount(intervals);
+  const whole = svg.locator('[aria-label*="Run: whole;"]');
   await expect(whole.first()).toBeAttached();
-  await expect(whole.and(page.locator('[aria-label$="incomplete output: no"]'))).toHaveCount(await whole.count());
+  await expect(whole.and(svg.page().locator('[aria-label$="incomplete output: no"]'))).toHaveCount(await whole.count());
 });
 
 test('hovering a point of the cut run shows where its output stops in the tooltip', async ({ page }) => {
