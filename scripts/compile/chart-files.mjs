@@ -11,7 +11,7 @@ import { buildSpec } from '../render/charts.mjs';
 import { altText, tableColumns } from '../render/describe.mjs';
 import { forPage } from '../draw/svg.mjs';
 import { contentKey } from '../draw/png.mjs';
-import { esc, attrs, toCsv, bundleHref, encodePath } from './html.mjs';
+import { esc, attrs, toCsv, bundleHref, encodePath, standalonePage } from './html.mjs';
 import { reduceChart } from './reduce.mjs';
 import { countText } from '../lib/text.mjs';
 
@@ -113,25 +113,15 @@ function dataTable(chart, title, cls = null) {
 
 /** The figures of a long chart on a page of their own (charts/<name>.table.html), in the site's style, with a link back to the chart. */
 export function tablePage({ title, table, reportTitle, id }) {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>Figures of: ${esc(title)} · ${esc(reportTitle)}</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="../../../css/site.css">
-</head>
-<body>
-<main>
+  return standalonePage({
+    title: `Figures of: ${title} · ${reportTitle}`,
+    stylesheet: '../../../css/site.css',
+    body: `<main>
 <h1>Figures of: ${esc(title)}</h1>
 <p class="meta">The figures drawn in <a href="../#${esc(id)}">the chart</a> of <a href="../">${esc(reportTitle)}</a>, one row each.</p>
 <div class="table-scroll" tabindex="0" role="region" aria-label="Figures of: ${esc(title)}">${table}</div>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
 
 function embedControl({ name, title, alt, base, size }) {

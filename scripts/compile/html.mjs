@@ -313,3 +313,26 @@ export function durationText(seconds, decimals) {
   if (rest > 0 || parts.length === 0) parts.push(`${restText}\u00a0s`);
   return parts.join(' ');
 }
+
+/**
+ * A page of its own beside the report (a raw view, a chart's figures): the
+ * site's stylesheet at `stylesheet` (relative, as the page sits below the
+ * report), light and dark, no favicon request. `body` is markup.
+ */
+export function standalonePage({ title, stylesheet, bodyClass, body }) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${esc(title)}</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${stylesheet}">
+</head>
+<body${attrs({ class: bodyClass })}>
+${body}
+</body>
+</html>
+`;
+}

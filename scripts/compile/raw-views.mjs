@@ -2,7 +2,7 @@
 // raw/<file>.html#L<line>, so each figure's provenance (raw file, line, the
 // tool and version that printed it, the parser that read it) is one click
 // from the figure. The raw file itself is published beside it, byte for byte.
-import { esc, bundleHref } from './html.mjs';
+import { esc, bundleHref, standalonePage } from './html.mjs';
 
 function describe(doc) {
   if (!doc) return 'Published with the report; not read by any parser.';
@@ -27,25 +27,18 @@ export function rawView({ name, text, reportTitle, doc }) {
   const lines = text.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   const items = lines.map((l, i) => `<li id="L${i + 1}"><a class="ln" href="#L${i + 1}" aria-label="line ${i + 1}"></a><code>${esc(l) || ' '}</code></li>`).join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>${esc(name)} · ${esc(reportTitle)}</title>
-<link rel="stylesheet" href="${up}../../../css/site.css">
-</head>
-<body class="raw-view">
-<header class="site-header"><a class="site-title" href="${up}../">${esc(reportTitle)}</a><nav><a href="${esc(bundleHref(name.split('/').pop()))}" download>Download ${esc(name)}</a></nav></header>
+  return standalonePage({
+    title: `${name} · ${reportTitle}`,
+    stylesheet: `${up}../../../css/site.css`,
+    bodyClass: 'raw-view',
+    body: `<header class="site-header"><a class="site-title" href="${up}../">${esc(reportTitle)}</a><nav><a href="${esc(bundleHref(name.split('/').pop()))}" download>Download ${esc(name)}</a></nav></header>
 <main>
 <h1>${esc(name)}</h1>
 <p class="meta">${esc(describe(doc))}</p>
 ${incompleteLine(doc)}<ol class="raw-lines">
 ${items}
 </ol>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
+
