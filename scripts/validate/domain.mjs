@@ -18,11 +18,11 @@ function rawSha256(path) {
   return rawHashes.get(key);
 }
 
-/** Problems beyond the schema for one document on its own. */
-export function domainProblems(doc, file, { root }) {
+/** Problems beyond the schema for one document on its own; `walk`: figureWalk(doc) when the caller has it. */
+export function domainProblems(doc, file, { root, walk }) {
   if (doc.kind === 'report') return [...publishedRawFileProblems(doc, file, root), ...unrecordedRawFileProblems(doc, file, root)];
   if (!doc.provenance) return [];
-  return [...rawFileProblems(doc, file, root), ...lineRangeProblems(doc, file)];
+  return [...rawFileProblems(doc, file, root), ...lineRangeProblems(doc, file, walk ?? figureWalk(doc))];
 }
 
 /**
@@ -84,69 +84,62 @@ function rawFileProblems(doc, file, root) {
 }
 
 /** Every figure's line must exist in its raw file. */
-function lineRangeProblems(doc, file) {
+function lineRangeProblems(doc, file, walk) {
   const last = doc.provenance.lines;
-  const found = [];
-  linesBeyond(doc, last, [], found);
-  return found.map(({ path, line }) => ({
-    severity: 'error', file, pointer: `${toPointer(path)}/line`, rule: 'raw-line-exists',
+  return walk.beyond.map(({ pointer, line }) => ({
+    severity: 'error', file, pointer: `${pointer}/line`, rule: 'raw-line-exists',
     expected: `a line number within the raw file's ${last} lines`, found: String(line), raw: { source: doc.provenance.source, line },
   }));
 }
 
-// Runs over every document on every validate; a plain walk that builds a
-// pointer only for a problem keeps it cheap.
-function linesBeyond(node, last, path, found) {
-  if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i += 1) {
-      const child = node[i];
-      if (child !== null && typeof child === 'object') {
-        path.push(i);
-        linesBeyond(child, last, path, found);
-        path.pop();
-      }
-    }
-    return;
-  }
-  if (typeof node.line === 'number' && node.line > last && typeof node.unit === 'string') found.push({ path: [...path], line: node.line });
-  for (const key in node) {
-    const child = node[key];
-    if (child !== null && typeof child === 'object' && key !== 'provenance') {
-      path.push(key);
-      linesBeyond(child, last, path, found);
-      path.pop();
-    }
-  }
-}
-
-function toPointer(path) {
-  return path.map((k) => `/${String(k).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+/**
+ * What one walk over a document's figures finds for the two checks that need
+ * one: lines past the raw file's end, and each figure's unit for the
+ * report-level check (crossSummary). validate walks each document once and
+ * hands the result to both.
+ */
+export function figureWalk(doc) {
+  const last = doc.provenance?.lines;
+  const beyond = [];
+  // figure key → unit → the first figure at that key in that unit ({ pointer, line }).
+  const units = new Map();
+  const unitsAgree = Boolean(doc.provenance) && !UNIT_BY_COLUMN.has(doc.kind);
+  eachFigure(doc, (key, node, path, printedBesideDerived) => {
+    if (node.line > last) beyond.push({ pointer: toPointer(path), line: node.line });
+    if (!unitsAgree || printedBesideDerived || !('value' in node) || !Number.isInteger(node.line)) return;
+    const byUnit = units.get(key) ?? units.set(key, new Map()).get(key);
+    if (!byUnit.has(node.unit)) byUnit.set(node.unit, { pointer: toPointer(path), line: node.line });
+  });
+  return { beyond, units };
 }
 
 /**
- * Every figure ({value, unit, line}) in a document, with its JSON pointer.
- * `printedBesideDerived` marks a figure kept as printed ("512M", "28m 18s")
- * next to a derived figure in one unit (bytes, seconds): the printed unit may
- * vary from file to file, the derived one may not. A plain walk into one list:
- * it runs over every document on every validate.
+ * Calls `visit(key, node, path, printedBesideDerived)` for every figure (an
+ * object with a unit and a line, most with a value) in a document. `key` names the figure's place with
+ * list indexes left out (a list of named things — GNU time's resources,
+ * variables — keeps the name, as its elements are different figures);
+ * `path` is the figure's place as keys and indexes, live during the call
+ * (toPointer makes it a JSON pointer). `printedBesideDerived` marks a figure
+ * kept as printed ("512M", "28m 18s") next to a derived figure in one unit
+ * (bytes, seconds): the printed unit may vary from file to file, the derived
+ * one may not. It runs over every document on every validate, so it builds
+ * no string per figure.
  */
-export function figures(node, pointer = '', printedBesideDerived = false, key = pointer, out = []) {
+export function eachFigure(node, visit, key = '', path = [], printedBesideDerived = false) {
   if (Array.isArray(node)) {
-    // Elements of a list of named things (GNU time's resources, variables) are
-    // different figures at the same index pattern, so their key is the name.
-    // A column of plain numbers (interval samples) holds no figure: skip it without a pointer per element.
+    const each = `${key}/*`;
+    // A column of plain numbers (interval samples) holds no figure: skipped without a look at each element's fields.
     for (let i = 0; i < node.length; i += 1) {
       const child = node[i];
       if (child === null || typeof child !== 'object') continue;
-      const name = child.name;
-      figures(child, `${pointer}/${i}`, printedBesideDerived, `${key}/${typeof name === 'string' ? `[${name}]` : '*'}`, out);
+      path.push(i);
+      eachFigure(child, visit, typeof child.name === 'string' ? `${key}/[${child.name}]` : each, path, printedBesideDerived);
+      path.pop();
     }
-    return out;
+    return;
   }
-  if (!node || typeof node !== 'object') return out;
-  if ('value' in node && typeof node.unit === 'string' && Number.isInteger(node.line)) {
-    out.push({ pointer, key, node, printedBesideDerived: printedBesideDerived && node.derived !== true });
-  }
+  if (!node || typeof node !== 'object') return;
+  if (typeof node.unit === 'string' && typeof node.line === 'number') visit(key, node, path, printedBesideDerived && node.derived !== true);
   let besideDerived = printedBesideDerived;
   for (const name in node) {
     const v = node[name];
@@ -154,12 +147,17 @@ export function figures(node, pointer = '', printedBesideDerived = false, key = 
   }
   for (const name in node) {
     const child = node[name];
-    if (name !== 'provenance' && child && typeof child === 'object') {
-      const segment = name.includes('~') || name.includes('/') ? name.replace(/~/g, '~0').replace(/\//g, '~1') : name;
-      figures(child, `${pointer}/${segment}`, besideDerived && child.derived !== true, `${key}/${segment}`, out);
-    }
+    if (name === 'provenance' || !child || typeof child !== 'object') continue;
+    path.push(name);
+    eachFigure(child, visit, `${key}/${escapeSegment(name)}`, path, besideDerived && child.derived !== true);
+    path.pop();
   }
-  return out;
+}
+
+const escapeSegment = (name) => (name.includes('~') || name.includes('/') ? name.replace(/~/g, '~0').replace(/\//g, '~1') : name);
+
+function toPointer(path) {
+  return path.map((k) => `/${escapeSegment(String(k))}`).join('');
 }
 
 /**
@@ -167,11 +165,8 @@ export function figures(node, pointer = '', printedBesideDerived = false, key = 
  * when it is read: validate does not hold every document of data/ in memory
  * until the reports are checked.
  */
-export function crossSummary(doc) {
-  const units = [];
-  if (doc?.provenance && !UNIT_BY_COLUMN.has(doc.kind)) {
-    for (const { pointer, key, node, printedBesideDerived } of figures(doc)) if (!printedBesideDerived) units.push({ pointer, key, unit: node.unit, line: node.line });
-  }
+export function crossSummary(doc, walk = doc && typeof doc === 'object' ? figureWalk(doc) : null) {
+  const units = walk?.units ?? new Map();
   return { kind: doc?.kind, source: doc?.provenance?.source, run_labels: doc?.run_labels, units };
 }
 
@@ -204,6 +199,10 @@ function listedDocumentProblems(report, reportFile, fileOf, exists) {
 // times, sizes and counts side by side, so "same pointer, same unit" does not apply.
 const UNIT_BY_COLUMN = new Set(['published-table']);
 
+/**
+ * The same figure in another unit than where the report first has it: one
+ * problem per document, figure and unit, at the first such figure.
+ */
 function unitProblems(docs, fileOf) {
   // kind → figure key → the first { unit, name, pointer } seen, in the report's order.
   const first = new Map();
@@ -211,10 +210,10 @@ function unitProblems(docs, fileOf) {
   for (const [name, doc] of docs) {
     if (!doc?.units) continue;
     const ofKind = first.get(doc.kind) ?? first.set(doc.kind, new Map()).get(doc.kind);
-    for (const { pointer, key, unit, line } of doc.units) {
-      const seen = ofKind.get(key);
-      if (!seen) ofKind.set(key, { unit, name, pointer });
-      else if (seen.unit !== unit) {
+    for (const [key, byUnit] of doc.units) {
+      for (const [unit, { pointer, line }] of byUnit) {
+        const seen = ofKind.get(key) ?? ofKind.set(key, { unit, name, pointer }).get(key);
+        if (seen.unit === unit) continue;
         problems.push({
           severity: 'error', file: fileOf(name), pointer: `${pointer}/unit`, rule: 'units-agree',
           expected: `"${seen.unit}" as in ${fileOf(seen.name)} ${seen.pointer} (the same figure in one comparison has one unit)`,

@@ -6,7 +6,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, dirname } from 'node:path';
 import { schemaValidators } from './schemas.mjs';
-import { domainProblems, reportProblems, crossSummary } from './domain.mjs';
+import { domainProblems, reportProblems, crossSummary, figureWalk } from './domain.mjs';
 
 /**
  * @typedef {object} Problem
@@ -20,8 +20,8 @@ import { domainProblems, reportProblems, crossSummary } from './domain.mjs';
  * @property {{source: string, line: number}} [raw]  the raw output line behind the value
  */
 
-/** Checks one parsed document; `file` only names it in problems. */
-export function documentProblems(doc, file, { root = process.cwd() } = {}) {
+/** Checks one parsed document; `file` only names it in problems; `walk`: figureWalk(doc) when the caller has it. */
+export function documentProblems(doc, file, { root = process.cwd(), walk } = {}) {
   const validators = schemaValidators();
   const kind = doc && typeof doc === 'object' ? doc.kind : undefined;
   const validate = validators.get(kind);
@@ -33,7 +33,7 @@ export function documentProblems(doc, file, { root = process.cwd() } = {}) {
     }];
   }
   if (!validate(doc)) return validate.errors.map((e) => schemaProblem(e, doc, file));
-  return domainProblems(doc, file, { root });
+  return domainProblems(doc, file, { root, walk });
 }
 
 function schemaProblem(error, doc, file) {
@@ -101,10 +101,10 @@ export async function validatePaths(paths, { root = process.cwd() } = {}) {
   const loaded = new Map();
   for (const path of files) {
     const file = relative(root, path) || path;
-    const { doc, text, problems: found } = await fileProblems(path, file, root);
+    const { doc, text, walk, problems: found } = await fileProblems(path, file, root);
     problems.push(...found);
     // A report keeps its document and text; any other document only what the report-level checks read.
-    if (doc) loaded.set(path, doc.kind === 'report' ? { doc, text, file, path } : { doc: crossSummary(doc), file, path });
+    if (doc) loaded.set(path, doc.kind === 'report' ? { doc, text, file, path } : { doc: crossSummary(doc, walk), file, path });
   }
   problems.push(...crossDocumentProblems(loaded));
   problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
@@ -120,7 +120,9 @@ async function fileProblems(path, file, root) {
   } catch (error) {
     return { problems: [jsonSyntaxProblem(error, text, file)] };
   }
-  return { doc, text, problems: documentProblems(doc, file, { root }).map((p) => ({ ...p, line: p.line ?? jsonLineOf(text, p.pointer) })) };
+  // One walk over the figures serves the document's own checks and the report's.
+  const walk = doc && typeof doc === 'object' && doc.kind !== 'report' ? figureWalk(doc) : undefined;
+  return { doc, text, walk, problems: documentProblems(doc, file, { root, walk }).map((p) => ({ ...p, line: p.line ?? jsonLineOf(text, p.pointer) })) };
 }
 
 /** Report-level checks: a report.json and the documents beside it. */

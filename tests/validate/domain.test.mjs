@@ -14,6 +14,13 @@ test('units-agree flags the same figure in ms in one run and s in another', () =
   assert.deepEqual(rules(noSweep, { c, d }), ['units-agree d /runs/0/latency/avg/unit']);
 });
 
+test('units-agree reports a figure in another unit once per document, at its first place', () => {
+  const c = { kind: 'sysbench', provenance: { source: 'c' }, runs: [{ latency: { avg: fig(1, 'ms', 3) } }] };
+  const d = { kind: 'sysbench', provenance: { source: 'd' }, runs: [1, 2, 3].map((line) => ({ latency: { avg: fig(1, 's', line) } })) };
+  const e = { kind: 'sysbench', provenance: { source: 'e' }, runs: [{ latency: { avg: fig(1, 'ms', 3) } }, { latency: { avg: fig(1, 's', 9) } }] };
+  assert.deepEqual(rules(noSweep, { c, d, e }), ['units-agree d /runs/0/latency/avg/unit', 'units-agree e /runs/1/latency/avg/unit']);
+});
+
 test('units-agree lets printed sizes differ when a derived figure in bytes sits beside them', () => {
   const a = { kind: 'my-cnf', provenance: { source: 'a' }, options: [{ size: fig(256, 'MiB', 1), bytes: fig(268435456, 'bytes', 1, { derived: true }) }] };
   const b = { kind: 'my-cnf', provenance: { source: 'b' }, options: [{ size: fig(1, 'GiB', 1), bytes: fig(1073741824, 'bytes', 1, { derived: true }) }] };
