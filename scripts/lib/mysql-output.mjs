@@ -102,6 +102,16 @@ export const isNull = (text) => text === 'NULL';
  * alone are an article's own table, which another format reads.
  */
 export function scanHeaders(lines) {
+  let found = scanned.get(lines);
+  if (!found) scanned.set(lines, (found = scanLines(lines)));
+  return found;
+}
+
+// Six formats' detectors look at the same first lines of a file: they are
+// scanned once per lines array, and the result is shared, read-only.
+const scanned = new WeakMap();
+
+function scanLines(lines) {
   const headers = [];
   const statements = [];
   let client = false;
@@ -127,7 +137,7 @@ export function scanHeaders(lines) {
     }
   }
   // `Label: value` lines on their own are \G records (or copies that lost the row line).
-  return { headers, statements, client: client || fields >= 2 };
+  return Object.freeze({ headers: Object.freeze(headers), statements: Object.freeze(statements), client: client || fields >= 2 });
 }
 
 function splitPipes(text) {
