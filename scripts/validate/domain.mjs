@@ -127,31 +127,50 @@ export function figureWalk(doc) {
  */
 export function eachFigure(node, visit, key = '', path = [], printedBesideDerived = false) {
   if (Array.isArray(node)) {
-    const each = `${key}/*`;
+    const each = childKey(key, '*');
     // A column of plain numbers (interval samples) holds no figure: skipped without a look at each element's fields.
     for (let i = 0; i < node.length; i += 1) {
       const child = node[i];
       if (child === null || typeof child !== 'object') continue;
       path.push(i);
-      eachFigure(child, visit, typeof child.name === 'string' ? `${key}/[${child.name}]` : each, path, printedBesideDerived);
+      eachFigure(child, visit, typeof child.name === 'string' ? childKey(key, child.name, true) : each, path, printedBesideDerived);
       path.pop();
     }
     return;
   }
   if (!node || typeof node !== 'object') return;
   if (typeof node.unit === 'string' && typeof node.line === 'number') visit(key, node, path, printedBesideDerived && node.derived !== true);
+  // Most objects are figures, whose fields are plain values: one pass finds the objects below and whether one is derived.
   let besideDerived = printedBesideDerived;
-  for (const name in node) {
-    const v = node[name];
-    if (v && typeof v === 'object' && v.derived === true && typeof v.unit === 'string') besideDerived = true;
-  }
+  let below = null;
   for (const name in node) {
     const child = node[name];
-    if (name === 'provenance' || !child || typeof child !== 'object') continue;
+    if (child === null || typeof child !== 'object' || name === 'provenance') continue;
+    if (child.derived === true && typeof child.unit === 'string') besideDerived = true;
+    (below ??= []).push(name);
+  }
+  if (below === null) return;
+  for (const name of below) {
+    const child = node[name];
     path.push(name);
-    eachFigure(child, visit, `${key}/${escapeSegment(name)}`, path, besideDerived && child.derived !== true);
+    eachFigure(child, visit, childKey(key, name), path, besideDerived && child.derived !== true);
     path.pop();
   }
+}
+
+// A figure's key is its parent's key and one segment. The same few keys come
+// back in every document, so each is made once and then looked up: a string
+// already hashed, where a new one per object would be hashed again at each
+// Map lookup of the units check.
+const childKeys = new Map();
+function childKey(parent, segment, named = false) {
+  if (childKeys.size > 100_000) childKeys.clear();
+  let children = childKeys.get(parent);
+  if (!children) childKeys.set(parent, (children = { props: new Map(), named: new Map() }));
+  const table = named ? children.named : children.props;
+  let key = table.get(segment);
+  if (key === undefined) table.set(segment, (key = named ? `${parent}/[${segment}]` : `${parent}/${escapeSegment(segment)}`));
+  return key;
 }
 
 const escapeSegment = (name) => (name.includes('~') || name.includes('/') ? name.replace(/~/g, '~0').replace(/\//g, '~1') : name);
