@@ -75,6 +75,8 @@ function start() {
   // Pointer, touch or keyboard on a chart: the reader wants its tooltips now.
   for (const figure of figures) {
     for (const type of ['pointerenter', 'touchstart', 'focusin']) figure.addEventListener(type, () => hydrate(figure), { once: true, passive: true });
+    // This file arrives after the load event (js/site.mjs): a reader may already be over a chart or in it.
+    if (figure.matches(':hover') || figure.contains(document.activeElement)) hydrate(figure);
   }
   if (!('IntersectionObserver' in window)) return;
   const observer = new IntersectionObserver((entries) => {
@@ -84,7 +86,10 @@ function start() {
       hydrate(entry.target);
     }
   }, { rootMargin: VIEW_MARGIN });
-  window.addEventListener('scroll', () => { for (const figure of figures) observer.observe(figure); }, { once: true, passive: true });
+  const watch = () => { for (const figure of figures) observer.observe(figure); };
+  // A reader who scrolled before this file arrived has already moved; one who has not is watched from the first scroll.
+  if (window.scrollY > 0) watch();
+  else window.addEventListener('scroll', watch, { once: true, passive: true });
 }
 
 start();
