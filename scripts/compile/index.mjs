@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError, formatLocation } from '../lib/errors.mjs';
 import { writeIfChanged, toJson, treeIndex, eachLimit } from '../lib/files.mjs';
-import { unsafeRawFiles } from '../lib/raw-files.mjs';
+import { unsafeRawFiles, rawFolder } from '../lib/raw-files.mjs';
 import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
 import { AuthorError, nearest } from './select.mjs';
@@ -115,7 +115,9 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, last }
   // An edit of the article alone reuses every view and every raw view: the documents need not be read.
   report.rawList = sameData && previous.stamp.raw === stamp.raw && previous.raw?.title === rawTitle(report) ? previous.raw.list : null;
   if (!report.rawList || shortcodes.some((sc) => kindOf(sc.name) && !reuse[sc.key])) report.docs = await loadDocuments(dataDir);
-  const unsafe = await unsafeRawFiles(rawDir, root);
+  // One look at raw/ serves the safety check and the raw files published beside the page.
+  const listing = await rawFolder(rawDir);
+  const unsafe = unsafeRawFiles(listing, root);
   if (unsafe.length) return { compiled: true, views: 0, built: 0, errors: unsafe };
   const views = {};
   let built = 0;
@@ -139,7 +141,7 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, last }
   }
   if (errors.length) return { compiled: true, views: 0, built, errors };
 
-  const page = await assemblePage({ report, shortcodes, views, rawDir });
+  const page = await assemblePage({ report, shortcodes, views, listing });
   const siteDir = join(out, 'site', 'reports', slug);
   const changed = (await writeFiles(siteDir, page.files)) | (await writeIfChanged(viewsPath, toJson({ views: page.placed, page: page.info })));
   const raw = { title: rawTitle(report), list: page.info.raw };
@@ -200,7 +202,7 @@ export function checkParams(kind, sc) {
  * names), the files to publish beside the page, and what the page template
  * needs (the preview image and the raw file list).
  */
-async function assemblePage({ report, shortcodes, views, rawDir }) {
+async function assemblePage({ report, shortcodes, views, listing }) {
   const files = new Map();
   const placed = {};
   let tableNo = 0;
@@ -224,7 +226,7 @@ async function assemblePage({ report, shortcodes, views, rawDir }) {
     });
     placed[sc.key] = { html: `${view.wrap ? wrapTables(view.wrap, parts) : parts.join('\n')}${view.note ?? ''}` };
   }
-  const raw = await rawFiles(report, rawDir, files);
+  const raw = await rawFiles(report, listing, files);
   return { files, placed, info: { image, raw, title: report.meta.title ?? report.slug } };
 }
 
@@ -243,18 +245,16 @@ function rawTitle(report) {
  * a line-numbered view of it. When neither the raw files, the documents nor the
  * title changed since the last compile (report.rawList), both are already there.
  */
-async function rawFiles(report, rawDir, files) {
+async function rawFiles(report, listing, files) {
   if (report.rawList) {
     for (const { name } of report.rawList) files.set(name, null).set(`${name}.html`, null);
     return report.rawList;
   }
-  if (!existsSync(rawDir)) return [];
   const bySource = new Map(report.docs.map((d) => [d.provenance?.source, d]));
   const list = [];
-  const names = (await readdir(rawDir, { recursive: true })).map((n) => n.split(sep).join('/')).sort();
-  for (const name of names) {
-    const path = join(rawDir, name);
-    if (!(await stat(path)).isFile()) continue;
+  for (const { name: osName, path, info } of listing) {
+    if (!info?.isFile()) continue;
+    const name = osName.split(sep).join('/');
     const bytes = await readFile(path);
     const doc = bySource.get(join('content', 'reports', report.slug, 'raw', name));
     files.set(`raw/${name}`, bytes);

@@ -39,7 +39,7 @@ export async function pngOf(svg, { cacheDir } = {}) {
     font: { loadSystemFonts: false, fontFiles: FONT_FILES, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
   }).render();
   const png = opaquePng(image);
-  if (cached) await writeFileAtomic(cached, png);
+  if (cached) writeFileAtomic(cached, png);
   return png;
 }
 

@@ -2,7 +2,7 @@
 // per process (~220 ms) and every chart reuses them; each SVG is cached by a
 // hash of its spec, so an unchanged chart costs nothing on the next build.
 import { createHash } from 'node:crypto';
-import { readFile, mkdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/files.mjs';
 
@@ -69,10 +69,7 @@ export async function renderSvg(spec, { cacheDir } = {}) {
     const view = new vega.View(vega.parse(vegaLite.compile(spec, { logger }).spec), { renderer: 'none' });
     svg = await view.toSVG();
     view.finalize();
-    if (cached) {
-      await mkdir(cacheDir, { recursive: true });
-      await writeFileAtomic(cached, svg);
-    }
+    if (cached) writeFileAtomic(cached, svg);
   }
   return svg;
 }

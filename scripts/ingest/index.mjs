@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../lib/errors.mjs';
 import { writeIfChanged, toJson, treeStamp, treeIndex, eachLimit } from '../lib/files.mjs';
-import { rawFileHazard, unsafeRawFiles, hashRawFiles, RAW_FILE_EXPECTED, rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
+import { rawFileHazard, unsafeRawFiles, hashRawFiles, rawFolder, RAW_FILE_EXPECTED, rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
 import { getFormat } from '../parse/index.mjs';
 import { createPool } from '../lib/workers.mjs';
 import { readFrontMatter, expandSourceGlobs } from './front-matter.mjs';
@@ -83,7 +83,9 @@ async function ingestReport({ root, slug, index, outDir, cachePath, before, pars
     if (error instanceof InputError) return { written: 0, parsed: 0, errors: [error] };
     throw error;
   }
-  const unsafe = await unsafeRawFiles(join(root, 'content', 'reports', slug, 'raw'), root);
+  // One look at raw/ serves the safety check now and the sums in report.json below.
+  const listing = await rawFolder(join(root, 'content', 'reports', slug, 'raw'));
+  const unsafe = unsafeRawFiles(listing, root);
   const keep = new Set(['report.json', ...plan.map((entry) => entry.out)]);
   const after = { sources: {}, hashes: {} };
   const outcomes = new Array(plan.length);
@@ -98,7 +100,7 @@ async function ingestReport({ root, slug, index, outDir, cachePath, before, pars
     if (fresh) parsed += 1;
   }
   const hashes = { ...before.hashes, ...after.hashes };
-  const report = await reportDocument({ root, slug, plan, hashes });
+  const report = await reportDocument({ root, slug, plan, hashes, listing });
   after.hashes = Object.fromEntries(report.raw_files.map(({ file }) => [file, hashes[file]]));
   await writeIfChanged(join(outDir, 'report.json'), toJson(report));
   await removeStale(outDir, keep);
@@ -182,11 +184,11 @@ export async function reportOf({ root, slug, text }) {
 }
 
 /**
- * reportOf's document for a plan already made. `hashes` (see hashRawFiles):
- * the sums ingest took while parsing and at its last run, added to as files
- * are read.
+ * reportOf's document for a plan already made. `hashes` and `listing` (see
+ * hashRawFiles): the sums ingest took while parsing and at its last run,
+ * added to as files are read, and its one look at raw/.
  */
-async function reportDocument({ root, slug, plan, hashes }) {
+async function reportDocument({ root, slug, plan, hashes, listing }) {
   return {
     kind: 'report',
     schema_version: 1,
@@ -195,7 +197,7 @@ async function reportDocument({ root, slug, plan, hashes }) {
     compare: plan.meta.compare,
     sweep: plan.meta.sweep,
     sources: plan.map((e) => ({ file: relative(root, e.path), data: e.out, order: e.order, labels: e.labels, ...(e.format ? { format: e.format } : {}) })),
-    raw_files: await hashRawFiles(join(root, 'content', 'reports', slug, 'raw'), root, hashes),
+    raw_files: await hashRawFiles(listing ?? (await rawFolder(join(root, 'content', 'reports', slug, 'raw'))), root, hashes),
   };
 }
 

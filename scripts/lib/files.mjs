@@ -1,6 +1,6 @@
 // File helpers with one promise: an output file is either the old one or the
 // complete new one, never half written (write to a temp file, then rename).
-import { mkdir, rename, writeFile, rm, readFile, open } from 'node:fs/promises';
+import { mkdir, rename, rm, open } from 'node:fs/promises';
 import { dirname, join, basename, resolve } from 'node:path';
 import { statSync, readdirSync, readFileSync, writeFileSync, renameSync, rmSync, mkdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -10,19 +10,14 @@ import { columnStore } from './columns.mjs';
 /** Where a file is written before it is renamed into place: beside it, hidden, one per process. */
 const tmpBeside = (path) => join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
 
-export async function writeFileAtomic(path, contents) {
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = tmpBeside(path);
-  try {
-    await writeFile(tmp, contents);
-    await rename(tmp, path);
-  } catch (error) {
-    await rm(tmp, { force: true });
-    throw error;
-  }
-}
-
-export function writeFileAtomicSync(path, contents) {
+/**
+ * Writes a whole file under a temporary name beside it, then renames it into
+ * place. Synchronous: a build writes thousands of small files, and handing
+ * each open, write and rename to libuv's thread pool and back cost three times
+ * the CPU of the calls themselves (creating and renaming 3,000 files of 2 KB:
+ * 160 against 50 µs a file).
+ */
+export function writeFileAtomic(path, contents) {
   mkdirSync(dirname(path), { recursive: true });
   const tmp = tmpBeside(path);
   try {
@@ -202,17 +197,13 @@ async function sameBytes(a, b) {
 /**
  * Writes only when the contents differ from what is there, so an unchanged
  * output keeps its mtime and an incremental build touches nothing it need not.
- * The file operations are synchronous: a build writes thousands of small
- * files, and handing each open, write and rename to libuv's thread pool and
- * back cost three times the CPU of the calls themselves (creating and
- * renaming 3,000 files of 2 KB: 160 against 50 µs a file).
  * @returns {Promise<boolean>} whether the file was written
  */
 export async function writeIfChanged(path, contents) {
   const next = Buffer.isBuffer(contents) ? contents : Buffer.from(contents);
   // Read the old file only when it could be the same: a size that differs says enough.
   if (statSync(path, { throwIfNoEntry: false })?.size === next.length && readFileSync(path).equals(next)) return false;
-  writeFileAtomicSync(path, next);
+  writeFileAtomic(path, next);
   return true;
 }
 

@@ -49,16 +49,42 @@ export const RAW_PATH_EXPECTED = "a file in the report's raw/ folder, named rela
  * /etc/passwd never reaches the site.
  */
 export function outsideReport(path, bundleDir) {
+  try {
+    return leadsOut(path, realpathSync.native(bundleDir));
+  } catch {
+    return null;
+  }
+}
+
+/** outsideReport with the report folder's real path already resolved (`inside`). */
+function leadsOut(path, inside) {
   let real;
-  let inside;
   try {
     // The C library's realpath: one call, where the JavaScript one stats every folder on the way.
     real = realpathSync.native(path);
-    inside = realpathSync.native(bundleDir);
   } catch {
     return null;
   }
   return real === inside || real.startsWith(inside + sep) ? null : real;
+}
+
+/**
+ * One look at a report's raw/ folder, subfolders too, in name order: each
+ * entry's name (relative to raw/), path, and either `outside` (where a symbolic
+ * link out of the report folder leads) or its stat. unsafeRawFiles and
+ * hashRawFiles take it, so a step that needs both lists the folder once.
+ * @returns {Promise<{ name: string, path: string, outside: string|null, info: import('node:fs').Stats|null }[]>}
+ */
+export async function rawFolder(rawDir) {
+  if (!existsSync(rawDir)) return [];
+  const inside = realpathSync.native(dirname(rawDir));
+  const entries = [];
+  for (const name of (await readdir(rawDir, { recursive: true })).sort()) {
+    const path = join(rawDir, name);
+    const outside = leadsOut(path, inside);
+    entries.push({ name, path, outside, info: outside ? null : await stat(path).catch(() => null) });
+  }
+  return entries;
 }
 
 /**
@@ -82,19 +108,16 @@ export function rawPathProblem(file, bundleDir) {
  * publish (it publishes every one of them, listed under `sources` or not): a
  * type a browser would run, or a symbolic link that leads out of the report folder.
  */
-export async function unsafeRawFiles(rawDir, root) {
-  if (!existsSync(rawDir)) return [];
+export function unsafeRawFiles(listing, root) {
   const errors = [];
-  for (const name of (await readdir(rawDir, { recursive: true })).sort()) {
-    const source = relative(root, join(rawDir, name));
-    const target = outsideReport(join(rawDir, name), dirname(rawDir));
-    if (target) {
-      errors.push(new InputError({ source, expected: RAW_PATH_EXPECTED, found: `a symbolic link to ${target}, outside the report folder`, rule: 'raw-file-path' }));
+  for (const { name, path, outside, info } of listing) {
+    const source = relative(root, path);
+    if (outside) {
+      errors.push(new InputError({ source, expected: RAW_PATH_EXPECTED, found: `a symbolic link to ${outside}, outside the report folder`, rule: 'raw-file-path' }));
       continue;
     }
     const hazard = rawFileHazard(name);
-    if (!hazard || !(await stat(join(rawDir, name)).catch(() => null))?.isFile()) continue;
-    errors.push(new InputError({ source, expected: RAW_FILE_EXPECTED, found: hazard, rule: 'raw-file-type' }));
+    if (hazard && info?.isFile()) errors.push(new InputError({ source, expected: RAW_FILE_EXPECTED, found: hazard, rule: 'raw-file-type' }));
   }
   return errors;
 }
@@ -105,19 +128,15 @@ export async function unsafeRawFiles(rawDir, root) {
  * config block, notes beside the runs), with the sha256 and size of its bytes.
  * Ingest records this list in report.json, so a page never shows a raw file
  * that was not hashed, and `build --frozen` can tell that one changed.
- * `hashes`: sums already taken, by root-relative file, with the size and mtime
+ * `listing`: rawFolder() of the folder. `hashes`: sums already taken, by root-relative file, with the size and mtime
  * they were taken at ({ sha256, size, mtimeMs }); a file whose size and mtime
  * still match is not read again, and the sums of files read are added.
  * @returns {Promise<{ file: string, sha256: string, bytes: number }[]>} file is root-relative, in name order
  */
-export async function hashRawFiles(rawDir, root, hashes = {}) {
-  if (!existsSync(rawDir)) return [];
+export async function hashRawFiles(listing, root, hashes = {}) {
   const list = [];
-  // Subfolders too: compile publishes raw/stalls/… like raw/….
-  for (const name of (await readdir(rawDir, { recursive: true })).sort()) {
-    const path = join(rawDir, name);
-    // A link out of the report folder is refused by unsafeRawFiles, and never read.
-    const info = outsideReport(path, dirname(rawDir)) ? null : await stat(path).catch(() => null);
+  // Subfolders too: compile publishes raw/stalls/… like raw/…. A link out of the report folder is refused by unsafeRawFiles, and never read.
+  for (const { path, info } of listing) {
     if (!info?.isFile()) continue;
     const file = relative(root, path);
     const known = hashes[file];

@@ -14,7 +14,7 @@ export const THREADS = Math.min(2, availableParallelism());
 /**
  * @param {URL} script  the worker module; it calls serveTasks(handler)
  * @param {object} o    { workerData, threads }
- * @returns {{ run(task, transfer?): Promise<any>, close(): Promise<void> }}
+ * @returns {{ run(task): Promise<any>, close(): Promise<void> }}
  */
 export function createPool(script, { workerData, threads = THREADS } = {}) {
   let workers = null;
@@ -43,7 +43,7 @@ export function createPool(script, { workerData, threads = THREADS } = {}) {
   }
 
   return {
-    run(task, transfer = []) {
+    run(task) {
       if (!workers) start();
       const worker = workers.reduce((a, b) => (b.waiting < a.waiting ? b : a));
       const id = (seq += 1);
@@ -51,7 +51,7 @@ export function createPool(script, { workerData, threads = THREADS } = {}) {
       worker.ref();
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        worker.postMessage({ id, task }, transfer);
+        worker.postMessage({ id, task });
       });
     },
     async close() {

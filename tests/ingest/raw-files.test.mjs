@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { ingestReports, planSources } from '../../scripts/ingest/index.mjs';
 import { compileReports } from '../../scripts/compile/index.mjs';
 import { InputError } from '../../scripts/lib/errors.mjs';
-import { hashRawFiles } from '../../scripts/lib/raw-files.mjs';
+import { hashRawFiles, rawFolder } from '../../scripts/lib/raw-files.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const RUN = join(ROOT, 'content/reports/innodb-plugin-vs-builtin/raw/sysbench-5.1-plugin-rw.txt');
@@ -155,7 +155,7 @@ test('hashRawFiles reads a file only when its size or mtime differs from the sum
       'content/reports/x/raw/a.txt': { sha256: 'kept', size: info.size, mtimeMs: info.mtimeMs },
       'content/reports/x/raw/b.txt': { sha256: 'stale', size: 7, mtimeMs: 0 },
     };
-    const list = await hashRawFiles(raw, root, hashes);
+    const list = await hashRawFiles(await rawFolder(raw), root, hashes);
     assert.deepEqual(list, [
       { file: 'content/reports/x/raw/a.txt', sha256: 'kept', bytes: 6 },
       { file: 'content/reports/x/raw/b.txt', sha256: createHash('sha256').update('second\n').digest('hex'), bytes: 7 },
