@@ -4,8 +4,8 @@
 // unchanged page or chart keeps its mtime and a web server's caches stay warm.
 import { readdir, readFile, stat, rm, mkdir, copyFile, rename, rmdir, link } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { join, dirname, basename } from 'node:path';
-import { eachLimit } from '../lib/files.mjs';
+import { join, dirname } from 'node:path';
+import { eachLimit, tmpBeside } from '../lib/files.mjs';
 
 /** Every file under dir, as paths relative to it with '/' separators. */
 export async function listFiles(dir) {
@@ -40,7 +40,7 @@ async function placeAtomic(src, dest, { linkable, dirs }) {
     await mkdir(dir, { recursive: true });
     dirs.add(dir);
   }
-  const tmp = join(dir, `.${basename(dest)}.${process.pid}.tmp`);
+  const tmp = tmpBeside(dest);
   if (linkable) await link(src, tmp).catch(() => copyFile(src, tmp));
   else await copyFile(src, tmp);
   await rename(tmp, dest);

@@ -5,10 +5,11 @@ import { dirname, join, basename, resolve } from 'node:path';
 import { statSync, readdirSync, readFileSync, writeFileSync, renameSync, rmSync, mkdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
+import { threadId } from 'node:worker_threads';
 import { columnStore } from './columns.mjs';
 
-/** Where a file is written before it is renamed into place: beside it, hidden, one per process. */
-const tmpBeside = (path) => join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+/** Where a file is written before it is renamed into place: beside it, hidden, one per thread (two drawing threads may write the same cached chart). */
+export const tmpBeside = (path) => join(dirname(path), `.${basename(path)}.${process.pid}-${threadId}.tmp`);
 
 /**
  * Writes a whole file under a temporary name beside it, then renames it into
