@@ -7,18 +7,18 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { unesc } from '../compile/html.mjs';
 
 const FIGURE = /<a\b[^>]*\bclass="fig\b[^"]*"[^>]*>/g;
 const ATTRIBUTE = /\s([a-z-]+)="([^"]*)"/g;
 const NUMBER = /-?\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?/gi;
 // A duration printed in parts ("28m 18s", "1h 2m 3.5s"), whose figure is its length in seconds.
 const DURATION = /\b(?:(\d+)h\s*)?(?:(\d+)m\s*)?(\d+(?:\.\d+)?)s\b/g;
-const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 
 /** The attributes of one <a> tag, entities decoded. */
 function attributes(tag) {
   const out = {};
-  for (const [, name, value] of tag.matchAll(ATTRIBUTE)) out[name] = value.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]);
+  for (const [, name, value] of tag.matchAll(ATTRIBUTE)) out[name] = unesc(value);
   return out;
 }
 
@@ -32,10 +32,14 @@ export function numbersOn(line) {
 /** The figures of one page with a number and a raw line, where they sit in the page. */
 export function figuresOf(html) {
   const figures = [];
+  // The page line of each figure, counted on from the one before.
+  let line = 1;
+  let at = 0;
   for (const m of html.matchAll(FIGURE)) {
     const a = attributes(m[0]);
     if (a['data-value'] === undefined || !a['data-source'] || !a['data-line']) continue;
-    const line = html.slice(0, m.index).split('\n').length;
+    for (let nl = html.indexOf('\n', at); nl >= 0 && nl < m.index; nl = html.indexOf('\n', nl + 1)) line += 1;
+    at = m.index;
     figures.push({ value: Number(a['data-value']), source: a['data-source'], rawLine: Number(a['data-line']), line });
   }
   return figures;

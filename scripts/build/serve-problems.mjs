@@ -3,17 +3,11 @@
 // shows the whole list; the terminal gets each line once, when it first
 // appears, however many rebuilds of other files it survives.
 import { createHash } from 'node:crypto';
-import { formatLocation } from '../lib/errors.mjs';
 import { reporters } from '../reporters.mjs';
 
 /** The report folder a problem's location names (content/reports/<slug>/…, data/reports/<slug>/…), or null. */
 export function slugOf(line) {
   return /^(?:content|data)\/reports\/([^/:]+)\//.exec(line)?.[1] ?? null;
-}
-
-/** An InputError (ingest, compile) as one line. */
-export function inputLine(error) {
-  return `${formatLocation(error)}: ${error.message}`;
 }
 
 /** The errors of a validation result as one line each, worded as `tpsreport validate` words them. */

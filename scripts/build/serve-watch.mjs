@@ -1,5 +1,5 @@
 // What `tpsreport serve` watches: content/ (each report's article and raw
-// files), and layouts/, static/ and config.toml, which matter to serve only
+// files), and layouts/, static/ and the site config (hugo.toml or config.toml), which matter to serve only
 // while Hugo is down (Hugo watches them itself otherwise).
 //
 // Every folder is watched on its own, not with fs.watch's `recursive`: on
@@ -9,6 +9,7 @@
 // every name in it, whatever happens to the inodes.
 import { watch, readdirSync, statSync, existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { CONFIG_NAMES } from '../lib/site.mjs';
 
 /** Saves that come this close together are one change (an editor writes a file in several steps). */
 const SETTLE_MS = 120;
@@ -45,7 +46,7 @@ export function watchChanges(root, { onEvent, onChange }) {
   const trees = [
     watchTree(join(root, 'content'), (path) => note(reportOf(path))),
     ...['layouts', 'static'].map((dir) => watchTree(join(root, dir), () => note(null))),
-    watchTree(root, (path) => path === 'config.toml' && note(null), { depth: 0 }),
+    watchTree(root, (path) => CONFIG_NAMES.includes(path) && note(null), { depth: 0 }),
   ];
   return {
     close() {

@@ -18,7 +18,7 @@ import { compileReports, reportSlugs } from '../compile/index.mjs';
 import { validateChanged } from './validate-changed.mjs';
 import { treeIndex } from '../lib/files.mjs';
 import { configLayer, mount } from './hugo-config.mjs';
-import { createProblems, inputLine, validationLines } from './serve-problems.mjs';
+import { createProblems, validationLines } from './serve-problems.mjs';
 import { openFront } from './serve-front.mjs';
 import { runHugoServer } from './serve-hugo.mjs';
 import { watchChanges } from './serve-watch.mjs';
@@ -174,14 +174,14 @@ async function refresh({ root, problems, log, slugs }) {
     // One listing for the three steps, as a build does: ingest refreshes what it writes.
     const listed = treeIndex([join(root, 'content', 'reports'), join(root, 'data', 'reports')]);
     const ingested = await ingestReports({ root, listed });
-    problems.set('ingest', ingested.errors.map(inputLine));
+    problems.set('ingest', ingested.errors.map(String));
     problems.set('validate', validationLines(await validateChanged({ root, listed })));
     const known = await reportSlugs(root);
     // A report folder that went away: compile everything, which removes its views.
     const chosen = slugs && slugs.every((s) => known.includes(s)) ? slugs : undefined;
     const compiled = await compileReports({ root, slugs: chosen, listed });
     if (!chosen) await writeReference(root);
-    problems.setForReports('compile', chosen, compiled.errors.map(inputLine));
+    problems.setForReports('compile', chosen, compiled.errors.map(String));
     problems.set('serve', []);
     const what = chosen ? chosen.join(', ') : `${known.length} report${known.length === 1 ? '' : 's'}`;
     log(`serve: ${what}: ${ingested.parsed} raw file${ingested.parsed === 1 ? '' : 's'} parsed, ${compiled.built} view${compiled.built === 1 ? '' : 's'} built, in ${Math.round(performance.now() - started)} ms`);

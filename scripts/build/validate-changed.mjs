@@ -10,13 +10,16 @@ import { validatePaths } from '../validate/index.mjs';
 import { treeIndex } from '../lib/files.mjs';
 import { TOOL_ROOT } from '../lib/site.mjs';
 
-/** A hash of the validator's code and the schemas: a change to either validates everything again. */
+let validatorHash = null;
+/** A hash of the validator's code and the schemas: a change to either validates everything again (taken once per process, like the parsers' and the compiler's). */
 async function validatorStamp() {
+  if (validatorHash) return validatorHash;
   const hash = createHash('sha256');
   for (const dir of ['scripts/validate', 'schemas']) {
     for (const n of (await readdir(join(TOOL_ROOT, dir))).sort()) hash.update(n).update(await readFile(join(TOOL_ROOT, dir, n)));
   }
-  return hash.digest('hex').slice(0, 16);
+  validatorHash = hash.digest('hex').slice(0, 16);
+  return validatorHash;
 }
 
 /**

@@ -14,6 +14,13 @@ export function esc(text) {
   return String(text ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;').replace(/'/g, '&#39;');
 }
 
+const ESCAPED = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&#34;': '"', '&#39;': "'" };
+
+/** The text esc() was given, from what it wrote (for reading built pages back in `tpsreport check`). */
+export function unesc(text) {
+  return text.replace(/&(?:amp|lt|gt|#34|#39);/g, (e) => ESCAPED[e]);
+}
+
 /** ` name="value"` pairs; null, undefined and false leave the attribute out. */
 export function attrs(map = {}) {
   return Object.entries(map)
