@@ -129,7 +129,8 @@ export function listRawFiles(bundleDir) {
   if (!existsSync(rawDir)) return [];
   return readdirSync(rawDir, { recursive: true })
     .map((name) => `raw/${String(name).split(sep).join('/')}`)
-    .filter((file) => statSync(join(bundleDir, file)).isFile())
+    // A symbolic link that leads nowhere is no file: left out, not a crash.
+    .filter((file) => statSync(join(bundleDir, file), { throwIfNoEntry: false })?.isFile())
     .sort();
 }
 

@@ -5,7 +5,7 @@
 // pattern is one located line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { planSources } from '../../scripts/ingest/index.mjs';
@@ -142,3 +142,13 @@ for (const [what, sources, message] of [
     }
   });
 }
+
+test('a pattern passes over a symbolic link in raw/ that leads nowhere, and reads the files beside it', () => {
+  const root = site(['run-t1.txt', 'run-t2.txt'], '  - glob: "raw/run-t{threads:number}.txt"\n');
+  try {
+    symlinkSync(join(root, 'gone.txt'), join(root, 'content', 'reports', 'x', 'raw', 'run-t4.txt'));
+    assert.deepEqual(plan(root, 'x').map((e) => [relative(root, e.path), e.labels.threads]), [['content/reports/x/raw/run-t1.txt', 1], ['content/reports/x/raw/run-t2.txt', 2]]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
