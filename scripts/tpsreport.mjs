@@ -53,6 +53,14 @@ Exit codes: 0 success, 1 bad input or invalid data, 2 wrong usage.`;
 /** What one step of a build tells the next (the reports whose views changed). */
 const session = {};
 
+/** What is wrong with report SLUGs a command was given (one message naming every unknown one and the reports there are), or null. */
+async function unknownReports(slugs) {
+  const { reportSlugs } = await import('./compile/index.mjs');
+  const known = await reportSlugs(ROOT);
+  const unknown = slugs.filter((s) => !known.includes(s));
+  return unknown.length ? `no report ${unknown.map((s) => `"${s}"`).join(', ')} under content/reports/ (there are: ${known.join(', ') || 'none'})` : null;
+}
+
 const commands = {
   async parse(args) {
     const { values, positionals } = parseArgs({ args, options: { format: { type: 'string' } }, allowPositionals: true });
@@ -93,10 +101,9 @@ const commands = {
 
   async compile(args, { listed } = {}) {
     const { positionals: slugs } = parseArgs({ args, options: {}, allowPositionals: true });
-    const { compileReports, formatErrors, reportSlugs } = await import('./compile/index.mjs');
-    const known = await reportSlugs(ROOT);
-    const unknown = slugs.filter((s) => !known.includes(s));
-    if (unknown.length) return usage(`no report ${unknown.map((s) => `"${s}"`).join(', ')} under content/reports/ (there are: ${known.join(', ') || 'none'})`);
+    const unknown = await unknownReports(slugs);
+    if (unknown) return usage(unknown);
+    const { compileReports, formatErrors } = await import('./compile/index.mjs');
     const started = performance.now();
     const result = await compileReports({ root: ROOT, slugs: slugs.length ? slugs : undefined, listed });
     await (await import('./author/reference.mjs')).writeReference(ROOT);
@@ -151,9 +158,8 @@ const commands = {
   async labels(args) {
     const { positionals } = parseArgs({ args, options: {}, allowPositionals: true });
     if (positionals.length !== 1) return usage('labels takes exactly one report SLUG');
-    const { reportSlugs } = await import('./compile/index.mjs');
-    const known = await reportSlugs(ROOT);
-    if (!known.includes(positionals[0])) return usage(`no report "${positionals[0]}" under content/reports/ (there are: ${known.join(', ') || 'none'})`);
+    const unknown = await unknownReports(positionals);
+    if (unknown) return usage(unknown);
     const { runLabels, labelsTable } = await import('./author/labels.mjs');
     console.log(labelsTable(await runLabels({ root: ROOT, slug: positionals[0] })));
     return 0;
