@@ -57,8 +57,8 @@ function unrecordedRawFileProblems(report, file, root) {
   const rawDir = join(root, 'content', 'reports', String(report.report), 'raw');
   if (!Array.isArray(report.raw_files) || !existsSync(rawDir)) return [];
   const recorded = new Set(report.raw_files.map((r) => r.file));
-  return readdirSync(rawDir, { recursive: true })
-    .map((name) => relative(root, join(rawDir, name)))
+  return filesUnder(rawDir)
+    .map((path) => relative(root, path))
     .filter((path) => !recorded.has(path) && statSync(join(root, path), { throwIfNoEntry: false })?.isFile())
     .sort()
     .map((path) => ({
@@ -66,6 +66,20 @@ function unrecordedRawFileProblems(report, file, root) {
       expected: `${path} among the raw files hashed at ingest (every raw file is published with the report; run \`tpsreport ingest\` and commit data/)`,
       found: 'a raw file added after the last ingest',
     }));
+}
+
+/**
+ * Every entry under `dir` that is not a folder, following symbolic links to
+ * folders as readdirSync's recursive listing does, but taking each entry's
+ * type from the listing itself instead of a stat per entry.
+ */
+function filesUnder(dir, out = []) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory() || (entry.isSymbolicLink() && statSync(path, { throwIfNoEntry: false })?.isDirectory())) filesUnder(path, out);
+    else out.push(path);
+  }
+  return out;
 }
 
 /** The raw file a document was parsed from must still be the same bytes. */
@@ -101,77 +115,128 @@ function lineRangeProblems(doc, file, walk) {
 export function figureWalk(doc) {
   const last = doc.provenance?.lines;
   const beyond = [];
-  // figure key → unit → the first figure at that key in that unit ({ pointer, line }).
+  // figure key → the unit of its first figure; keys seen in a second unit of their own too (rare) in `more`.
+  // Kept small because validate holds it for every document; where a figure is, is looked up again for a problem (figureAt).
   const units = new Map();
   const unitsAgree = Boolean(doc.provenance) && !UNIT_BY_COLUMN.has(doc.kind);
+  if (FigureKey.made > 100_000) rootKey = FigureKey.root();
   eachFigure(doc, (key, node, path, printedBesideDerived) => {
     if (node.line > last) beyond.push({ pointer: toPointer(path), line: node.line });
-    if (!unitsAgree || printedBesideDerived || !('value' in node) || !Number.isInteger(node.line)) return;
-    const byUnit = units.get(key) ?? units.set(key, new Map()).get(key);
-    if (!byUnit.has(node.unit)) byUnit.set(node.unit, { pointer: toPointer(path), line: node.line });
+    if (!unitsAgree || !comparable(node, printedBesideDerived)) return;
+    const first = units.get(key.text);
+    if (first === undefined) units.set(key.text, node.unit);
+    else if (first !== node.unit) units.more = (units.more ?? new Set()).add(`${node.unit}\0${key.text}`);
   });
   return { beyond, units };
 }
 
+/** Whether the units check compares this figure (see eachFigure for printedBesideDerived). */
+const comparable = (node, printedBesideDerived) => !printedBesideDerived && 'value' in node && Number.isInteger(node.line);
+
+/** Each figure key of a figureWalk's units with each unit the document has it in. */
+function* unitsOf(units) {
+  for (const [key, unit] of units) yield [key, unit];
+  for (const both of units.more ?? []) {
+    const cut = both.indexOf('\0');
+    yield [both.slice(cut + 1), both.slice(0, cut)];
+  }
+}
+
+/** The first figure at `keyText` in `unit`, as figureWalk counts them: its JSON pointer and raw line. */
+export function figureAt(doc, keyText, unit) {
+  let found = null;
+  eachFigure(doc, (key, node, path, printedBesideDerived) => {
+    if (!found && key.text === keyText && node.unit === unit && comparable(node, printedBesideDerived)) found = { pointer: toPointer(path), line: node.line };
+  });
+  return found ?? { pointer: '', line: undefined };
+}
+
 /**
  * Calls `visit(key, node, path, printedBesideDerived)` for every figure (an
- * object with a unit and a line, most with a value) in a document. `key` names the figure's place with
- * list indexes left out (a list of named things — GNU time's resources,
- * variables — keeps the name, as its elements are different figures);
- * `path` is the figure's place as keys and indexes, live during the call
- * (toPointer makes it a JSON pointer). `printedBesideDerived` marks a figure
- * kept as printed ("512M", "28m 18s") next to a derived figure in one unit
- * (bytes, seconds): the printed unit may vary from file to file, the derived
- * one may not. It runs over every document on every validate, so it builds
- * no string per figure.
+ * object with a unit and a line, most with a value) in a document. `key.text`
+ * names the figure's place with list indexes left out (a list of named
+ * things — GNU time's resources, variables — keeps the name, as its elements
+ * are different figures); `path` is the figure's place as keys and indexes,
+ * live during the call (toPointer makes it a JSON pointer).
+ * `printedBesideDerived` marks a figure kept as printed ("512M", "28m 18s")
+ * next to a derived figure in one unit (bytes, seconds): the printed unit may
+ * vary from file to file, the derived one may not. It runs over every
+ * document on every validate, so it builds no string per figure.
  */
-export function eachFigure(node, visit, key = '', path = [], printedBesideDerived = false) {
+export function eachFigure(node, visit, key = rootKey, path = [], printedBesideDerived = false) {
   if (Array.isArray(node)) {
-    const each = childKey(key, '*');
+    let each = null;
     // A column of plain numbers (interval samples) holds no figure: skipped without a look at each element's fields.
     for (let i = 0; i < node.length; i += 1) {
       const child = node[i];
       if (child === null || typeof child !== 'object') continue;
       path.push(i);
-      eachFigure(child, visit, typeof child.name === 'string' ? childKey(key, child.name, true) : each, path, printedBesideDerived);
+      eachFigure(child, visit, typeof child.name === 'string' ? key.named(child.name) : (each ??= key.prop('*')), path, printedBesideDerived);
       path.pop();
     }
     return;
   }
   if (!node || typeof node !== 'object') return;
   if (typeof node.unit === 'string' && typeof node.line === 'number') visit(key, node, path, printedBesideDerived && node.derived !== true);
-  // Most objects are figures, whose fields are plain values: one pass finds the objects below and whether one is derived.
+  // Most objects are figures, whose fields are plain values: a first pass says whether any field is an object, and whether one is derived.
   let besideDerived = printedBesideDerived;
-  let below = null;
+  let below = false;
   for (const name in node) {
     const child = node[name];
     if (child === null || typeof child !== 'object' || name === 'provenance') continue;
-    if (child.derived === true && typeof child.unit === 'string') besideDerived = true;
-    (below ??= []).push(name);
+    below = true;
+    if (child.derived === true && typeof child.unit === 'string') {
+      besideDerived = true;
+      break;
+    }
   }
-  if (below === null) return;
-  for (const name of below) {
+  if (!below) return;
+  for (const name in node) {
     const child = node[name];
+    if (child === null || typeof child !== 'object' || name === 'provenance') continue;
     path.push(name);
-    eachFigure(child, visit, childKey(key, name), path, besideDerived && child.derived !== true);
+    eachFigure(child, visit, key.prop(name), path, besideDerived && child.derived !== true);
     path.pop();
   }
 }
 
 // A figure's key is its parent's key and one segment. The same few keys come
-// back in every document, so each is made once and then looked up: a string
-// already hashed, where a new one per object would be hashed again at each
-// Map lookup of the units check.
-const childKeys = new Map();
-function childKey(parent, segment, named = false) {
-  if (childKeys.size > 100_000) childKeys.clear();
-  let children = childKeys.get(parent);
-  if (!children) childKeys.set(parent, (children = { props: new Map(), named: new Map() }));
-  const table = named ? children.named : children.props;
-  let key = table.get(segment);
-  if (key === undefined) table.set(segment, (key = named ? `${parent}/[${segment}]` : `${parent}/${escapeSegment(segment)}`));
-  return key;
+// back in every document, so each is made once, as a node under its parent,
+// and found again with one lookup: no string is built or hashed per figure.
+class FigureKey {
+  static made = 0;
+
+  /** A new tree of keys, counted from nothing. */
+  static root() {
+    FigureKey.made = 0;
+    return new FigureKey('');
+  }
+
+  constructor(text) {
+    this.text = text;
+    this.props = null;
+    this.names = null;
+    FigureKey.made += 1;
+  }
+
+  /** The key of a field. */
+  prop(segment) {
+    const children = (this.props ??= new Map());
+    let key = children.get(segment);
+    if (key === undefined) children.set(segment, (key = new FigureKey(`${this.text}/${escapeSegment(segment)}`)));
+    return key;
+  }
+
+  /** The key of a list element that has a name. */
+  named(name) {
+    const children = (this.names ??= new Map());
+    let key = children.get(name);
+    if (key === undefined) children.set(name, (key = new FigureKey(`${this.text}/[${name}]`)));
+    return key;
+  }
 }
+// Started again between documents once large (a long-lived serve meets many names).
+let rootKey = FigureKey.root();
 
 const escapeSegment = (name) => (name.includes('~') || name.includes('/') ? name.replace(/~/g, '~0').replace(/\//g, '~1') : name);
 
@@ -190,14 +255,19 @@ export function crossSummary(doc, walk = doc && typeof doc === 'object' ? figure
 }
 
 /**
- * Checks across the documents of one report: units agree for the same figure
- * in documents of the same kind (a comparison must not mix ms and s), and each
- * swept label really varies.
+ * Checks across the documents of one report: every listed document is there,
+ * units agree for the same figure in documents of the same kind (a comparison
+ * must not mix ms and s), and each swept label really varies.
  * @param {object} report   the report document (kind "report")
  * @param {Map<string, object>} docs  data file name → crossSummary of its document
+ * @param {object} names
+ * @param {string} names.reportFile      how problems name report.json
+ * @param {(name: string) => string} names.fileOf   how problems name a document
+ * @param {(name: string) => object} names.docOf    a document read again, to find where a figure in the wrong unit is
+ * @param {(name: string) => boolean} [names.exists] whether a listed document is on disk
  */
-export function reportProblems(report, docs, reportFile, fileOf, exists = (name) => docs.get(name) !== undefined) {
-  return [...listedDocumentProblems(report, reportFile, fileOf, exists), ...unitProblems(docs, fileOf), ...sweepProblems(report, docs, reportFile)];
+export function reportProblems(report, docs, { reportFile, fileOf, docOf, exists = (name) => docs.get(name) !== undefined }) {
+  return [...listedDocumentProblems(report, reportFile, fileOf, exists), ...unitProblems(docs, fileOf, docOf), ...sweepProblems(report, docs, reportFile)];
 }
 
 /**
@@ -222,23 +292,22 @@ const UNIT_BY_COLUMN = new Set(['published-table']);
  * The same figure in another unit than where the report first has it: one
  * problem per document, figure and unit, at the first such figure.
  */
-function unitProblems(docs, fileOf) {
-  // kind → figure key → the first { unit, name, pointer } seen, in the report's order.
+function unitProblems(docs, fileOf, docOf) {
+  // kind → figure key → the first { unit, name } seen, in the report's order.
   const first = new Map();
   const problems = [];
   for (const [name, doc] of docs) {
     if (!doc?.units) continue;
     const ofKind = first.get(doc.kind) ?? first.set(doc.kind, new Map()).get(doc.kind);
-    for (const [key, byUnit] of doc.units) {
-      for (const [unit, { pointer, line }] of byUnit) {
-        const seen = ofKind.get(key) ?? ofKind.set(key, { unit, name, pointer }).get(key);
-        if (seen.unit === unit) continue;
-        problems.push({
-          severity: 'error', file: fileOf(name), pointer: `${pointer}/unit`, rule: 'units-agree',
-          expected: `"${seen.unit}" as in ${fileOf(seen.name)} ${seen.pointer} (the same figure in one comparison has one unit)`,
-          found: JSON.stringify(unit), raw: { source: doc.source, line },
-        });
-      }
+    for (const [key, unit] of unitsOf(doc.units)) {
+      const seen = ofKind.get(key) ?? ofKind.set(key, { unit, name }).get(key);
+      if (seen.unit === unit) continue;
+      const here = figureAt(docOf(name), key, unit);
+      problems.push({
+        severity: 'error', file: fileOf(name), pointer: `${here.pointer}/unit`, rule: 'units-agree',
+        expected: `"${seen.unit}" as in ${fileOf(seen.name)} ${figureAt(docOf(seen.name), key, seen.unit).pointer} (the same figure in one comparison has one unit)`,
+        found: JSON.stringify(unit), raw: { source: doc.source, line: here.line },
+      });
     }
   }
   return problems;

@@ -138,13 +138,14 @@ function crossDocumentProblems(loaded) {
     for (const s of doc.sources) if (typeof s?.data === 'string') docs.set(s.data, loaded.get(join(dir, s.data))?.doc);
     const fileOf = (name) => loaded.get(join(dir, name))?.file ?? join(dirname(file), name);
     const exists = (name) => loaded.has(join(dir, name)) || existsSync(join(dir, name));
+    // Read again where a problem needs the document itself: a problem is rare, holding every document is not.
+    const docOf = (name) => JSON.parse(readFileSync(join(dir, name), 'utf8'));
     const withLines = (p) => {
       if (p.rule === 'document-exists') return { ...p, line: dataLine(text, valueAt(doc, p.pointer)) };
       const entry = byFile.get(p.file);
-      // Read again for the line: a problem is rare, holding every document's text is not.
       return { ...p, line: p.line ?? (entry ? jsonLineOf(readFileSync(entry.path, 'utf8'), p.pointer) : undefined) };
     };
-    problems.push(...reportProblems(doc, docs, file, fileOf, exists).map(withLines));
+    problems.push(...reportProblems(doc, docs, { reportFile: file, fileOf, docOf, exists }).map(withLines));
   }
   return problems;
 }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { reportProblems, crossSummary } from '../../scripts/validate/domain.mjs';
 
 const fig = (value, unit, line, extra = {}) => ({ value, unit, line, text: String(value), ...extra });
-const rules = (report, docs) => reportProblems(report, new Map(Object.entries(docs).map(([name, doc]) => [name, crossSummary(doc)])), 'report.json', (n) => n).map((p) => `${p.rule} ${p.file} ${p.pointer}`);
+const rules = (report, docs) => reportProblems(report, new Map(Object.entries(docs).map(([name, doc]) => [name, crossSummary(doc)])), { reportFile: 'report.json', fileOf: (n) => n, docOf: (n) => docs[n] }).map((p) => `${p.rule} ${p.file} ${p.pointer}`);
 const noSweep = { sweep: [], sources: [] };
 
 test('units-agree flags the same figure in ms in one run and s in another', () => {
@@ -98,7 +98,7 @@ test('validatePaths reports a listed but missing document at its line in report.
 });
 
 test('raw-file-recorded flags each file of a report\'s raw/ folder, in subfolders too, that report.json does not hash, and no recorded one', async () => {
-  const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+  const { mkdtempSync, mkdirSync, writeFileSync, rmSync, symlinkSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { tmpdir } = await import('node:os');
   const { domainProblems } = await import('../../scripts/validate/domain.mjs');
@@ -106,11 +106,14 @@ test('raw-file-recorded flags each file of a report\'s raw/ folder, in subfolder
   try {
     const raw = join(root, 'content/reports/x/raw');
     mkdirSync(join(raw, 'waits'), { recursive: true });
-    for (const name of ['run.txt', 'notes.txt', 'waits/t0.txt']) writeFileSync(join(raw, name), 'ran on a laptop\n');
+    mkdirSync(join(root, 'content/reports/x/more'));
+    for (const name of ['run.txt', 'notes.txt', 'waits/t0.txt', '../more/t1.txt']) writeFileSync(join(raw, name), 'ran on a laptop\n');
+    // A folder linked into raw/ is listed like a folder in it (ingest's listing follows it too).
+    symlinkSync('../more', join(raw, 'linked'));
     const sha256 = 'c7c5f2c1f3b4b1e0d0d6a6a3e1c0b4b8f0d9e2a7c5b3a1f0e9d8c7b6a5f4e3d2';
     const report = { kind: 'report', report: 'x', sources: [], raw_files: [{ file: 'content/reports/x/raw/run.txt', sha256, bytes: 16 }] };
     const found = domainProblems(report, 'report.json', { root }).filter((p) => p.rule === 'raw-file-recorded');
-    assert.deepEqual(found.map((p) => `${p.pointer} ${p.expected} / ${p.found}`), ['notes.txt', 'waits/t0.txt'].map((name) => (
+    assert.deepEqual(found.map((p) => `${p.pointer} ${p.expected} / ${p.found}`), ['linked/t1.txt', 'notes.txt', 'waits/t0.txt'].map((name) => (
       `/raw_files content/reports/x/raw/${name} among the raw files hashed at ingest (every raw file is published with the report; run \`tpsreport ingest\` and commit data/) / a raw file added after the last ingest`
     )));
   } finally {
