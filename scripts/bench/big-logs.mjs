@@ -7,7 +7,10 @@
 //             file; targets ≥ 100 MB/s and ≤ 2× the floor; peak RSS after it
 //   validate  documents/s through validatePaths in one process, against
 //             read + JSON.parse + the compiled ajv validator of each file;
-//             targets ≥ 20,000 documents/s and ≤ 1.5× the floor
+//             targets ≥ 20,000 documents/s and ≤ 1.5× the floor; twice: a
+//             data tree of whole reports (mean document 32 KB: interval
+//             samples and wait snapshots, where JSON.parse alone is under
+//             20,000/s), and the documents of at most 8 KB on their own
 //   memory    peak RSS of a BENCH_MEMORY_MB (default 1024) MB log parsed and
 //             written as JSON in a child process (memory.mjs; 0 skips it)
 import { createReadStream, readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -91,9 +94,31 @@ function copiedReports(out, count) {
   return files;
 }
 
-async function benchValidateFloor(dir) {
-  const out = join(dir, 'validate');
-  const files = copiedReports(out, 2000);
+/**
+ * The demo's documents of at most `bytes` bytes (a run's summary, a config
+ * dump: the median document is about 5 KB), copied into folders of their own
+ * until there are at least `count`. Without report.json, so only each
+ * document's own checks run: what documents/s means for small documents.
+ */
+function copiedSmallDocuments(out, count, bytes) {
+  const source = join(ROOT, 'data/reports');
+  const small = readdirSync(source, { recursive: true })
+    .filter((name) => name.endsWith('.json') && !name.endsWith('report.json') && statSync(join(source, name)).size <= bytes)
+    .sort();
+  const files = [];
+  for (let copy = 0; files.length < count; copy += 1) {
+    for (const name of small) {
+      const path = join(out, String(copy), name.split('/').join('--'));
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, readFileSync(join(source, name)));
+      files.push(path);
+    }
+  }
+  return files;
+}
+
+/** validatePaths over `out` against the floor over the same files: medians, wall and CPU. */
+async function validateAgainstFloor(label, out, files) {
   const validators = schemaValidators();
   const floor = await rounds(() => {
     for (const f of files) {
@@ -104,7 +129,15 @@ async function benchValidateFloor(dir) {
   let problems = 0;
   const full = await rounds(async () => { problems = (await validatePaths([out], { root: ROOT })).problems.length; });
   const perS = (ms) => Math.round(files.length / (ms / 1000));
-  console.log(`validate   ${files.length} documents in ${readdirSync(out).length} report folders (${problems} problems): ${perS(full.wall)} docs/s wall, ${perS(full.cpu)} docs/s CPU (target ≥ 20,000); floor (read + JSON.parse + compiled ajv) ${perS(floor.wall)} docs/s wall, ${perS(floor.cpu)} docs/s CPU; validate/floor ${(full.wall / floor.wall).toFixed(2)}× wall, ${(full.cpu / floor.cpu).toFixed(2)}× CPU (target ≤ 1.5×)`);
+  console.log(`validate   ${files.length} ${label} (${problems} problems): ${perS(full.wall)} docs/s wall, ${perS(full.cpu)} docs/s CPU (target ≥ 20,000); floor (read + JSON.parse + compiled ajv) ${perS(floor.wall)} docs/s wall, ${perS(floor.cpu)} docs/s CPU; validate/floor ${(full.wall / floor.wall).toFixed(2)}× wall, ${(full.cpu / floor.cpu).toFixed(2)}× CPU (target ≤ 1.5×)`);
+}
+
+async function benchValidateFloor(dir) {
+  const reports = join(dir, 'validate');
+  const files = copiedReports(reports, 2000);
+  await validateAgainstFloor(`documents in ${readdirSync(reports).length} report folders`, reports, files);
+  const small = join(dir, 'validate-small');
+  await validateAgainstFloor('documents of at most 8 KB, without their reports', small, copiedSmallDocuments(small, 4000, 8192));
 }
 
 export async function benchBigLogs(dir) {
