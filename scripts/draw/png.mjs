@@ -27,10 +27,13 @@ export function contentKey(text) {
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
-/** The 2x PNG of an SVG, cached by the SVG's content so an unchanged chart is not drawn again. */
-export async function pngOf(svg, { cacheDir } = {}) {
-  const cached = cacheDir ? join(cacheDir, `${contentKey(svg)}.png`) : null;
-  const hit = cached ? await readFile(cached).catch(() => null) : null;
+/**
+ * The 2x PNG of an SVG. With `cacheFile` (a name that stands for this SVG:
+ * pool.mjs uses the spec's hash), an unchanged chart is read back instead of
+ * drawn again.
+ */
+export async function pngOf(svg, { cacheFile } = {}) {
+  const hit = cacheFile ? await readFile(cacheFile).catch(() => null) : null;
   if (hit) return hit;
   const Renderer = await resvg();
   const image = new Renderer(svg, {
@@ -39,7 +42,7 @@ export async function pngOf(svg, { cacheDir } = {}) {
     font: { loadSystemFonts: false, fontFiles: FONT_FILES, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
   }).render();
   const png = opaquePng(image);
-  if (cached) writeFileAtomic(cached, png);
+  if (cacheFile) writeFileAtomic(cacheFile, png);
   return png;
 }
 
@@ -53,19 +56,35 @@ const ZLIB_LEVEL = 2;
  * a white background, so every pixel is, and this is checked.
  */
 export function opaquePng({ width, height, pixels }) {
+  if (!opaque(pixels)) throw new Error(`opaquePng: pixel ${firstSeeThrough(pixels)} is not opaque`);
   const stride = width * 4;
   const rows = Buffer.allocUnsafe((stride + 1) * height);
   for (let row = 0; row < height; row += 1) {
     rows[row * (stride + 1)] = 0; // the row's filter: none
     pixels.copy(rows, row * (stride + 1) + 1, row * stride, (row + 1) * stride);
   }
-  for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 255) throw new Error(`opaquePng: pixel ${(i - 3) / 4} is not opaque`);
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bits per channel
   header[9] = 6; // colour type RGBA; compression, filter method and interlace stay 0
   return Buffer.concat([SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(rows, { level: ZLIB_LEVEL })), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Whether every pixel's alpha is 255: the AND of all pixels, four bytes at a time, keeps the alpha byte 255 only then. */
+function opaque(pixels) {
+  const words = pixels.byteOffset % 4 === 0 ? new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length >> 2) : new Uint32Array(Uint8Array.from(pixels).buffer);
+  let all = 0xffffffff;
+  for (let i = 0; i < words.length; i += 1) all &= words[i];
+  return ((all >>> ALPHA_SHIFT) & 0xff) === 0xff;
+}
+
+// Where a pixel's fourth byte, its alpha, sits in a word: the top eight bits on little-endian machines.
+const ALPHA_SHIFT = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1 ? 24 : 0;
+
+function firstSeeThrough(pixels) {
+  for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 255) return (i - 3) / 4;
+  return -1;
 }
 
 function pngChunk(type, data) {

@@ -1,33 +1,75 @@
 // Draws charts for the compile step: the SVG of a spec, its standalone copy
 // (white sheet, title and description) and that copy's 2x PNG. A chart drawn
-// before is read from the caches (keyed by the spec and by the SVG) on the
-// calling thread, without waking a worker; anything new goes to a small pool
-// of worker threads, one per core up to two, each of which imports vega and
-// resvg once. The caller keeps compiling other views while they draw.
+// before is read from the caches on the calling thread, without waking a
+// worker; anything new goes to a small pool of worker threads, one per core
+// up to two, each of which imports vega and resvg once. The caller keeps
+// compiling other views while they draw.
+//
+// Both caches are keyed by the spec alone (the title and description the
+// standalone copy adds are not drawn), in a folder named after the drawing
+// code and the versions of vega, vega-lite and resvg: a drawing made by other
+// code is never taken for a current one, and an unchanged chart costs two
+// reads and no hash of its drawing.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { specHash } from './svg.mjs';
-import { contentKey } from './png.mjs';
-import { titled, onWhite } from './svg.mjs';
+import { readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
+import { specHash, titled, onWhite } from './svg.mjs';
 import { createPool } from '../lib/workers.mjs';
 
 const WORKER = new URL('./worker.mjs', import.meta.url);
+const HERE = dirname(fileURLToPath(import.meta.url));
 
 /** The standalone drawing the PNG is made from: what charts/<name>.svg holds. */
 export function standaloneOf(drawn, title, alt) {
   return titled(onWhite(drawn), title, alt);
 }
 
+let version = null;
+/** A hash of what draws: this folder's code and fonts, and the drawing libraries' versions. */
+export function drawingVersion() {
+  if (version) return version;
+  const hash = createHash('sha256');
+  for (const dir of [HERE, join(HERE, 'fonts')]) {
+    for (const name of readdirSync(dir).sort()) if (/\.(mjs|ttf)$/.test(name)) hash.update(name).update(readFileSync(join(dir, name)));
+  }
+  for (const name of ['vega', 'vega-lite', '@resvg/resvg-js']) hash.update(`${name}@${packageVersion(name)}`);
+  version = hash.digest('hex').slice(0, 16);
+  return version;
+}
+
+/** An installed package's version, from the package.json above its entry point (not every package exports that file). */
+function packageVersion(name) {
+  for (let dir = dirname(createRequire(import.meta.url).resolve(name)); dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const { name: found, version: v } = JSON.parse(readFileSync(manifest, 'utf8'));
+    if (found === name) return v;
+  }
+  return 'unknown';
+}
+
+/** `dir`/<drawingVersion>, with the folders of other versions removed. */
+function versioned(dir) {
+  const current = drawingVersion();
+  if (existsSync(dir)) for (const name of readdirSync(dir)) if (name !== current) rmSync(join(dir, name), { recursive: true, force: true });
+  return join(dir, current);
+}
+
 export function createDrawer({ svgCache, pngCache, threads } = {}) {
-  const pool = createPool(WORKER, { workerData: { svgCache, pngCache }, threads });
+  const caches = svgCache && pngCache ? { svgCache: versioned(svgCache), pngCache: versioned(pngCache) } : {};
+  const pool = createPool(WORKER, { workerData: caches, threads });
 
   async function fromCache(spec, title, alt) {
-    if (!svgCache || !pngCache) return null;
-    const drawn = await readFile(join(svgCache, `${specHash(spec)}.svg`), 'utf8').catch(() => null);
-    if (drawn === null) return null;
-    const standalone = standaloneOf(drawn, title, alt);
-    const png = await readFile(join(pngCache, `${contentKey(standalone)}.png`)).catch(() => null);
-    return png ? { drawn, standalone, png } : null;
+    if (!caches.svgCache) return null;
+    const key = specHash(spec);
+    const [drawn, png] = await Promise.all([
+      readFile(join(caches.svgCache, `${key}.svg`), 'utf8').catch(() => null),
+      readFile(join(caches.pngCache, `${key}.png`)).catch(() => null),
+    ]);
+    return drawn !== null && png ? { drawn, standalone: standaloneOf(drawn, title, alt), png } : null;
   }
 
   return {

@@ -1,6 +1,7 @@
 // Draws a Vega-Lite spec to SVG in Node. vega and vega-lite are imported once
-// per process (~220 ms) and every chart reuses them; each SVG is cached by a
-// hash of its spec, so an unchanged chart costs nothing on the next build.
+// per process (~220 ms) and every chart reuses them; each SVG can be cached by
+// a hash of its spec (pool.mjs keeps the cache in a folder per drawing version),
+// so an unchanged chart costs nothing on the next build.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -59,9 +60,8 @@ export function specHash(spec) {
   return createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 16);
 }
 
-/** SVG markup for a spec, from the cache when this exact spec was drawn before. */
-export async function renderSvg(spec, { cacheDir } = {}) {
-  const key = specHash(spec);
+/** SVG markup for a spec, from the cache when this exact spec was drawn before; `key`: specHash(spec) when the caller has it. */
+export async function renderSvg(spec, { cacheDir, key = cacheDir ? specHash(spec) : null } = {}) {
   const cached = cacheDir ? join(cacheDir, `${key}.svg`) : null;
   let svg = cached ? await readFile(cached, 'utf8').catch(() => null) : null;
   if (svg === null) {

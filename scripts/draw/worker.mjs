@@ -1,15 +1,17 @@
 // One drawing thread of scripts/draw/pool.mjs: spec → SVG (vega), standalone
-// SVG → 2x PNG (resvg), both written to the content-keyed caches.
+// SVG → 2x PNG (resvg), both cached under the spec's hash (see pool.mjs).
 import { workerData } from 'node:worker_threads';
+import { join } from 'node:path';
 import { serveTasks } from '../lib/workers.mjs';
-import { renderSvg } from './svg.mjs';
+import { renderSvg, specHash } from './svg.mjs';
 import { pngOf } from './png.mjs';
 import { standaloneOf } from './pool.mjs';
 
 serveTasks(async ({ spec, title, alt }) => {
-  const drawn = await renderSvg(spec, { cacheDir: workerData.svgCache });
+  const key = specHash(spec);
+  const drawn = await renderSvg(spec, { cacheDir: workerData.svgCache, key });
   const standalone = standaloneOf(drawn, title, alt);
-  const png = await pngOf(standalone, { cacheDir: workerData.pngCache });
+  const png = await pngOf(standalone, { cacheFile: workerData.pngCache && join(workerData.pngCache, `${key}.png`) });
   const bytes = new Uint8Array(png).buffer;
   return { result: { drawn, standalone, png: bytes }, transfer: [bytes] };
 });

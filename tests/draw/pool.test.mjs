@@ -1,0 +1,47 @@
+// The drawing caches: a chart drawn before is read back, and only a drawing
+// made by the same drawing code and libraries counts as drawn before.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, writeFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { createDrawer, drawingVersion } from '../../scripts/draw/pool.mjs';
+import { specHash } from '../../scripts/draw/svg.mjs';
+
+const SPEC = {
+  $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
+  data: { values: [{ threads: 1, tps: 905.1 }, { threads: 8, tps: 4156.25 }] },
+  mark: 'bar',
+  encoding: { x: { field: 'threads', type: 'ordinal' }, y: { field: 'tps', type: 'quantitative' } },
+};
+
+test('a drawing is cached under the current drawing version, read back unchanged, and other versions are dropped', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tpsreport-drawcache-'));
+  const svgCache = join(dir, 'svg');
+  const pngCache = join(dir, 'png');
+  // What an older tpsreport (or vega) left: a drawing of the very same spec, which must not be reused.
+  const key = specHash(SPEC);
+  mkdirSync(join(svgCache, 'older'), { recursive: true });
+  writeFileSync(join(svgCache, 'older', `${key}.svg`), '<svg xmlns="http://www.w3.org/2000/svg">stale</svg>');
+  try {
+    const drawer = createDrawer({ svgCache, pngCache });
+    const first = await drawer.draw({ spec: SPEC, title: 'Throughput', alt: 'two bars' });
+    assert.match(first.drawn, /^<svg[^>]*class="marks"/);
+    assert.doesNotMatch(first.drawn, /stale/);
+    assert.deepEqual(readdirSync(svgCache), [drawingVersion()]);
+    assert.ok(existsSync(join(svgCache, drawingVersion(), `${key}.svg`)));
+    assert.ok(existsSync(join(pngCache, drawingVersion(), `${key}.png`)));
+    const again = await drawer.draw({ spec: SPEC, title: 'Throughput', alt: 'two bars' });
+    assert.equal(again.drawn, first.drawn);
+    assert.equal(again.standalone, first.standalone);
+    assert.ok(again.png.equals(first.png));
+    // Another title is another standalone file with the same pixels: the title and description are not drawn.
+    const retitled = await drawer.draw({ spec: SPEC, title: 'Transactions per second', alt: 'two bars' });
+    assert.equal(retitled.drawn, first.drawn);
+    assert.match(retitled.standalone, /<title>Transactions per second<\/title>/);
+    assert.ok(retitled.png.equals(first.png));
+    await drawer.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
