@@ -3,7 +3,7 @@
 // wraps its result in the common document envelope with provenance. It knows
 // nothing of the format registry, so parser modules can import it for their
 // `parse(text)` convenience without an import cycle.
-import { open } from 'node:fs/promises';
+import { openSync, fstatSync, readFileSync, closeSync, createReadStream } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { isAscii } from 'node:buffer';
 import { InputError } from '../lib/errors.mjs';
@@ -64,7 +64,7 @@ export async function parseFileWith(choose, path, { source = path, options } = {
     return undefined;
   };
 
-  for await (const chunk of await openText(path, source)) {
+  for await (const chunk of openText(path, source)) {
     const decoded = decoder.decode(chunk);
     refuseBinary(chunk, source, { offset: bytes, lineNo, rest, latin1: decoded.ascii ? decoded.text : undefined });
     bytes += chunk.length;
@@ -156,24 +156,34 @@ const UNREADABLE = {
 };
 
 /**
- * A read stream over the file, or an InputError naming it as the user did:
- * a stream opened on a directory fails only at its first read, with an error
- * that carries no path, so the file is opened and looked at first.
+ * The file's bytes as chunks, or an InputError naming it as the user did: a
+ * stream opened on a directory fails only at its first read, with an error
+ * that carries no path, so the file is opened and looked at first. A file of
+ * one chunk or less (most raw files: a run's summary, a config dump) is read
+ * at once, synchronously: four system calls, where a stream hands its open,
+ * stat, reads and close to the thread pool one after another, which cost
+ * several times the parse of such a file. Larger files are streamed.
  */
-async function openText(path, source) {
+function openText(path, source) {
   const refuse = (found) => new InputError({ source, expected: 'a readable file', found, rule: 'file' });
-  let handle;
+  let fd;
   try {
-    handle = await open(path, 'r');
+    fd = openSync(path, 'r');
   } catch (error) {
     throw refuse(UNREADABLE[error.code] ?? `an error opening it (${error.code ?? error.message})`);
   }
-  const info = await handle.stat();
-  if (info.isDirectory()) {
-    await handle.close();
-    throw refuse('a directory');
+  let streamed = false;
+  try {
+    const info = fstatSync(fd);
+    if (info.isDirectory()) throw refuse('a directory');
+    // Read to the end, not to the size: a file still being written may have grown since the stat.
+    // A device or pipe says size 0 and may never end: streamed, so its first chunk is looked at (and refused) first.
+    if (info.isFile() && info.size <= CHUNK_BYTES) return [readFileSync(fd)];
+    streamed = true;
+    return createReadStream(null, { fd, highWaterMark: CHUNK_BYTES });
+  } finally {
+    if (!streamed) closeSync(fd);
   }
-  return handle.createReadStream({ highWaterMark: CHUNK_BYTES });
 }
 
 /**
