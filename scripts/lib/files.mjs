@@ -19,10 +19,16 @@ export const tmpBeside = (path) => join(dirname(path), `.${basename(path)}.${pro
  * 160 against 50 µs a file).
  */
 export function writeFileAtomic(path, contents) {
-  mkdirSync(dirname(path), { recursive: true });
   const tmp = tmpBeside(path);
   try {
-    writeFileSync(tmp, contents);
+    try {
+      writeFileSync(tmp, contents);
+    } catch (error) {
+      // The folder is made only when it is missing: most writes go to one that exists, and asking first costs two calls a file.
+      if (error.code !== 'ENOENT') throw error;
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(tmp, contents);
+    }
     renameSync(tmp, path);
   } catch (error) {
     rmSync(tmp, { force: true });

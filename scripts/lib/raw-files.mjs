@@ -3,8 +3,8 @@
 // page, scripts included, and a .js file can be loaded as a script. Such a
 // file in a report's raw/ folder could act on the site in its readers'
 // browsers, so ingest and compile refuse it and say how to publish it safely.
-import { readdir, stat, readFile } from 'node:fs/promises';
-import { existsSync, realpathSync } from 'node:fs';
+import { readdir, stat, lstat, readFile } from 'node:fs/promises';
+import { existsSync, realpathSync, lstatSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { extname, basename, join, relative, dirname, isAbsolute, sep } from 'node:path';
 import { InputError, quote } from './errors.mjs';
@@ -50,10 +50,29 @@ export const RAW_PATH_EXPECTED = "a file in the report's raw/ folder, named rela
  */
 export function outsideReport(path, bundleDir) {
   try {
-    return leadsOut(path, realpathSync.native(bundleDir));
+    return linkOnTheWay(bundleDir, path) ? leadsOut(path, realpathSync.native(bundleDir)) : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether a symbolic link stands anywhere between `dir` and `path` (path
+ * itself included), looked at with one lstat per step: without one, a path
+ * under the report folder stays in it, and no realpath is needed (the C
+ * library's realpath reads every folder of the path from the file system's
+ * root, which over thousands of raw files cost more than parsing them). A
+ * step that does not exist ends the look: the caller says "no such file".
+ */
+function linkOnTheWay(dir, path) {
+  let at = dir;
+  for (const step of relative(dir, path).split(sep)) {
+    at = join(at, step);
+    const info = lstatSync(at, { throwIfNoEntry: false });
+    if (!info) return false;
+    if (info.isSymbolicLink()) return true;
+  }
+  return false;
 }
 
 /** outsideReport with the report folder's real path already resolved (`inside`). */
@@ -73,14 +92,28 @@ function leadsOut(path, inside) {
  * entry's name (relative to raw/), path, and either `outside` (where a symbolic
  * link out of the report folder leads) or its stat. unsafeRawFiles and
  * hashRawFiles take it, so a step that needs both lists the folder once.
+ * An entry that is no link, in folders reached without one, stays inside the
+ * report folder: its lstat is its stat, and no realpath is made.
  * @returns {Promise<{ name: string, path: string, outside: string|null, info: import('node:fs').Stats|null }[]>}
  */
 export async function rawFolder(rawDir) {
   if (!existsSync(rawDir)) return [];
-  const inside = realpathSync.native(dirname(rawDir));
+  const bundle = dirname(rawDir);
+  const inside = realpathSync.native(bundle);
+  // Folders (raw/ and those under it) → whether they are reached from the report folder without a link.
+  const plain = new Map([[bundle, true]]);
+  const plainFolder = (dir) => {
+    if (!plain.has(dir)) plain.set(dir, plainFolder(dirname(dir)) && lstatSync(dir, { throwIfNoEntry: false })?.isSymbolicLink() === false);
+    return plain.get(dir);
+  };
   const entries = [];
   for (const name of (await readdir(rawDir, { recursive: true })).sort()) {
     const path = join(rawDir, name);
+    const own = await lstat(path).catch(() => null);
+    if (own && !own.isSymbolicLink() && plainFolder(dirname(path))) {
+      entries.push({ name, path, outside: null, info: own });
+      continue;
+    }
     const outside = leadsOut(path, inside);
     entries.push({ name, path, outside, info: outside ? null : await stat(path).catch(() => null) });
   }

@@ -244,6 +244,27 @@ test('a symbolic link in raw/ to a file outside the report folder is refused at 
   }
 });
 
+test('a folder in raw/ linked to a folder outside the report, and a raw/ that is itself such a link, lead every file under them out: refused, never listed as inside', async () => {
+  const outside = mkdtempSync(join(tmpdir(), 'tpsreport-outside-'));
+  writeFileSync(join(outside, 'secret.txt'), 'not for the site\n');
+  const linkedFolder = site(['raw/waits/secret.txt'], { 'run.txt': null });
+  const linkedRaw = site(['raw/secret.txt'], {});
+  try {
+    symlinkSync(outside, join(linkedFolder, 'content/reports/x/raw/waits'));
+    const real = realpathSync(join(outside, 'secret.txt'));
+    assert.equal(String(planError(linkedFolder)), `content/reports/x/index.md:4:1: ${RAW_PATH}, found "raw/waits/secret.txt", a symbolic link to ${real}, outside the report folder`);
+    const folder = await rawFolder(join(linkedFolder, 'content/reports/x/raw'));
+    assert.deepEqual(folder.map((e) => [e.name, e.outside]), [['run.txt', null], ['waits', realpathSync(outside)], [join('waits', 'secret.txt'), real]]);
+
+    rmSync(join(linkedRaw, 'content/reports/x/raw'), { recursive: true });
+    symlinkSync(outside, join(linkedRaw, 'content/reports/x/raw'));
+    assert.equal(String(planError(linkedRaw)), `content/reports/x/index.md:4:1: ${RAW_PATH}, found "raw/secret.txt", a symbolic link to ${real}, outside the report folder`);
+    assert.deepEqual((await rawFolder(join(linkedRaw, 'content/reports/x/raw'))).map((e) => [e.name, e.outside]), [['secret.txt', real]]);
+  } finally {
+    for (const dir of [outside, linkedFolder, linkedRaw]) rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a symbolic link in raw/ to another file of the report folder is read like the file itself', () => {
   const root = site(['raw/latest.txt'], { 'run.txt': null });
   try {
