@@ -3,8 +3,8 @@
 // normalized document per raw file to data/reports/<slug>/. Labels describe a
 // run and always come from the author: the front matter, or a `glob:` pattern
 // in it that says which part of a file name is which label, never a guess.
-import { readFile, readdir, rm, stat } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { readFile, readdir, rm } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
 import { join, relative, extname, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -121,13 +121,14 @@ async function ingestSource(entry, { root, slug, outDir, before, parsers, pool }
   const out = join(outDir, entry.out);
   try {
     // Taken before the read: a file that changes while it is parsed is newer than its stamp and sum say.
-    const raw = await stat(entry.path);
-    const stamp = entryStamp(entry, raw, await stat(out).catch(() => null), parsers);
+    // Synchronous: three stats a source, where handing each to the thread pool and back costs several times the call.
+    const raw = statSync(entry.path);
+    const stamp = entryStamp(entry, raw, statSync(out, { throwIfNoEntry: false }) ?? null, parsers);
     if (stamp && before.sources?.[entry.out] === stamp) return { stamp };
     const fields = { report: slug, order: entry.order, labels: entry.labels, ...(entry.runLabels ? { run_labels: entry.runLabels } : {}) };
     const task = { path: entry.path, source: relative(root, entry.path), format: entry.format, options: entry.options, fields, out, streamed: raw.size >= STREAM_FROM };
     const { sha256 } = await oneBigFileAtATime(raw.size, () => pool.run(task));
-    return { stamp: entryStamp(entry, raw, await stat(out), parsers), parsed: true, hash: { sha256, size: raw.size, mtimeMs: raw.mtimeMs } };
+    return { stamp: entryStamp(entry, raw, statSync(out), parsers), parsed: true, hash: { sha256, size: raw.size, mtimeMs: raw.mtimeMs } };
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     return { error };
