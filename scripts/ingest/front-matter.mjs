@@ -3,9 +3,39 @@
 import { parseDocument, LineCounter, isMap, isSeq } from 'yaml';
 import { readdirSync, statSync, existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { createHash } from 'node:crypto';
 import { InputError } from '../lib/errors.mjs';
 
+// One build reads each article's front matter in ingest and again in compile:
+// the second read of the same text (and file name) takes the first one's data,
+// frozen so that no caller can change what the other sees. Only the data is
+// kept, under a hash of the text: lineOf, wanted for an error message, parses again.
+const readBefore = new Map();
+
+/**
+ * The front matter of an article (`text`, named `source` in errors) as data,
+ * and lineOf(path): the line in the article of the value at a path of keys
+ * and indexes. The data is frozen; a text read before in this process is not
+ * parsed again.
+ */
 export function readFrontMatter(text, source) {
+  const key = createHash('sha1').update(source).update('\0').update(text).digest('base64');
+  const known = readBefore.get(key);
+  if (known) return { data: known, lineOf: (path) => parseFrontMatter(text, source).lineOf(path) };
+  const read = parseFrontMatter(text, source);
+  deepFreeze(read.data);
+  if (readBefore.size >= 10_000) readBefore.clear();
+  readBefore.set(key, read.data);
+  return read;
+}
+
+function deepFreeze(value) {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+}
+
+function parseFrontMatter(text, source) {
   const lines = text.split('\n');
   if (lines[0].trim() !== '---') {
     throw new InputError({ source, line: 1, column: 1, expected: 'YAML front matter starting with ---', found: JSON.stringify(lines[0].slice(0, 40)), rule: 'front-matter' });

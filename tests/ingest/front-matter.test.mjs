@@ -1,0 +1,35 @@
+// An article's front matter is parsed once per text in a process (ingest and
+// compile both read it); what the second reader gets must be what a fresh
+// parse gives, and must not be changeable by either reader.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFrontMatter } from '../../scripts/ingest/front-matter.mjs';
+
+const ARTICLE = `---
+title: Read-only throughput by threads
+sources:
+  - file: raw/t1.txt
+    labels: { threads: 1 }
+  - file: raw/t8.txt
+    labels: { threads: 8 }
+---
+Prose.
+`;
+
+test('a front matter read again is the same frozen data, and its lines are still found', () => {
+  const first = readFrontMatter(ARTICLE, 'content/reports/x/index.md');
+  const again = readFrontMatter(ARTICLE, 'content/reports/x/index.md');
+  assert.deepEqual(first.data, { title: 'Read-only throughput by threads', sources: [{ file: 'raw/t1.txt', labels: { threads: 1 } }, { file: 'raw/t8.txt', labels: { threads: 8 } }] });
+  assert.equal(again.data, first.data);
+  assert.ok(Object.isFrozen(again.data.sources[1].labels));
+  assert.throws(() => { again.data.sources[1].labels.threads = 16; }, TypeError);
+  assert.equal(again.lineOf(['sources', 1, 'labels']), first.lineOf(['sources', 1, 'labels']));
+  assert.equal(again.lineOf(['sources', 1, 'file']), 6);
+});
+
+test('an edited front matter, or the same text under another name, is parsed again', () => {
+  const first = readFrontMatter(ARTICLE, 'content/reports/x/index.md');
+  const edited = readFrontMatter(ARTICLE.replace('threads: 8', 'threads: 16'), 'content/reports/x/index.md');
+  assert.equal(edited.data.sources[1].labels.threads, 16);
+  assert.notEqual(readFrontMatter(ARTICLE, 'content/reports/y/index.md').data, first.data);
+});
