@@ -13,7 +13,7 @@
 // whose shortcode and documents are unchanged (and, when no view needs them,
 // does not read the documents); no unchanged file is rewritten.
 import { readFile, readdir, stat, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, dirname, sep } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -255,7 +255,7 @@ async function rawFiles(report, listing, files) {
   for (const { name: osName, path, info } of listing) {
     if (!info?.isFile()) continue;
     const name = osName.split(sep).join('/');
-    const bytes = await readFile(path);
+    const bytes = readFileSync(path);
     const doc = bySource.get(join('content', 'reports', report.slug, 'raw', name));
     files.set(`raw/${name}`, bytes);
     files.set(`raw/${name}.html`, rawView({ name, text: bytes.toString('utf8'), reportTitle: rawTitle(report), doc }));
