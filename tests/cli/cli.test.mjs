@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -91,6 +91,7 @@ test('tpsreport validate reports every problem of every file, then a summary, an
   writeFileSync(join(dir, 'a.json'), JSON.stringify(bad, null, 2));
   writeFileSync(join(dir, 'b.json'), '{ "kind": ');
   const { status, stdout } = run('validate', dir);
+  rmSync(dir, { recursive: true, force: true });
   assert.equal(status, 1);
   assert.match(stdout, /a\.json:\d+ \/provenance\/sha256: error schema\/required: expected property "sha256", found nothing/);
   assert.match(stdout, /a\.json:\d+ \/runs\/0\/status: error schema\/enum: expected one of .*"ok".*, found "exploded"/);
