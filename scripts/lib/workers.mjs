@@ -62,16 +62,24 @@ export function createPool(script, { workerData, threads = THREADS } = {}) {
 }
 
 /**
- * The thread's side: `handler(task)` resolves to { result, transfer? }.
+ * The thread's side: `handler(task)` resolves to { result, transfer? }. Tasks
+ * run one after another in the order they came: a thread that started every
+ * task waiting in its queue at once (a thousand charts posted together) would
+ * hold all of them half done in memory, and gain nothing, having one core.
  */
 export function serveTasks(handler) {
-  parentPort.on('message', async ({ id, task }) => {
-    try {
-      const { result, transfer = [] } = await handler(task);
-      parentPort.postMessage({ id, result }, transfer);
-    } catch (error) {
-      const input = error instanceof InputError ? { ...error, message: error.message } : null;
-      parentPort.postMessage({ id, error: { input, message: String(error?.message ?? error), stack: error?.stack } });
-    }
+  let queue = Promise.resolve();
+  parentPort.on('message', ({ id, task }) => {
+    queue = queue.then(() => runTask(handler, id, task));
   });
+}
+
+async function runTask(handler, id, task) {
+  try {
+    const { result, transfer = [] } = await handler(task);
+    parentPort.postMessage({ id, result }, transfer);
+  } catch (error) {
+    const input = error instanceof InputError ? { ...error, message: error.message } : null;
+    parentPort.postMessage({ id, error: { input, message: String(error?.message ?? error), stack: error?.stack } });
+  }
 }
