@@ -10,7 +10,6 @@
 // code and the versions of vega, vega-lite and resvg: a drawing made by other
 // code is never taken for a current one, and an unchanged chart costs two
 // reads and no hash of its drawing.
-import { readFile } from 'node:fs/promises';
 import { readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { createRequire } from 'node:module';
@@ -58,6 +57,15 @@ function versioned(dir) {
   return join(dir, current);
 }
 
+/** A cached file, or null: a cache file that cannot be read is a miss, and the chart is drawn again. */
+function readIfThere(path, encoding) {
+  try {
+    return readFileSync(path, encoding);
+  } catch {
+    return null;
+  }
+}
+
 export function createDrawer({ svgCache, pngCache, threads } = {}) {
   const caches = svgCache && pngCache ? { svgCache: versioned(svgCache), pngCache: versioned(pngCache) } : {};
   const pool = createPool(WORKER, { workerData: caches, threads });
@@ -65,10 +73,9 @@ export function createDrawer({ svgCache, pngCache, threads } = {}) {
   async function fromCache(spec, title, alt) {
     if (!caches.svgCache) return null;
     const key = specHash(spec);
-    const [drawn, png] = await Promise.all([
-      readFile(join(caches.svgCache, `${key}.svg`), 'utf8').catch(() => null),
-      readFile(join(caches.pngCache, `${key}.png`)).catch(() => null),
-    ]);
+    // Synchronous: two reads of a few hundred KB, where a promise's trips to the thread pool cost more than the reads.
+    const drawn = readIfThere(join(caches.svgCache, `${key}.svg`), 'utf8');
+    const png = drawn === null ? null : readIfThere(join(caches.pngCache, `${key}.png`));
     return drawn !== null && png ? { drawn, standalone: standaloneOf(drawn, title, alt), png } : null;
   }
 
