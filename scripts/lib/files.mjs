@@ -258,13 +258,12 @@ export function treeIndex(roots) {
     }
     return lo;
   };
-  /** Where the entries under folder `path` begin and end. */
-  const folder = (path) => {
-    const start = from(`${path}/`);
-    let end = start;
-    while (end < entries.length && entries[end].key.startsWith(`${path}/`)) end += 1;
-    return [start, end];
-  };
+  /**
+   * Where the entries under folder `path` begin and end: keys are sorted as
+   * strings, so those that start with "path/" run up to the first key not
+   * below "path0" ('0' is the character after '/').
+   */
+  const folder = (path) => [from(`${path}/`), from(`${path}0`)];
   return {
     stamp(paths) {
       // One update per path, not per file: hashing a whole site's listing is most of a small build.

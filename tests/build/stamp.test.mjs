@@ -40,10 +40,11 @@ test('treeIndex stamps exactly as treeStamp does, from one listing, also for rel
   const { treeIndex, treeStamp } = await import('../../scripts/lib/files.mjs');
   const dir = mkdtempSync(join(tmpdir(), 'tps-index-'));
   try {
-    mkdirSync(join(dir, 'r', 'raw', 'sub'), { recursive: true });
-    for (const f of ['r/index.md', 'r/raw/a.txt', 'r/raw/a.txt.html', 'r/raw/a-b.txt', 'r/raw/sub/x.txt']) writeFileSync(join(dir, f), f);
+    // Neighbours that sort right before and after a folder's own files: raw-b/, raw0/, raw.txt.
+    for (const d of ['r/raw/sub', 'r/raw-b', 'r/raw0']) mkdirSync(join(dir, d), { recursive: true });
+    for (const f of ['r/index.md', 'r/raw/a.txt', 'r/raw/a.txt.html', 'r/raw/a-b.txt', 'r/raw/sub/x.txt', 'r/raw-b/y.txt', 'r/raw0/z.txt', 'r/raw.txt']) writeFileSync(join(dir, f), f);
     const index = treeIndex([join(dir, 'r'), join(dir, 'missing')]);
-    for (const paths of [[join(dir, 'r', 'index.md')], [join(dir, 'r', 'raw')], [join(dir, 'r', 'raw'), join(dir, 'missing')], [join(dir, 'r')]]) {
+    for (const paths of [[join(dir, 'r', 'index.md')], [join(dir, 'r', 'raw')], [join(dir, 'r', 'raw', 'sub')], [join(dir, 'r', 'raw'), join(dir, 'missing')], [join(dir, 'r')]]) {
       assert.equal(index.stamp(paths), treeStamp(paths), paths.join(' '));
     }
     const relative = treeIndex([join(dir, 'r')].map((p) => p.replace(`${process.cwd()}/`, '')));
