@@ -27,3 +27,16 @@ export function mount(source, target, files) {
   const include = files ? `\n    files = [${files.map((f) => JSON.stringify(f)).join(', ')}]` : '';
   return `  [[module.mounts]]\n    source = ${JSON.stringify(source)}\n    target = ${JSON.stringify(target)}${include}\n`;
 }
+
+/**
+ * Content as every Hugo run sees it: without the reports' raw/ folders.
+ * compile publishes each raw file beside its line-numbered view
+ * (.tpsreport/site/), so Hugo copying them as page resources made a second
+ * copy of most of a site's files, which publish then copied a third time.
+ */
+export const CONTENT_MOUNT = mount('content', 'content', ['! reports/*/raw/**']);
+
+/** The --config value of a full build's Hugo run (the bench's bare Hugo uses it too, to compare like with like). */
+export function buildConfig(root) {
+  return configLayer(root, 'build', { mounts: CONTENT_MOUNT });
+}

@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { publish } from './publish.mjs';
 import { treeIndex } from '../lib/files.mjs';
-import { configLayer, mount } from './hugo-config.mjs';
+import { configLayer, mount, buildConfig } from './hugo-config.mjs';
 import { bodyOffset } from '../compile/report.mjs';
 import { TOOL_ROOT, CONFIG_NAMES } from '../lib/site.mjs';
 
@@ -131,7 +131,7 @@ export async function buildSite({ root, hugoBin, steps, baseUrl, compiled = () =
   }
   const started = Date.now();
   const args = ['--destination', staging, '--logLevel', 'warn', ...(baseUrl ? ['--baseURL', baseUrl] : [])];
-  if (plan.mode === 'full') args.push('--cleanDestinationDir');
+  if (plan.mode === 'full') args.push('--cleanDestinationDir', '--config', await buildConfig(root));
   else args.push('--config', await segmentConfig(root, plan.slugs), '--renderSegments', 'changed');
   const code = await runHugo(hugoBin, root, args);
   if (code) return code;

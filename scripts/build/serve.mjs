@@ -17,7 +17,7 @@ import { ingestReports } from '../ingest/index.mjs';
 import { compileReports, reportSlugs } from '../compile/index.mjs';
 import { validateChanged } from './validate-changed.mjs';
 import { treeIndex } from '../lib/files.mjs';
-import { configLayer, mount } from './hugo-config.mjs';
+import { configLayer, mount, CONTENT_MOUNT } from './hugo-config.mjs';
 import { createProblems, validationLines } from './serve-problems.mjs';
 import { openFront } from './serve-front.mjs';
 import { runHugoServer } from './serve-hugo.mjs';
@@ -209,10 +209,11 @@ function once(log) {
  * address (links, feeds and embed snippets name the port the author opened)
  * and pointing its live reload there too. Pages render to memory: public/
  * holds only what a build published. The config layer adds what compile
- * wrote beside each report (.tpsreport/site/), which a build copies itself.
+ * wrote beside each report (.tpsreport/site/, raw files included, which it
+ * leaves out of content), the files a build copies itself.
  */
 async function hugoArgs(root, port, inner) {
-  const config = await configLayer(root, 'serve', { mounts: mount('.tpsreport/site', 'static') });
+  const config = await configLayer(root, 'serve', { mounts: CONTENT_MOUNT + mount('.tpsreport/site', 'static') });
   return ['--bind', '127.0.0.1', '--port', String(inner), '--baseURL', `http://localhost:${port}/`, '--appendPort=false', '--liveReloadPort', String(port), '--renderToMemory', '--config', config];
 }
 

@@ -3,7 +3,7 @@
 // Hugo) on a copy of the project's own reports in a temporary folder.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, statSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { readdirSync, statSync, readFileSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { makeSite } from '../../scripts/bench/scale.mjs';
@@ -27,6 +27,15 @@ test('a build with nothing changed rewrites nothing, and a changed raw file rebu
     build(dir);
     const before = { public: mtimes(dir, 'public'), data: mtimes(dir, 'data') };
     assert.ok(before.public.size > 100);
+    // Raw files are published from compile's copy beside their views; Hugo leaves raw/ out of content.
+    const published = readdirSync(join(dir, 'content', 'reports')).filter((d) => !d.endsWith('.md'));
+    for (const s of published) {
+      const rawDir = join(dir, 'content', 'reports', s, 'raw');
+      for (const name of readdirSync(rawDir, { recursive: true }).filter((n) => statSync(join(rawDir, n)).isFile())) {
+        assert.deepEqual(readFileSync(join(dir, 'public', 'reports', s, 'raw', name)), readFileSync(join(dir, 'content', 'reports', s, 'raw', name)), `${s}/raw/${name} published byte for byte`);
+      }
+      assert.ok(!existsSync(join(dir, '.tpsreport', 'hugo-out', 'reports', s, 'raw')), `Hugo copied ${s}/raw/`);
+    }
 
     assert.match(build(dir), /nothing changed since the last build/);
     assert.deepEqual(mtimes(dir, 'public'), before.public);
