@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseFile } from '../parse/index.mjs';
 import { buildSpec } from '../render/charts.mjs';
 import { renderSvg } from '../draw/svg.mjs';
-import { benchScale } from './scale.mjs';
+import { benchScale, removeScaleFolders } from './scale.mjs';
 import { benchLongLines } from './long-lines.mjs';
 import { benchBigLogs } from './big-logs.mjs';
 import { writeIntervalLog } from './interval-log.mjs';
@@ -102,4 +102,5 @@ try {
   for (const n of (process.env.BENCH_SCALE ?? '100,1000').split(',').filter(Boolean).map(Number)) await benchScale(ROOT, n);
 } finally {
   rmSync(dir, { recursive: true, force: true });
+  removeScaleFolders();
 }
