@@ -6,7 +6,7 @@ import { readFile, readdir, writeFile, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
-import { validatePaths } from '../validate/index.mjs';
+import { validateFolders } from '../validate/index.mjs';
 import { treeIndex } from '../lib/files.mjs';
 import { TOOL_ROOT } from '../lib/site.mjs';
 
@@ -39,7 +39,7 @@ export async function validateChanged({ root, listed = null }) {
     stamps[slug] = `${validator}:${listed.stamp([join(dataDir, slug)])}`;
     if (before[slug] !== stamps[slug]) changed.push(slug);
   }
-  const result = changed.length ? await validatePaths(changed.map((s) => join(dataDir, s)), { root }) : { files: 0, problems: [] };
+  const result = changed.length ? await validateFolders(changed.map((s) => join(dataDir, s)), { root }) : { files: 0, problems: [] };
   const failed = new Set(result.problems.filter((p) => p.severity === 'error').map((p) => p.file.split('/')[2]));
   const after = Object.fromEntries(slugs.filter((s) => !failed.has(s)).map((s) => [s, stamps[s]]));
   await mkdir(dirname(cachePath), { recursive: true });
