@@ -15,17 +15,18 @@ export async function listFiles(dir) {
 }
 
 /**
- * Whether dest already holds src. Like rsync's quick check, a copy of the same
- * size made after src was last written is taken as equal without reading it;
- * otherwise the bytes decide (Hugo rewrites every page it renders, mostly
- * unchanged).
+ * Whether dest already holds src: 'same', 'differs' or 'missing'. Like
+ * rsync's quick check, a copy of the same size made after src was last
+ * written is taken as equal without reading it; otherwise the bytes decide
+ * (Hugo rewrites every page it renders, mostly unchanged).
  */
-async function sameBytes(a, b) {
+async function compare(a, b) {
   const [sa, sb] = await Promise.all([stat(a), stat(b).catch(() => null)]);
-  if (!sb || sa.size !== sb.size) return false;
-  if (sb.mtimeMs >= sa.mtimeMs) return true;
+  if (!sb) return 'missing';
+  if (sa.size !== sb.size) return 'differs';
+  if (sb.mtimeMs >= sa.mtimeMs) return 'same';
   const [ba, bb] = await Promise.all([readFile(a), readFile(b)]);
-  return ba.equals(bb);
+  return ba.equals(bb) ? 'same' : 'differs';
 }
 
 /**
@@ -34,12 +35,14 @@ async function sameBytes(a, b) {
  * is hard-linked instead of copied: instant, and later writes to the source
  * make a new file, so the published one never changes under a reader.
  */
-async function placeAtomic(src, dest, { linkable, dirs }) {
+async function placeAtomic(src, dest, { linkable, dirs, missing }) {
   const dir = dirname(dest);
   if (!dirs.has(dir)) {
     await mkdir(dir, { recursive: true });
     dirs.add(dir);
   }
+  // A new name made by link() appears whole at once: only a file that is there already needs a temporary name.
+  if (linkable && missing && (await link(src, dest).then(() => true, () => false))) return;
   const tmp = tmpBeside(dest);
   if (linkable) await link(src, tmp).catch(() => copyFile(src, tmp));
   else await copyFile(src, tmp);
@@ -75,9 +78,10 @@ export async function publish(sources, dest, { scope = true } = {}) {
   // Many files at once: a site is a hundred thousand small files, each a few system calls.
   await eachLimit([...wanted], 16, async ([rel, { path, linkable }]) => {
     const target = join(dest, rel);
-    if (await sameBytes(path, target)) counts.kept += 1;
+    const found = await compare(path, target);
+    if (found === 'same') counts.kept += 1;
     else {
-      await placeAtomic(path, target, { linkable, dirs });
+      await placeAtomic(path, target, { linkable, dirs, missing: found === 'missing' });
       counts.copied += 1;
     }
   });
