@@ -56,10 +56,13 @@ function proposalFor(group, rawFiles) {
   return null;
 }
 
-/** Whether every part is letters and a number with the same letters before it (t1, t16; bp32M, bp512M). */
-function sameShape(column) {
+/**
+ * The letters every part starts with when each is those letters and a number
+ * (t1, t16 → "t"; bp32M, bp512M → "bp"; 1, 8 → ""), or null when the parts differ in shape.
+ */
+function sharedPrefix(column) {
   const shaped = column.map((t) => SHAPED.exec(t));
-  return shaped.every((m) => m && m[1] === shaped[0][1]);
+  return shaped.every((m) => m && m[1] === shaped[0][1]) ? shaped[0][1] : null;
 }
 
 function splitName(file) {
@@ -80,7 +83,7 @@ function patternOf(group) {
   const columns = [];
   for (let i = 0; i < parts[0].length; i += 1) {
     const column = parts.map((p) => p[i]);
-    const whole = !column.every((t) => t === column[0]) && !sameShape(column);
+    const whole = !column.every((t) => t === column[0]) && sharedPrefix(column) === null;
     const last = columns.at(-1);
     if (whole && last?.whole) last.column = last.column.map((t, k) => `${t}-${column[k]}`);
     else columns.push({ column, whole });
@@ -90,10 +93,9 @@ function patternOf(group) {
       shared = true;
       return column[0];
     }
-    const shaped = column.map((t) => SHAPED.exec(t));
-    const prefix = shaped.every((m) => m && m[1] === shaped[0][1]) ? shaped[0][1] : null;
+    const prefix = sharedPrefix(column);
     if (prefix) shared = shared || prefix !== '';
-    const numeric = prefix !== null && shaped.every((m) => m[3] === '');
+    const numeric = prefix !== null && column.every((t) => SHAPED.exec(t)[3] === '');
     const values = column.map((t) => t.slice(prefix?.length ?? 0));
     const name = captureName({ prefix, values, numeric, group, used });
     used.add(name);
