@@ -4,7 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inflateSync, crc32 } from 'node:zlib';
 import { Resvg } from '@resvg/resvg-js';
-import { pngOf, opaquePng, FONT_FILES } from '../../scripts/draw/png.mjs';
+import { pngOf, drawPixels, FONT_FILES } from '../../scripts/draw/png.mjs';
+import { renderSvg } from '../../scripts/draw/svg.mjs';
+import { standaloneOf } from '../../scripts/draw/pool.mjs';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect x="24" y="2" width="14" height="6" fill="#0072b2"/><text x="2" y="18" font-size="8">tx/s</text></svg>';
 const font = { loadSystemFonts: false, fontFiles: FONT_FILES, defaultFontFamily: 'DejaVu Sans' };
@@ -45,9 +47,31 @@ test('a chart PNG is the 2x RGBA image resvg drew, every row unfiltered, with va
   assert.equal(blue, 28 * 12);
 });
 
-test('an image with a pixel that is not opaque is refused: premultiplied pixels would be written wrong', () => {
-  const pixels = Buffer.alloc(2 * 2 * 4, 255);
-  assert.ok(opaquePng({ width: 2, height: 2, pixels }));
-  pixels[7] = 128;
-  assert.throws(() => opaquePng({ width: 2, height: 2, pixels }), { message: 'opaquePng: pixel 1 is not opaque' });
+/** The pixels (RGBA) whose alpha is not 255, as their indexes. */
+function seeThrough(pixels) {
+  const found = [];
+  for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 255) found.push((i - 3) / 4);
+  return found;
+}
+
+// Lines, points, text and a half see-through area: every kind of edge a
+// chart has, where anti-aliasing makes partly covered pixels.
+const LAYERED = {
+  $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
+  title: 'Transactions per second over time',
+  data: { values: Array.from({ length: 40 }, (_, i) => ({ t: i + 1, tps: 900 + ((i * 37) % 200), run: i % 2 ? 't16' : 't4' })) },
+  encoding: { x: { field: 't', type: 'quantitative' }, y: { field: 'tps', type: 'quantitative' }, color: { field: 'run', type: 'nominal' } },
+  layer: [{ mark: { type: 'area', opacity: 0.3 } }, { mark: 'line' }, { mark: 'point' }, { mark: { type: 'text', dy: -8 }, encoding: { text: { field: 'tps' } } }],
+};
+
+// opaquePng writes resvg's premultiplied pixels as straight alpha, which is
+// right only for opaque pixels: it counts on the white sheet drawPixels asks for.
+test('every pixel of a drawn chart is opaque, where a drawing without the white sheet is not', async () => {
+  const svg = standaloneOf(await renderSvg(LAYERED), 'Transactions per second over time', 'two runs');
+  const drawn = await drawPixels(svg);
+  assert.ok(drawn.width > 500 && drawn.height > 200, `${drawn.width}×${drawn.height}`);
+  assert.deepEqual(seeThrough(drawn.pixels), []);
+  // The same chart on a see-through background, drawn without the sheet: the check finds its see-through pixels.
+  const bare = new Resvg(await renderSvg({ ...LAYERED, background: 'transparent' }), { fitTo: { mode: 'zoom', value: 2 }, font }).render();
+  assert.ok(seeThrough(bare.pixels).length > 1000);
 });
