@@ -155,7 +155,8 @@ function findClosing(text, from, name, delim) {
       continue;
     }
     j = skipBlanks(text, j + 1);
-    if (text.startsWith(name, j)) {
+    // The name whole: {{< /kind-table >}} does not close a `kind` shortcode.
+    if (NAME.exec(text.slice(j, j + 200))?.[0] === name) {
       const end = text.indexOf(closerOf(text[i + 2]), j + name.length);
       if (end >= 0 && text[i + 2] === delim) return { start: i, end: end + 3 };
     }

@@ -52,3 +52,9 @@ test('an unterminated shortcode is refused at its line', () => {
   assert.throws(() => scanShortcodes('a\n\n{{< value data="x"\n', 'index.md'), (e) => e instanceof InputError && e.line === 3 && /closing >}} for the value shortcode/.test(e.message));
   assert.throws(() => scanShortcodes('{{< value data="x >}}', 'index.md'), (e) => e instanceof InputError && /closing "/.test(e.message));
 });
+
+test('a closing tag closes only the shortcode of its whole name, not one whose name starts it', () => {
+  const [config, diff] = scanShortcodes('{{< config data="my.cnf" >}}\n\n{{< config-diff by="server" >}}\nnotes\n{{< /config-diff >}}\n', 'index.md');
+  assert.equal(config.inner, null);
+  assert.deepEqual([diff.name, diff.inner], ['config-diff', '\nnotes\n']);
+});
