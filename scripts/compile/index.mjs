@@ -26,6 +26,7 @@ import { AuthorError, nearest } from './select.mjs';
 import { pageKinds } from './kinds/index.mjs';
 import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote } from './html.mjs';
 import { rawView } from './raw-views.mjs';
+import { PAGE_URL } from './chart-files.mjs';
 import { createDrawer } from '../draw/pool.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -197,6 +198,11 @@ export function checkParams(kind, sc) {
   return p;
 }
 
+/** A view as the page template places it: pageUrl says its markup holds PAGE_URL for the template to fill in. */
+function placedView(html) {
+  return html.includes(PAGE_URL) ? { html, pageUrl: true } : { html };
+}
+
 /**
  * Final markup of every view in page order (tables numbered for their CSV
  * names), the files to publish beside the page, and what the page template
@@ -215,7 +221,7 @@ async function assemblePage({ report, shortcodes, views, listing }) {
     else for (const [path, contents] of Object.entries(view.files ?? {})) files.set(path, contents);
     if (view.kind === 'chart') image ??= view.image;
     if (!view.tables) {
-      placed[sc.key] = { html: `${view.html}${view.note ?? ''}` };
+      placed[sc.key] = placedView(`${view.html}${view.note ?? ''}`);
       continue;
     }
     const parts = view.tables.map((t) => {
@@ -224,7 +230,7 @@ async function assemblePage({ report, shortcodes, views, listing }) {
       files.set(csv, tableCsv(t));
       return tableHtml(t, csv);
     });
-    placed[sc.key] = { html: `${view.wrap ? wrapTables(view.wrap, parts) : parts.join('\n')}${view.note ?? ''}` };
+    placed[sc.key] = placedView(`${view.wrap ? wrapTables(view.wrap, parts) : parts.join('\n')}${view.note ?? ''}`);
   }
   const raw = await rawFiles(report, listing, files);
   return { files, placed, info: { image, raw, title: report.meta.title ?? report.slug } };

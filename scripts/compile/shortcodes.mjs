@@ -4,10 +4,10 @@
 // pass with indexOf, no backtracking patterns.
 //
 // A view's key is derived from what Hugo also sees (the shortcode's name, its
-// named parameters sorted by name, and its inner text), so
-// layouts/_partials/tps/view.html finds the same view without the compiler
-// and Hugo having to agree on line numbers: editing prose above a chart
-// leaves its key, and its cached view, alone.
+// parameters and its inner text), so layouts/_partials/tps/view.html finds
+// the same view without the compiler and Hugo having to agree on line
+// numbers: editing prose above a chart leaves its key, and its cached view,
+// alone.
 import { createHash } from 'node:crypto';
 import { InputError } from '../lib/errors.mjs';
 
@@ -27,7 +27,7 @@ export function scanShortcodes(text, source, from = 0) {
     const tag = readTag(text, open, source, lineStarts);
     at = tag.end;
     if (tag.closing) continue;
-    const entry = { name: tag.name, params: tag.params, positional: tag.positional, inner: null, ...positionOf(lineStarts, open) };
+    const entry = { name: tag.name, params: tag.params, positional: tag.positional, unquoted: tag.unquoted, inner: null, ...positionOf(lineStarts, open) };
     if (!tag.selfClosed) {
       const close = findClosing(text, tag.end, tag.name, tag.delim);
       if (close) {
@@ -41,11 +41,52 @@ export function scanShortcodes(text, source, from = 0) {
   return found;
 }
 
-/** The key layouts/_partials/tps/view.html computes from the same shortcode. */
-export function viewKey({ name, params, inner }) {
-  const parts = [name, ...Object.keys(params).sort().map((k) => `${k}=${params[k]}`)];
-  if (inner) parts.push(`inner=${inner}`);
-  return createHash('sha256').update(parts.join('\n')).digest('hex');
+/**
+ * The key layouts/_partials/tps/view.html computes from the same shortcode:
+ * the sha256 of Go's `printf "%s\n%v\n%s" .Name .Params .inner`, one call
+ * where a template loop over the parameters cost Hugo a tenth of a large
+ * site's build. Go prints named parameters as map[a:x b:y], sorted by name,
+ * positional ones (or none) as [x y], and an unquoted number or boolean as the
+ * value Hugo made of it (goPrinted).
+ * `unquoted`: the names (or positions, as text) of the values written without quotes.
+ */
+export function viewKey({ name, params, positional = [], unquoted = [], inner }) {
+  const bare = new Set(unquoted);
+  const printed = (value, at) => (bare.has(at) ? goPrinted(value) : value);
+  const names = Object.keys(params).sort();
+  const all = names.length
+    ? `map[${names.map((k) => `${k}:${printed(params[k], k)}`).join(' ')}]`
+    : `[${positional.map((v, i) => printed(v, String(i))).join(' ')}]`;
+  return createHash('sha256').update(`${name}\n${all}\n${inner ?? ''}`).digest('hex');
+}
+
+// Hugo's types for an unquoted parameter value (ValTyped in its parser/pageparser/item.go).
+const GO_BOOL = /^(true|false)$/;
+const GO_INT = /^[-+]?\d+$/;
+const GO_FLOAT = /^[-+]?\d*\.\d+$/;
+const INT64 = [-(2n ** 63n), 2n ** 63n - 1n];
+
+/** How Go's %v prints the value Hugo makes of an unquoted parameter: 007 → 7, 1.50 → 1.5, 2500000.0 → 2.5e+06. */
+export function goPrinted(text) {
+  if (GO_BOOL.test(text)) return text;
+  if (GO_INT.test(text)) {
+    const n = BigInt(text);
+    return n >= INT64[0] && n <= INT64[1] ? n.toString() : text;
+  }
+  if (GO_FLOAT.test(text)) {
+    const x = Number(text);
+    return Number.isFinite(x) ? goFloat(x) : text;
+  }
+  return text;
+}
+
+/** %v of a float64: the shortest digits that read back as x, with an exponent when it is below -4 or from 6 up. */
+function goFloat(x) {
+  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
+  const [digits, e] = x.toExponential().split('e');
+  const exp = Number(e);
+  if (exp < -4 || exp >= 6) return `${digits}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+  return String(x);
 }
 
 function lineIndex(text) {
@@ -96,14 +137,16 @@ function readTag(text, start, source, lineStarts) {
   i += name.length;
   const params = {};
   const positional = [];
+  const unquoted = [];
   for (;;) {
     i = skipBlanks(text, i);
-    if (text.startsWith(closer, i)) return { name, params, positional, closing, selfClosed: false, delim, end: i + 3 };
-    if (text.startsWith(`/${closer}`, i)) return { name, params, positional, closing, selfClosed: true, delim, end: i + 4 };
+    if (text.startsWith(closer, i)) return { name, params, positional, unquoted, closing, selfClosed: false, delim, end: i + 3 };
+    if (text.startsWith(`/${closer}`, i)) return { name, params, positional, unquoted, closing, selfClosed: true, delim, end: i + 4 };
     if (i >= text.length) throw fail(start, `a closing ${closer} for the ${name} shortcode`, 'end of file');
     const key = /^[A-Za-z0-9_-]+(?==)/.exec(text.slice(i, i + 100))?.[0];
     if (key) i += key.length + 1;
-    const [value, next] = readValue(text, i, closer, fail);
+    const [value, next, bare] = readValue(text, i, closer, fail);
+    if (bare) unquoted.push(key ?? String(positional.length));
     if (key) params[key] = value;
     else positional.push(value);
     i = next;
@@ -118,7 +161,7 @@ function skipBlanks(text, i) {
   return i;
 }
 
-/** A parameter value: "double quoted" (with \" escapes), `raw`, or a bare word. */
+/** A parameter value: "double quoted" (with \" escapes), `raw`, or a bare word; [value, end, whether it was bare]. */
 function readValue(text, i, closer, fail) {
   const q = text[i];
   if (q === '"') {
@@ -138,7 +181,7 @@ function readValue(text, i, closer, fail) {
   let j = i;
   while (j < text.length && !/\s/.test(text[j]) && !text.startsWith(closer, j) && !text.startsWith(`/${closer}`, j)) j += 1;
   if (j === i) throw fail(i, 'a parameter value', JSON.stringify(text.slice(i, i + 10)));
-  return [text.slice(i, j), j];
+  return [text.slice(i, j), j, true];
 }
 
 function findClosing(text, from, name, delim) {
