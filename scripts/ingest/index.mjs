@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../lib/errors.mjs';
 import { writeIfChanged, toJson, treeStamp, treeIndex, eachLimit } from '../lib/files.mjs';
-import { rawFileHazard, unsafeRawFiles, hashRawFiles, rawFolder, RAW_FILE_EXPECTED, rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
+import { rawFileHazard, unsafeRawFiles, hashRawFiles, rawFolder, fileSum, RAW_FILE_EXPECTED, rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
 import { getFormat } from '../parse/index.mjs';
 import { createPool } from '../lib/workers.mjs';
 import { readFrontMatter, expandSourceGlobs } from './front-matter.mjs';
@@ -124,7 +124,14 @@ async function ingestSource(entry, { root, slug, outDir, before, parsers, pool }
     // Synchronous: three stats a source, where handing each to the thread pool and back costs several times the call.
     const raw = statSync(entry.path);
     const stamp = entryStamp(entry, raw, statSync(out, { throwIfNoEntry: false }) ?? null, parsers);
-    if (stamp && before.sources?.[entry.out] === stamp) return { stamp };
+    const last = before.sources?.[entry.out];
+    if (stamp && last === stamp) return { stamp };
+    // Touched but not changed (a checkout, an editor that saved the same bytes): the sum taken last time decides.
+    const sum = before.hashes?.[relative(root, entry.path)];
+    if (stamp && last && sum && onlyRawTimeDiffers(last, stamp)) {
+      const now = await fileSum(entry.path);
+      if (now.sha256 === sum.sha256) return { stamp, hash: { ...now, mtimeMs: raw.mtimeMs } };
+    }
     const fields = { report: slug, order: entry.order, labels: entry.labels, ...(entry.runLabels ? { run_labels: entry.runLabels } : {}) };
     const task = { path: entry.path, source: relative(root, entry.path), format: entry.format, options: entry.options, fields, out, streamed: raw.size >= STREAM_FROM };
     const { sha256 } = await oneBigFileAtATime(raw.size, () => pool.run(task));
@@ -150,12 +157,22 @@ function oneBigFileAtATime(size, fn) {
  * What decides whether a source must be parsed again: the raw file (size and
  * mtime), what the front matter says of it, the parsers' code, and the
  * document it produced last time (so a deleted or edited data file is redone).
- * `raw` and `out` are the two files' stats; null without a document.
+ * `raw` and `out` are the two files' stats; null without a document. Written
+ * as <hash of everything but the raw file>:<raw size>:<raw mtime>, so a raw
+ * file whose mtime alone moved can be told apart (onlyRawTimeDiffers) and
+ * checked by its sum instead of parsed again.
  */
 function entryStamp(entry, raw, out, parsers) {
   if (!out) return null;
   const said = JSON.stringify([entry.format, entry.options, entry.labels, entry.runLabels, entry.order]);
-  return createHash('sha256').update(`${parsers}\0${raw.size}\0${raw.mtimeMs}\0${out.size}\0${out.mtimeMs}\0${said}`).digest('hex').slice(0, 24);
+  const rest = createHash('sha256').update(`${parsers}\0${out.size}\0${out.mtimeMs}\0${said}`).digest('hex').slice(0, 24);
+  return `${rest}:${raw.size}:${raw.mtimeMs}`;
+}
+
+/** Two stamps of one source that differ only in the raw file's mtime. */
+function onlyRawTimeDiffers(a, b) {
+  const [x, y] = [a.split(':'), b.split(':')];
+  return x.length === 3 && x[0] === y[0] && x[1] === y[1];
 }
 
 let parsersHash = null;

@@ -3,8 +3,8 @@
 // page, scripts included, and a .js file can be loaded as a script. Such a
 // file in a report's raw/ folder could act on the site in its readers'
 // browsers, so ingest and compile refuse it and say how to publish it safely.
-import { readdir, readFile } from 'node:fs/promises';
-import { existsSync, realpathSync, lstatSync, statSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { existsSync, realpathSync, lstatSync, statSync, createReadStream } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { extname, basename, join, relative, dirname, isAbsolute, sep } from 'node:path';
 import { InputError, quote } from './errors.mjs';
@@ -174,11 +174,23 @@ export async function hashRawFiles(listing, root, hashes = {}) {
     if (!info?.isFile()) continue;
     const file = relative(root, path);
     const known = hashes[file];
-    if (known?.size !== info.size || known.mtimeMs !== info.mtimeMs) {
-      const bytes = await readFile(path);
-      hashes[file] = { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length, mtimeMs: info.mtimeMs };
-    }
+    if (known?.size !== info.size || known.mtimeMs !== info.mtimeMs) hashes[file] = { ...(await fileSum(path)), mtimeMs: info.mtimeMs };
     list.push({ file, sha256: hashes[file].sha256, bytes: hashes[file].size });
   }
   return list;
+}
+
+/**
+ * The sha256 and size of a file's bytes, read in pieces of 1 MiB: a raw log
+ * may be larger than a build should hold in memory at once.
+ * @returns {Promise<{ sha256: string, size: number }>}
+ */
+export async function fileSum(path) {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const piece of createReadStream(path, { highWaterMark: 1 << 20 })) {
+    hash.update(piece);
+    size += piece.length;
+  }
+  return { sha256: hash.digest('hex'), size };
 }

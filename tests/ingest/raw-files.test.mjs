@@ -5,7 +5,7 @@
 // hashed into report.json at ingest.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, readFileSync, rmSync, symlinkSync, realpathSync, existsSync, statSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, readFileSync, rmSync, symlinkSync, realpathSync, existsSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -119,6 +119,40 @@ test('a raw file edited after an ingest gets its new sum in report.json at the n
     writeFileSync(join(root, 'content/reports/x/raw/innodb.cnf'), '[mysqld]\ninnodb_buffer_pool_size = 2G\n');
     assert.deepEqual((await ingestReports({ root })).errors, []);
     assert.deepEqual(sums(), { 'innodb.cnf': sum('[mysqld]\ninnodb_buffer_pool_size = 2G\n'), 'run.txt': sum(edited) });
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a raw file whose mtime alone moved is checked by its sum, not parsed again; one edited to the same size is parsed', async () => {
+  const root = site(['raw/run.txt'], { 'run.txt': null, 'innodb.cnf': '[mysqld]\ninnodb_buffer_pool_size = 1G\n' });
+  const run = join(root, 'content/reports/x/raw/run.txt');
+  const doc = join(root, 'data/reports/x/run.json');
+  const later = (s) => new Date(Date.now() + s * 1000);
+  try {
+    assert.equal((await ingestReports({ root })).parsed, 1);
+    const written = statSync(doc).mtimeMs;
+    utimesSync(run, later(60), later(60));
+    assert.deepEqual(await ingestReports({ root }), { reports: 1, documents: 1, parsed: 0, errors: [] });
+    assert.equal(statSync(doc).mtimeMs, written);
+    // The sum was taken again with the new mtime: the next ingest does not even read the file.
+    assert.deepEqual(await ingestReports({ root }), { reports: 1, documents: 1, parsed: 0, errors: [] });
+
+    const text = readFileSync(run, 'utf8');
+    const [, digits] = /transactions: +\d+ +\((\d+\.\d+) per sec\.\)/.exec(text);
+    const edited = text.replace(`(${digits} per sec.)`, `(${digits.replace(/\d$/, (d) => String((Number(d) + 1) % 10))} per sec.)`);
+    assert.equal(edited.length, text.length);
+    writeFileSync(run, edited);
+    utimesSync(run, later(120), later(120));
+    assert.equal((await ingestReports({ root })).parsed, 1);
+    assert.equal(JSON.parse(readFileSync(doc, 'utf8')).provenance.sha256, createHash('sha256').update(edited).digest('hex'));
+
+    // Touched, and the front matter now says something else of the run: parsed again for its new labels.
+    const index = join(root, 'content/reports/x/index.md');
+    writeFileSync(index, readFileSync(index, 'utf8').replace('labels: { server: a }', 'labels: { server: b }'));
+    utimesSync(run, later(180), later(180));
+    assert.equal((await ingestReports({ root })).parsed, 1);
+    assert.deepEqual(JSON.parse(readFileSync(doc, 'utf8')).labels, { server: 'b' });
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
