@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError, formatLocation } from '../lib/errors.mjs';
 import { writeIfChanged, toJson, treeIndex, eachLimit } from '../lib/files.mjs';
-import { unsafeRawFiles, rawFolder } from '../lib/raw-files.mjs';
+import { unsafeRawFiles, rawFolder, fileSum } from '../lib/raw-files.mjs';
 import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
 import { AuthorError, nearest } from './select.mjs';
@@ -113,13 +113,15 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, last }
   const kindOf = pageKinds(shortcodes.map((sc) => sc.name));
   const sameData = previous && previous.stamp.compiler === compiler && previous.stamp.data === stamp.data && previous.stamp.front === stamp.front;
   const reuse = sameData ? previous.views : {};
-  // An edit of the article alone reuses every view and every raw view: the documents need not be read.
-  report.rawList = sameData && previous.stamp.raw === stamp.raw && previous.raw?.title === rawTitle(report) ? previous.raw.list : null;
-  if (!report.rawList || shortcodes.some((sc) => kindOf(sc.name) && !reuse[sc.key])) report.docs = await loadDocuments(dataDir);
   // One look at raw/ serves the safety check and the raw files published beside the page.
   const listing = await rawFolder(rawDir);
   const unsafe = unsafeRawFiles(listing, root);
   if (unsafe.length) return { compiled: true, views: 0, built: 0, errors: unsafe };
+  // An edit of the article alone reuses every view and every raw view: the documents need not be read.
+  const sameRaw = sameData && previous.raw?.title === rawTitle(report) && (await sameRawFiles(previous, stamp, listing));
+  report.rawList = sameRaw ? previous.raw.list : null;
+  report.rawSum = sameRaw ? previous.raw.sum : null;
+  if (!report.rawList || shortcodes.some((sc) => kindOf(sc.name) && !reuse[sc.key])) report.docs = await loadDocuments(dataDir);
   const views = {};
   let built = 0;
   // Every view of the report is started before any is awaited: a chart waits
@@ -145,7 +147,7 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, last }
   const page = await assemblePage({ report, shortcodes, views, listing });
   const siteDir = join(out, 'site', 'reports', slug);
   const changed = (await writeFiles(siteDir, page.files)) | (await writeIfChanged(viewsPath, toJson({ views: page.placed, page: page.info })));
-  const raw = { title: rawTitle(report), list: page.info.raw };
+  const raw = { title: rawTitle(report), list: page.info.raw, sum: report.rawSum };
   await writeIfChanged(manifestPath, JSON.stringify({ stamp, views, raw }, (k, v) => (k === 'files' && !Array.isArray(v) ? Object.keys(v) : v)));
   await writeIfChanged(stampPath, toJson({ stamp, views: Object.keys(views).length }));
   return { compiled: true, changed: Boolean(changed), views: Object.keys(views).length, built, errors };
@@ -159,6 +161,24 @@ async function buildView(kind, sc, ctx) {
   const view = { kind: kind.name, at: { line: sc.line, column: sc.column }, ...(await kind.build(ctx, checkParams(kind, sc))) };
   const note = incompleteNote(ctx.incomplete(), { inline: kind.inline });
   return note ? { ...view, note } : view;
+}
+
+/**
+ * Are the raw files those the last compile published? Yes when their times
+ * are; when only their times moved (a checkout, a save of the same bytes),
+ * their bytes decide, against the sum the last compile took of them.
+ */
+async function sameRawFiles(previous, stamp, listing) {
+  if (previous.stamp.raw === stamp.raw) return true;
+  if (!previous.raw?.sum) return false;
+  const sums = [];
+  for (const { name, path, info } of listing) if (info?.isFile()) sums.push([name, (await fileSum(path)).sha256]);
+  return rawSum(sums) === previous.raw.sum;
+}
+
+/** One sum of a report's raw files: [name, sha256] of each, in listing order. */
+function rawSum(sums) {
+  return createHash('sha256').update(JSON.stringify(sums)).digest('hex').slice(0, 24);
 }
 
 function sameStamp(a, b) {
@@ -250,6 +270,7 @@ function rawTitle(report) {
  * Every raw file, in folders under raw/ too, is published byte for byte beside
  * a line-numbered view of it. When neither the raw files, the documents nor the
  * title changed since the last compile (report.rawList), both are already there.
+ * Sets report.rawSum to the sum sameRawFiles checks next time.
  */
 async function rawFiles(report, listing, files) {
   if (report.rawList) {
@@ -258,15 +279,18 @@ async function rawFiles(report, listing, files) {
   }
   const bySource = new Map(report.docs.map((d) => [d.provenance?.source, d]));
   const list = [];
+  const sums = [];
   for (const { name: osName, path, info } of listing) {
     if (!info?.isFile()) continue;
     const name = osName.split(sep).join('/');
     const bytes = readFileSync(path);
+    sums.push([osName, createHash('sha256').update(bytes).digest('hex')]);
     const doc = bySource.get(join('content', 'reports', report.slug, 'raw', name));
     files.set(`raw/${name}`, bytes);
     files.set(`raw/${name}.html`, rawView({ name, text: bytes.toString('utf8'), reportTitle: rawTitle(report), doc }));
     list.push({ name: `raw/${name}`, href: bundleHref(`raw/${name}`), bytes: bytes.length });
   }
+  report.rawSum = rawSum(sums);
   return list;
 }
 

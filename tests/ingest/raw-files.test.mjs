@@ -158,6 +158,33 @@ test('a raw file whose mtime alone moved is checked by its sum, not parsed again
   }
 });
 
+test('compile keeps the raw views of raw files whose mtime alone moved, and makes them again when the bytes change', async () => {
+  const root = site(['raw/run.txt'], { 'run.txt': null, 'notes.txt': 'captured on the test box\n' });
+  const views = join(root, '.tpsreport/site/reports/x/raw');
+  const later = (s) => new Date(Date.now() + s * 1000);
+  const build = async () => {
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root })).errors, []);
+  };
+  try {
+    await build();
+    const made = readFileSync(join(views, 'notes.txt.html'), 'utf8');
+    // A marker in place of a raw view stays only if compile leaves that view alone.
+    for (const name of ['run.txt.html', 'notes.txt.html']) writeFileSync(join(views, name), 'kept');
+    for (const name of ['run.txt', 'notes.txt']) utimesSync(join(root, 'content/reports/x/raw', name), later(60), later(60));
+    await build();
+    assert.equal(readFileSync(join(views, 'run.txt.html'), 'utf8'), 'kept');
+    assert.equal(readFileSync(join(views, 'notes.txt.html'), 'utf8'), 'kept');
+
+    writeFileSync(join(root, 'content/reports/x/raw/notes.txt'), 'captured on the other box\n');
+    await build();
+    assert.equal(readFileSync(join(views, 'notes.txt.html'), 'utf8'), made.replace('test box', 'other box'));
+    assert.equal(readFileSync(join(views, 'notes.txt'), 'utf8'), 'captured on the other box\n');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('reports ingested side by side report their problems in report-name order, each once', async () => {
   const root = mkdtempSync(join(tmpdir(), 'tpsreport-order-'));
   const slugs = ['f', 'b', 'e', 'a', 'd', 'c', 'h', 'g'];
