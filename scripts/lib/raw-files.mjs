@@ -3,7 +3,7 @@
 // page, scripts included, and a .js file can be loaded as a script. Such a
 // file in a report's raw/ folder could act on the site in its readers'
 // browsers, so ingest and compile refuse it and say how to publish it safely.
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { existsSync, realpathSync, lstatSync, statSync, createReadStream } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { extname, basename, join, relative, dirname, isAbsolute, sep } from 'node:path';
@@ -174,23 +174,31 @@ export async function hashRawFiles(listing, root, hashes = {}) {
     if (!info?.isFile()) continue;
     const file = relative(root, path);
     const known = hashes[file];
-    if (known?.size !== info.size || known.mtimeMs !== info.mtimeMs) hashes[file] = { ...(await fileSum(path)), mtimeMs: info.mtimeMs };
+    if (known?.size !== info.size || known.mtimeMs !== info.mtimeMs) hashes[file] = { ...(await fileSum(path, info.size)), mtimeMs: info.mtimeMs };
     list.push({ file, sha256: hashes[file].sha256, bytes: hashes[file].size });
   }
   return list;
 }
 
+const PIECE = 1 << 20;
+
 /**
- * The sha256 and size of a file's bytes, read in pieces of 1 MiB: a raw log
- * may be larger than a build should hold in memory at once.
+ * The sha256 and size of a file's bytes. A file of more than a few MiB (by
+ * `size`, its stat) is read in pieces of 1 MiB: a raw log may be larger than
+ * a build should hold in memory at once. Most raw files are a few KB, read
+ * whole: a stream costs more to set up than such a file costs to hash.
  * @returns {Promise<{ sha256: string, size: number }>}
  */
-export async function fileSum(path) {
-  const hash = createHash('sha256');
-  let size = 0;
-  for await (const piece of createReadStream(path, { highWaterMark: 1 << 20 })) {
-    hash.update(piece);
-    size += piece.length;
+export async function fileSum(path, size) {
+  if (size < 4 * PIECE) {
+    const bytes = await readFile(path);
+    return { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
   }
-  return { sha256: hash.digest('hex'), size };
+  const hash = createHash('sha256');
+  let read = 0;
+  for await (const piece of createReadStream(path, { highWaterMark: PIECE })) {
+    hash.update(piece);
+    read += piece.length;
+  }
+  return { sha256: hash.digest('hex'), size: read };
 }

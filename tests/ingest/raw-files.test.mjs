@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { ingestReports, planSources } from '../../scripts/ingest/index.mjs';
 import { compileReports } from '../../scripts/compile/index.mjs';
 import { InputError } from '../../scripts/lib/errors.mjs';
-import { hashRawFiles, rawFolder } from '../../scripts/lib/raw-files.mjs';
+import { hashRawFiles, rawFolder, fileSum } from '../../scripts/lib/raw-files.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const RUN = join(ROOT, 'content/reports/innodb-plugin-vs-builtin/raw/sysbench-5.1-plugin-rw.txt');
@@ -182,6 +182,18 @@ test('compile keeps the raw views of raw files whose mtime alone moved, and make
     assert.equal(readFileSync(join(views, 'notes.txt'), 'utf8'), 'captured on the other box\n');
   } finally {
     rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('fileSum gives the sha256 and size of a small file read whole and of a large one read in pieces', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tpsreport-sum-'));
+  try {
+    for (const [name, text] of [['small.txt', 'one line\n'], ['large.txt', 'x'.repeat(5 * (1 << 20) + 7)]]) {
+      writeFileSync(join(dir, name), text);
+      assert.deepEqual(await fileSum(join(dir, name), statSync(join(dir, name)).size), { sha256: createHash('sha256').update(text).digest('hex'), size: text.length });
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 
