@@ -28,6 +28,7 @@ import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote } from './html
 import { rawView } from './raw-views.mjs';
 import { PAGE_URL } from './chart-files.mjs';
 import { createDrawer } from '../draw/pool.mjs';
+import { specHash } from '../draw/svg.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -148,9 +149,21 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, last }
   const siteDir = join(out, 'site', 'reports', slug);
   const changed = (await writeFiles(siteDir, page.files)) | (await writeIfChanged(viewsPath, toJson({ views: page.placed, page: page.info })));
   const raw = { title: rawTitle(report), list: page.info.raw, sum: report.rawSum };
-  await writeIfChanged(manifestPath, JSON.stringify({ stamp, views, raw }, (k, v) => (k === 'files' && !Array.isArray(v) ? Object.keys(v) : v)));
+  await writeIfChanged(manifestPath, JSON.stringify({ stamp, views: Object.fromEntries(Object.entries(views).map(([key, view]) => [key, keptView(view)])), raw }));
   await writeIfChanged(stampPath, toJson({ stamp, views: Object.keys(views).length }));
   return { compiled: true, changed: Boolean(changed), views: Object.keys(views).length, built, errors };
+}
+
+/**
+ * A view as the manifest keeps it for the next compile to reuse: its files by
+ * name (they are published already) and a chart's spec by its hash (its
+ * .vl.json holds it; a spec is most of a chart view's bytes).
+ */
+function keptView(view) {
+  const { spec, files, ...kept } = view;
+  if (files) kept.files = Array.isArray(files) ? files : Object.keys(files);
+  if (spec) kept.specHash = specHash(spec);
+  return kept;
 }
 
 /**
