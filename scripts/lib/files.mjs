@@ -46,22 +46,37 @@ export async function eachLimit(items, limit, fn) {
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
+// An array of numbers (and nulls) is written PER_LINE values to a line: a
+// sample column of a long run, one value to a line, made a document several
+// times the size of its raw log, and a diff still shows which samples moved.
+const PER_LINE = 10;
+const NUMBER_ARRAY = /\[\n( +)((?:-?\d[\d.eE+-]*|null)(?:,\n\1(?:-?\d[\d.eE+-]*|null))*)\n( *)\]/g;
+
+/** JSON as data/ holds it: two-space indents, and arrays of numbers PER_LINE to a line. */
 export function toJson(value) {
-  return `${JSON.stringify(value, null, 2)}\n`;
+  return `${JSON.stringify(value, null, 2).replace(NUMBER_ARRAY, (_, inner, items, outer) => `[\n${inner}${numberRows(items.split(`,\n${inner}`), inner)}\n${outer}]`)}\n`;
+}
+
+/** Values (their JSON text) PER_LINE to a line, lines indented by `inner`. */
+function numberRows(values, inner) {
+  const rows = [];
+  for (let i = 0; i < values.length; i += PER_LINE) rows.push(values.slice(i, i + PER_LINE).join(', '));
+  return rows.join(`,\n${inner}`);
 }
 
 // ─── JSON, streamed ─────────────────────────────────────────────────────────
 
 const FLUSH_AT = 1 << 16;
-const BLOCK = 2048; // sample values per piece of a column: 2,048 lines of about 30 characters
+// Values per piece of a number array, a whole number of rows so the pieces join into toJson's rows: about 20 KB of text.
+const BLOCK = 200 * PER_LINE;
 
 /**
  * The text of toJson(value), in pieces of about 64 KB, so a document with
  * millions of interval samples is written without one giant string (V8
  * refuses strings past about 512 MB). Same rules as JSON.stringify: toJSON,
  * keys in own order, undefined and functions left out of objects and null in
- * arrays, non-finite numbers as null. Sample columns (lib/columns.mjs) are
- * read from their compact storage, never expanded.
+ * arrays, non-finite numbers as null; and toJson's rows of numbers. Sample
+ * columns (lib/columns.mjs) are read from their compact storage, never expanded.
  */
 export function* jsonChunks(value) {
   const out = { text: '' };
@@ -99,8 +114,8 @@ function* jsonValue(v, indent, out) {
       return;
     }
     out.text += '[';
-    if (store) {
-      yield* columnJson(store, inner, out);
+    if (store || v.every(isNumberText)) {
+      yield* numbersJson(store ?? { length, get: (i) => resolved(v[i], String(i)) }, inner, out);
       out.text += `\n${indent}]`;
       return;
     }
@@ -131,15 +146,24 @@ function* jsonValue(v, indent, out) {
   out.text += first ? '{}' : `\n${indent}}`;
 }
 
-/** A sample column's values, a block at a time joined into one flat string (not one concatenation per value). */
-function* columnJson(store, inner, out) {
-  const separator = `,\n${inner}`;
+/** An array element JSON writes as a number or null (NUMBER_ARRAY's items). */
+function isNumberText(element, i) {
+  const v = resolved(element, String(i));
+  return v === null || !['string', 'boolean', 'object'].includes(typeof v);
+}
+
+/**
+ * The values of an array of numbers ({ length, get(i) }: a sample column's
+ * storage, or a plain array's elements), a block at a time joined into one
+ * flat string (not one concatenation per value), in toJson's rows.
+ */
+function* numbersJson(store, inner, out) {
   const block = [];
   for (let start = 0; start < store.length; start += BLOCK) {
     const end = Math.min(start + BLOCK, store.length);
     block.length = 0;
-    for (let i = start; i < end; i += 1) block.push(scalar(store.get(i)));
-    out.text += `${start ? ',' : ''}\n${inner}${block.join(separator)}`;
+    for (let i = start; i < end; i += 1) block.push(scalar(store.get(i)) ?? 'null');
+    out.text += `${start ? ',' : ''}\n${inner}${numberRows(block, inner)}`;
     if (out.text.length >= FLUSH_AT) {
       yield out.text;
       out.text = '';

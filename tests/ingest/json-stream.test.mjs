@@ -1,24 +1,26 @@
 // Documents are written to data/ in pieces (lib/files.mjs jsonChunks), never
-// as one string: the pieces must add up to exactly JSON.stringify(doc, null, 2)
-// and a newline, for every golden fixture's document (whose interval samples
-// are column views over compact storage) and for JSON's corner cases.
+// as one string: the pieces must add up to exactly toJson(doc) (JSON.stringify
+// with two-space indents, arrays of numbers ten to a line), for every golden
+// fixture's document (whose interval samples are column views over compact
+// storage) and for JSON's corner cases.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseText } from '../../scripts/parse/index.mjs';
-import { jsonChunks, writeJsonIfChanged } from '../../scripts/lib/files.mjs';
+import { jsonChunks, writeJsonIfChanged, toJson } from '../../scripts/lib/files.mjs';
 import { TableBuilder } from '../../scripts/lib/columns.mjs';
 import { goldenFixtures } from '../helpers/fixtures.mjs';
 
-const reference = (value) => `${JSON.stringify(value, null, 2)}\n`;
+const reference = toJson;
 
-test('the streamed JSON of every golden fixture\'s document equals JSON.stringify of it', () => {
+test('the streamed JSON of every golden fixture\'s document equals toJson of it, which reads back as the document', () => {
   let withColumns = 0;
   for (const { kind, source, text } of goldenFixtures()) {
     const doc = parseText(text, { source, format: kind });
     assert.equal([...jsonChunks(doc)].join(''), reference(doc), source);
+    assert.deepEqual(JSON.parse(reference(doc)), JSON.parse(JSON.stringify(doc)), source);
     if (doc.runs?.some((r) => r.intervals?.samples?.count)) withColumns += 1;
   }
   assert.ok(withColumns >= 15, `${withColumns} documents with interval columns`);
@@ -27,6 +29,42 @@ test('the streamed JSON of every golden fixture\'s document equals JSON.stringif
 test('streamed JSON follows JSON.stringify on toJSON, undefined, functions, non-finite numbers and escapes', () => {
   const value = { a: [1, 'x', null, undefined, () => 1, { b: [] }, {}], c: undefined, d: { e: NaN, f: -0, g: 1e21, h: 'é"\n\u2028' }, i: new Date(0), j: [[]], k: Infinity };
   assert.equal([...jsonChunks(value)].join(''), reference(value));
+});
+
+test('toJson writes an array of numbers and nulls ten to a line, and every other array one element to a line', () => {
+  const value = { tps: [630.42, 858.13, null, 1e21, -0.5, 6, 7, 8, 9, 10, 11], names: ['a', 'b'], mixed: [1, 'x'], nested: [[1, 2], [3]], none: [], flags: [true, false] };
+  assert.equal(toJson(value), `{
+  "tps": [
+    630.42, 858.13, null, 1e+21, -0.5, 6, 7, 8, 9, 10,
+    11
+  ],
+  "names": [
+    "a",
+    "b"
+  ],
+  "mixed": [
+    1,
+    "x"
+  ],
+  "nested": [
+    [
+      1, 2
+    ],
+    [
+      3
+    ]
+  ],
+  "none": [],
+  "flags": [
+    true,
+    false
+  ]
+}
+`);
+  assert.equal([...jsonChunks(value)].join(''), toJson(value));
+  const long = { values: Array.from({ length: 4321 }, (_, i) => (i % 13 ? i / 4 : null)) };
+  assert.equal([...jsonChunks(long)].join(''), toJson(long));
+  assert.deepEqual(JSON.parse(toJson(long)), long);
 });
 
 test('a long document comes in pieces of about 64 KB', () => {
