@@ -106,6 +106,15 @@ test('figureFormat keeps as many decimals as the tool printed', () => {
   assert.equal(figureFormat([{ text: 'failed' }], 'ms'), ',.2f');
 });
 
+test('a chart of two day-long runs at one sample a second (172,800 rows) builds: no step takes every row as a function argument', () => {
+  const rows = ['A', 'B'].flatMap((run) => Array.from({ length: 86400 }, (_, i) => ({ ...fig(800 + (i % 50)), t: i + 1, run, line: 10 + i })));
+  assert.equal(figureFormat(rows, 'tx/s'), ',.2f');
+  const s = buildSpec({ kind: 'over-time', rows, options: EXAMPLES['over-time'].options });
+  assert.equal(views(s).flatMap((v) => v.data?.values ?? []).length, rows.length);
+  const buckets = Array.from({ length: 200000 }, (_, i) => ({ x_value: 0.1 + i / 1000, value: 1 + (i % 7), text: String(1 + (i % 7)), unit: '', source: 'raw/hist.txt', line: 16 + i, threads: 1 }));
+  assert.ok(buildSpec({ kind: 'histogram', rows: buckets, options: EXAMPLES.histogram.options }));
+});
+
 test('wrapText breaks a long title at spaces into lines of at most 64 characters, or as many as asked', () => {
   assert.equal(wrapText('Short title'), 'Short title');
   const title = 'Transactions per second, one-second intervals, 4 threads, read/write and read-only';

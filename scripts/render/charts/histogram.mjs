@@ -1,7 +1,7 @@
 // The `histogram` chart kind: the parameters its shortcode takes, which are
 // required, their defaults, and the Vega-Lite spec it draws from the rows the
 // compile step selected. Pure; no Node or DOM APIs.
-import { PALETTE, PLOT_HEIGHT, titleWithUnit, figureFormat, tooltip, levelTitle, AXIS_FORMAT, frame, faceted } from './common.mjs';
+import { PALETTE, PLOT_HEIGHT, titleWithUnit, figureFormat, tooltip, levelTitle, AXIS_FORMAT, frame, faceted, greatest, least } from './common.mjs';
 
 /** What `{{< chart kind="histogram" … >}}` takes beyond the parameters every chart takes. */
 export const params = { takes: ['metric', 'items', 'each', 'x', 'facet', 'x-title', 'facet-title'], required: [], defaults: { each: 'histogram.buckets', x: 'value', metric: 'count' }, summary: 'a latency histogram on a log axis' };
@@ -29,9 +29,9 @@ export function histogram(rows, options) {
   const bucket = x.field;
   const values = rows.filter((r) => r.value !== null);
   const buckets = values.map((r) => Number(r[bucket])).filter((v) => v > 0);
-  const lo = Math.min(...buckets) / 1.2;
-  const hi = Math.max(...buckets) * 1.2;
-  const most = Math.max(1, ...values.map((r) => Number(r.value)));
+  const lo = least(buckets) / 1.2;
+  const hi = greatest(buckets) * 1.2;
+  const most = Math.max(1, greatest(values.map((r) => Number(r.value))));
   const countTicks = logTicks(1, most).filter((t) => String(t)[0] === '1');
   const view = {
     height: PLOT_HEIGHT * 0.7,
