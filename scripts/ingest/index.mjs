@@ -89,8 +89,11 @@ async function ingestReport({ root, slug, index, outDir, cachePath, before, pars
   const keep = new Set(['report.json', ...plan.map((entry) => entry.out)]);
   const after = { sources: {}, hashes: {} };
   const outcomes = new Array(plan.length);
+  // A source that must not be published is not parsed either: its error is the refusal.
+  const refused = new Map(unsafe.map((error) => [error.source, error]));
   await eachLimit([...plan.keys()], SOURCES_AT_ONCE, async (i) => {
-    outcomes[i] = await ingestSource(plan[i], { root, slug, outDir, before, parsers, pool });
+    const error = refused.get(relative(root, plan[i].path));
+    outcomes[i] = error ? { error } : await ingestSource(plan[i], { root, slug, outDir, before, parsers, pool });
   });
   let parsed = 0;
   for (const [i, { stamp, error, hash, parsed: fresh }] of outcomes.entries()) {
@@ -105,7 +108,7 @@ async function ingestReport({ root, slug, index, outDir, cachePath, before, pars
   await writeIfChanged(join(outDir, 'report.json'), toJson(report));
   await removeStale(outDir, keep);
   const written = keep.size - 1 - errors.length;
-  errors.unshift(...unsafe);
+  errors.unshift(...unsafe.filter((error) => !errors.includes(error)));
   // Stamped from the disk, not the listing: this ingest has just written outDir.
   if (!errors.length) Object.assign(after, { report: `${parsers}:${treeStamp(inputs)}`, documents: written });
   await writeIfChanged(cachePath, toJson(after));

@@ -138,9 +138,18 @@ export function rawPathProblem(file, bundleDir) {
 }
 
 /**
+ * The largest raw file a report takes. Parsing streams (`tpsreport parse`
+ * reads a 1 GB log in a few hundred MB), but compile holds a file's
+ * line-numbered view, and a chart's rows and CSV, in memory: a 256 MiB
+ * interval log took 3.9 GB to compile, the most a build's heap allows.
+ */
+export const MAX_RAW_MIB = 128;
+
+/**
  * An InputError for each file of a report's raw/ folder that compile must not
  * publish (it publishes every one of them, listed under `sources` or not): a
- * type a browser would run, or a symbolic link that leads out of the report folder.
+ * type a browser would run, a symbolic link that leads out of the report
+ * folder, or a file larger than MAX_RAW_MIB.
  */
 export function unsafeRawFiles(listing, root) {
   const errors = [];
@@ -152,6 +161,14 @@ export function unsafeRawFiles(listing, root) {
     }
     const hazard = rawFileHazard(name);
     if (hazard && info?.isFile()) errors.push(new InputError({ source, expected: RAW_FILE_EXPECTED, found: hazard, rule: 'raw-file-type' }));
+    else if (info?.isFile() && info.size > MAX_RAW_MIB * 2 ** 20) {
+      errors.push(new InputError({
+        source,
+        expected: `a raw file of at most ${MAX_RAW_MIB} MiB (a report's raw views and chart data are built in memory)`,
+        found: `${(info.size / 2 ** 20).toFixed(0)} MiB; keep the run's output in several files, or sample it less often (a longer --report-interval)`,
+        rule: 'raw-file-size',
+      }));
+    }
   }
   return errors;
 }

@@ -5,7 +5,7 @@
 // hashed into report.json at ingest.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, readFileSync, rmSync, symlinkSync, realpathSync, existsSync, statSync, utimesSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, readFileSync, rmSync, symlinkSync, realpathSync, existsSync, statSync, utimesSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -194,6 +194,24 @@ test('fileSum gives the sha256 and size of a small file read whole and of a larg
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a raw file over 128 MiB is refused by name at ingest, without being parsed, and at compile; the other runs are ingested', async () => {
+  const root = site(['raw/run.txt', 'raw/big.txt'], { 'run.txt': null, 'big.txt': '', 'notes.txt': '' });
+  // Sparse, all NUL bytes: were it parsed, it would be refused as binary instead.
+  truncateSync(join(root, 'content/reports/x/raw/big.txt'), 129 * 2 ** 20 + 1);
+  truncateSync(join(root, 'content/reports/x/raw/notes.txt'), 200 * 2 ** 20);
+  const expected = (name, mib) => `content/reports/x/raw/${name}: expected a raw file of at most 128 MiB (a report's raw views and chart data are built in memory), found ${mib} MiB; keep the run's output in several files, or sample it less often (a longer --report-interval)`;
+  try {
+    const ingested = await ingestReports({ root });
+    assert.deepEqual(ingested.errors.map(String), [expected('notes.txt', 200), expected('big.txt', 129)]);
+    assert.equal(ingested.parsed, 1);
+    assert.ok(existsSync(join(root, 'data/reports/x/run.json')));
+    const compiled = await compileReports({ root });
+    assert.deepEqual(compiled.errors.map(String).sort(), [expected('big.txt', 129), expected('notes.txt', 200)]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
 });
 
