@@ -18,7 +18,7 @@ import { join, relative, dirname, sep } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError, formatLocation } from '../lib/errors.mjs';
-import { writeIfChanged, toJson, treeIndex, eachLimit } from '../lib/files.mjs';
+import { writeIfChanged, toJson, treeIndex, eachLimit, oneBigAtATime } from '../lib/files.mjs';
 import { unsafeRawFiles, rawFolder, fileSum } from '../lib/raw-files.mjs';
 import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
@@ -122,7 +122,44 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, last }
   const sameRaw = sameData && previous.raw?.title === rawTitle(report) && (await sameRawFiles(previous, stamp, listing));
   report.rawList = sameRaw ? previous.raw.list : null;
   report.rawSum = sameRaw ? previous.raw.sum : null;
-  if (!report.rawList || shortcodes.some((sc) => kindOf(sc.name) && !reuse[sc.key])) report.docs = await loadDocuments(dataDir);
+  const readsDocuments = !report.rawList || shortcodes.some((sc) => kindOf(sc.name) && !reuse[sc.key]);
+  const rawBytes = listing.reduce((sum, { info }) => sum + (info?.isFile() ? info.size : 0), 0);
+  // A report with long logs holds them, their documents and its charts' rows in memory while it compiles: one such report at a time.
+  return oneBigReportAtATime(readsDocuments ? rawBytes : 0, () => buildPage({ report, shortcodes, errors, kindOf, reuse, readsDocuments, dataDir, listing, drawer, stamp, paths: { siteDir: join(out, 'site', 'reports', slug), viewsPath, manifestPath, stampPath } }));
+}
+
+/**
+ * A view as the manifest keeps it for the next compile to reuse: its files by
+ * name (they are published already) and a chart's spec by its hash (its
+ * .vl.json holds it; a spec is most of a chart view's bytes).
+ */
+function keptView(view) {
+  const { spec, files, ...kept } = view;
+  if (files) kept.files = Array.isArray(files) ? files : Object.keys(files);
+  if (spec) kept.specHash = specHash(spec);
+  return kept;
+}
+
+/**
+ * One view, and under it what the page must say when any of its figures comes
+ * from output that stops early (the documents the view read, see viewContext).
+ */
+async function buildView(kind, sc, ctx) {
+  const view = { kind: kind.name, at: { line: sc.line, column: sc.column }, ...(await kind.build(ctx, checkParams(kind, sc))) };
+  const note = incompleteNote(ctx.incomplete(), { inline: kind.inline });
+  return note ? { ...view, note } : view;
+}
+
+const BIG_REPORT = 32 * 1024 * 1024; // raw bytes
+const oneBigReportAtATime = oneBigAtATime(BIG_REPORT);
+
+/**
+ * The views of a report whose stamps said it changed (those of `reuse` are
+ * taken as they are), its page, and the files written for it. `errors`: those
+ * found so far (a shortcode that does not scan), to which the views' are added.
+ */
+async function buildPage({ report, shortcodes, errors, kindOf, reuse, readsDocuments, dataDir, listing, drawer, stamp, paths: { siteDir, viewsPath, manifestPath, stampPath } }) {
+  if (readsDocuments) report.docs = await loadDocuments(dataDir);
   const views = {};
   let built = 0;
   // Every view of the report is started before any is awaited: a chart waits
@@ -146,34 +183,11 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, last }
   if (errors.length) return { compiled: true, views: 0, built, errors };
 
   const page = await assemblePage({ report, shortcodes, views, listing });
-  const siteDir = join(out, 'site', 'reports', slug);
   const changed = (await writeFiles(siteDir, page.files)) | (await writeIfChanged(viewsPath, toJson({ views: page.placed, page: page.info })));
   const raw = { title: rawTitle(report), list: page.info.raw, sum: report.rawSum };
   await writeIfChanged(manifestPath, JSON.stringify({ stamp, views: Object.fromEntries(Object.entries(views).map(([key, view]) => [key, keptView(view)])), raw }));
   await writeIfChanged(stampPath, toJson({ stamp, views: Object.keys(views).length }));
   return { compiled: true, changed: Boolean(changed), views: Object.keys(views).length, built, errors };
-}
-
-/**
- * A view as the manifest keeps it for the next compile to reuse: its files by
- * name (they are published already) and a chart's spec by its hash (its
- * .vl.json holds it; a spec is most of a chart view's bytes).
- */
-function keptView(view) {
-  const { spec, files, ...kept } = view;
-  if (files) kept.files = Array.isArray(files) ? files : Object.keys(files);
-  if (spec) kept.specHash = specHash(spec);
-  return kept;
-}
-
-/**
- * One view, and under it what the page must say when any of its figures comes
- * from output that stops early (the documents the view read, see viewContext).
- */
-async function buildView(kind, sc, ctx) {
-  const view = { kind: kind.name, at: { line: sc.line, column: sc.column }, ...(await kind.build(ctx, checkParams(kind, sc))) };
-  const note = incompleteNote(ctx.incomplete(), { inline: kind.inline });
-  return note ? { ...view, note } : view;
 }
 
 /**

@@ -9,7 +9,7 @@ import { join, relative, extname, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../lib/errors.mjs';
-import { writeIfChanged, toJson, treeStamp, treeIndex, eachLimit } from '../lib/files.mjs';
+import { writeIfChanged, toJson, treeStamp, treeIndex, eachLimit, oneBigAtATime } from '../lib/files.mjs';
 import { rawFileHazard, unsafeRawFiles, hashRawFiles, rawFolder, fileSum, RAW_FILE_EXPECTED, rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
 import { getFormat } from '../parse/index.mjs';
 import { createPool } from '../lib/workers.mjs';
@@ -148,13 +148,7 @@ async function ingestSource(entry, { root, slug, outDir, before, parsers, pool }
 // Raw files from this size on are parsed one at a time, each document streamed
 // to disk: their samples are what bounds ingest's memory, not their number.
 const STREAM_FROM = 4 * 1024 * 1024;
-let bigFile = Promise.resolve();
-function oneBigFileAtATime(size, fn) {
-  if (size < STREAM_FROM) return fn();
-  const turn = bigFile.then(fn, fn);
-  bigFile = turn.catch(() => {});
-  return turn;
-}
+const oneBigFileAtATime = oneBigAtATime(STREAM_FROM);
 
 /**
  * What decides whether a source must be parsed again: the raw file (size and

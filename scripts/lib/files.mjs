@@ -46,6 +46,21 @@ export async function eachLimit(items, limit, fn) {
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
+/**
+ * A gate for work whose memory grows with its input: `(size, fn)` runs fn at
+ * once when size is under `limit`, and otherwise after every earlier call at
+ * or over the limit has settled, so big inputs take their memory one at a time.
+ */
+export function oneBigAtATime(limit) {
+  let last = Promise.resolve();
+  return (size, fn) => {
+    if (size < limit) return fn();
+    const turn = last.then(fn, fn);
+    last = turn.catch(() => {});
+    return turn;
+  };
+}
+
 // An array of numbers (and nulls) is written PER_LINE values to a line: a
 // sample column of a long run, one value to a line, made a document several
 // times the size of its raw log, and a diff still shows which samples moved.
