@@ -199,7 +199,7 @@ async function sameRawFiles(previous, stamp, listing) {
   if (previous.stamp.raw === stamp.raw) return true;
   if (!previous.raw?.sum) return false;
   const sums = [];
-  for (const { name, path, info } of listing) if (info?.isFile()) sums.push([name, (await fileSum(path, info.size)).sha256]);
+  for (const { name, path, info } of listing) if (info?.isFile()) sums.push([name, (await fileSum(path, info)).sha256]);
   return rawSum(sums) === previous.raw.sum;
 }
 

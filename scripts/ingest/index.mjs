@@ -132,7 +132,7 @@ async function ingestSource(entry, { root, slug, outDir, before, parsers, pool }
     // Touched but not changed (a checkout, an editor that saved the same bytes): the sum taken last time decides.
     const sum = before.hashes?.[relative(root, entry.path)];
     if (stamp && last && sum && onlyRawTimeDiffers(last, stamp)) {
-      const now = await fileSum(entry.path, raw.size);
+      const now = await fileSum(entry.path, raw);
       if (now.sha256 === sum.sha256) return { stamp, hash: { ...now, mtimeMs: raw.mtimeMs } };
     }
     const fields = { report: slug, order: entry.order, labels: entry.labels, ...(entry.runLabels ? { run_labels: entry.runLabels } : {}) };

@@ -191,7 +191,7 @@ export async function hashRawFiles(listing, root, hashes = {}) {
     if (!info?.isFile()) continue;
     const file = relative(root, path);
     const known = hashes[file];
-    if (known?.size !== info.size || known.mtimeMs !== info.mtimeMs) hashes[file] = { ...(await fileSum(path, info.size)), mtimeMs: info.mtimeMs };
+    if (known?.size !== info.size || known.mtimeMs !== info.mtimeMs) hashes[file] = { ...(await fileSum(path, info)), mtimeMs: info.mtimeMs };
     list.push({ file, sha256: hashes[file].sha256, bytes: hashes[file].size });
   }
   return list;
@@ -199,23 +199,37 @@ export async function hashRawFiles(listing, root, hashes = {}) {
 
 const PIECE = 1 << 20;
 
+// Sums taken in this process, by path, with the size and mtime they were taken
+// at: a build hashes a touched raw file in ingest, and compile asks again.
+const taken = new Map();
+
 /**
- * The sha256 and size of a file's bytes. A file of more than a few MiB (by
- * `size`, its stat) is read in pieces of 1 MiB: a raw log may be larger than
- * a build should hold in memory at once. Most raw files are a few KB, read
- * whole: a stream costs more to set up than such a file costs to hash.
+ * The sha256 and size of a file's bytes; `stat` is the file's, taken before
+ * the read. A file of more than a few MiB is read in pieces of 1 MiB: a raw
+ * log may be larger than a build should hold in memory at once. Most raw
+ * files are a few KB, read whole: a stream costs more to set up than such a
+ * file costs to hash. A file whose size and mtime are those of a sum this
+ * process took already is not read again.
  * @returns {Promise<{ sha256: string, size: number }>}
  */
-export async function fileSum(path, size) {
-  if (size < 4 * PIECE) {
-    const bytes = await readFile(path);
-    return { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
-  }
+export async function fileSum(path, { size, mtimeMs }) {
+  const known = taken.get(path);
+  if (known?.size === size && known.mtimeMs === mtimeMs) return { sha256: known.sha256, size };
+  const sum = size < 4 * PIECE ? wholeSum(await readFile(path)) : await streamedSum(path);
+  if (sum.size === size) taken.set(path, { ...sum, mtimeMs });
+  return sum;
+}
+
+function wholeSum(bytes) {
+  return { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
+}
+
+async function streamedSum(path) {
   const hash = createHash('sha256');
-  let read = 0;
+  let size = 0;
   for await (const piece of createReadStream(path, { highWaterMark: PIECE })) {
     hash.update(piece);
-    read += piece.length;
+    size += piece.length;
   }
-  return { sha256: hash.digest('hex'), size: read };
+  return { sha256: hash.digest('hex'), size };
 }

@@ -185,13 +185,23 @@ test('compile keeps the raw views of raw files whose mtime alone moved, and make
   }
 });
 
-test('fileSum gives the sha256 and size of a small file read whole and of a large one read in pieces', async () => {
+test('fileSum gives the sha256 and size of a small file read whole and of a large one read in pieces, and reads a file again only when its size or mtime moved', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'tpsreport-sum-'));
   try {
     for (const [name, text] of [['small.txt', 'one line\n'], ['large.txt', 'x'.repeat(5 * (1 << 20) + 7)]]) {
       writeFileSync(join(dir, name), text);
-      assert.deepEqual(await fileSum(join(dir, name), statSync(join(dir, name)).size), { sha256: createHash('sha256').update(text).digest('hex'), size: text.length });
+      assert.deepEqual(await fileSum(join(dir, name), statSync(join(dir, name))), { sha256: createHash('sha256').update(text).digest('hex'), size: text.length });
     }
+    // Asked again with the same size and mtime, the sum already taken is the answer; an edit (a new mtime) is read.
+    const path = join(dir, 'small.txt');
+    const [at, later] = [new Date('2026-11-20T10:00:00Z'), new Date('2026-11-20T10:01:00Z')];
+    utimesSync(path, at, at);
+    assert.equal((await fileSum(path, statSync(path))).sha256, createHash('sha256').update('one line\n').digest('hex'));
+    writeFileSync(path, 'one LINE\n');
+    utimesSync(path, at, at);
+    assert.equal((await fileSum(path, statSync(path))).sha256, createHash('sha256').update('one line\n').digest('hex'));
+    utimesSync(path, later, later);
+    assert.equal((await fileSum(path, statSync(path))).sha256, createHash('sha256').update('one LINE\n').digest('hex'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
