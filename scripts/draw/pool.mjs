@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { specHash, titled, onWhite } from './svg.mjs';
+import { keepPixelMemory } from './png.mjs';
 import { createPool } from '../lib/workers.mjs';
 
 const WORKER = new URL('./worker.mjs', import.meta.url);
@@ -67,6 +68,7 @@ function readIfThere(path, encoding) {
 }
 
 export function createDrawer({ svgCache, pngCache, threads } = {}) {
+  keepPixelMemory();
   const caches = svgCache && pngCache ? { svgCache: versioned(svgCache), pngCache: versioned(pngCache) } : {};
   const pool = createPool(WORKER, { workerData: caches, threads });
 

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { createDrawer, drawingVersion } from '../../scripts/draw/pool.mjs';
 import { specHash } from '../../scripts/draw/svg.mjs';
 
@@ -41,6 +42,25 @@ test('a drawing is cached under the current drawing version, read back unchanged
     assert.match(retitled.standalone, /<title>Transactions per second<\/title>/);
     assert.ok(retitled.png.equals(first.png));
     await drawer.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the drawing threads start with resvg told to keep its pixel memory, unless the user chose otherwise', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tpsreport-drawenv-'));
+  const script = join(dir, 'draw.mjs');
+  writeFileSync(script, `
+    const { createDrawer } = await import(${JSON.stringify(new URL('../../scripts/draw/pool.mjs', import.meta.url).href)});
+    const drawer = createDrawer({ threads: 1 });
+    const { png } = await drawer.draw({ spec: ${JSON.stringify(SPEC)}, title: 't', alt: 'a' });
+    await drawer.close();
+    console.log(process.env.MIMALLOC_PURGE_DELAY, png.subarray(1, 4).toString());`);
+  const { MIMALLOC_PURGE_DELAY: _, ...unset } = process.env;
+  const run = (env) => spawnSync(process.execPath, [script], { encoding: 'utf8', env }).stdout.trim();
+  try {
+    assert.equal(run(unset), '-1 PNG');
+    assert.equal(run({ ...unset, MIMALLOC_PURGE_DELAY: '25' }), '25 PNG');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
