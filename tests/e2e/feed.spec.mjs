@@ -2,9 +2,16 @@
 // report, and each report carries Open Graph metadata whose preview image
 // is its first chart's PNG.
 import { test, expect } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { reportPages, PUBLIC } from './site.mjs';
+import { readFrontMatter } from '../../scripts/ingest/front-matter.mjs';
+
+/** The summary a report's front matter gives, as a reader sees it (whitespace folded). */
+function frontSummary(path) {
+  const file = join(import.meta.dirname, '..', '..', 'content', path, 'index.md');
+  return readFrontMatter(readFileSync(file, 'utf8'), file).data.summary.replace(/\s+/g, ' ').trim();
+}
 
 test('the feed is valid XML with one item per report, each with its summary', async ({ page }) => {
   await page.goto('/');
@@ -40,5 +47,20 @@ test('tag pages list reports by server, engine, tool and workload', async ({ pag
   for (const [taxonomy, term] of [['servers', 'mariadb-10.11'], ['engines', 'innodb'], ['tools', 'sysbench'], ['workloads', 'oltp-read-write']]) {
     await page.goto(`/${taxonomy}/${term}/`);
     await expect(page.locator('.report-list li').first()).toBeVisible();
+  }
+});
+
+test('the report list and each page\'s description show the summary from the front matter, as text', async ({ page }) => {
+  await page.goto('/reports/');
+  for (const path of reportPages()) {
+    const item = page.locator('.report-list li').filter({ has: page.locator(`a[href="${path}"]`) });
+    await expect(item.locator('p')).toHaveText(frontSummary(path));
+  }
+  for (const path of reportPages()) {
+    await page.goto(path);
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    // Hugo cuts it at a word within 160 characters and marks the cut with an ellipsis.
+    expect(description.length).toBeGreaterThan(40);
+    expect(frontSummary(path).startsWith(description.replace(/ ?…$/, ''))).toBe(true);
   }
 });
