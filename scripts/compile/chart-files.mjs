@@ -9,7 +9,7 @@
 // than a page should carry, .table.html (those figures as a table).
 import { buildSpec } from '../render/charts.mjs';
 import { altText, tableColumns } from '../render/describe.mjs';
-import { forPage } from '../draw/svg.mjs';
+import { forPage, specHash } from '../draw/svg.mjs';
 import { contentKey } from '../draw/png.mjs';
 import { esc, attrs, toCsv, bundleHref, encodePath, standalonePage } from './html.mjs';
 import { reduceChart } from './reduce.mjs';
@@ -55,7 +55,8 @@ export async function chartFigure(ctx, chart) {
   const spec = buildSpec(drawnChart);
   const title = chart.options.title ?? chart.name;
   const alt = reduced.note ? `${altText(chart)} ${reduced.note}` : altText(chart);
-  const { drawn, standalone, png } = await ctx.drawer.draw({ spec, title, alt });
+  const key = specHash(spec);
+  const { drawn, standalone, png } = await ctx.drawer.draw({ spec, key, title, alt });
   const id = `chart-${chart.name}`;
   const sources = chart.sources ?? [...new Set(chart.rows.map((r) => r.source))];
   const base = `charts/${chart.name}`;
@@ -83,7 +84,7 @@ export async function chartFigure(ctx, chart) {
     embedControl({ name: chart.name, title, alt, base, size }),
     '</figure>',
   ].filter(Boolean).join('\n');
-  return { html, files, spec, image: `${base}.png` };
+  return { html, files, spec, specHash: key, image: `${base}.png` };
 }
 
 /**

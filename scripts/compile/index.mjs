@@ -136,7 +136,7 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, last }
 function keptView(view) {
   const { spec, files, ...kept } = view;
   if (files) kept.files = Array.isArray(files) ? files : Object.keys(files);
-  if (spec) kept.specHash = specHash(spec);
+  if (spec) kept.specHash ??= specHash(spec);
   return kept;
 }
 

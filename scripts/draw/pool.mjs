@@ -72,9 +72,8 @@ export function createDrawer({ svgCache, pngCache, threads } = {}) {
   const caches = svgCache && pngCache ? { svgCache: versioned(svgCache), pngCache: versioned(pngCache) } : {};
   const pool = createPool(WORKER, { workerData: caches, threads });
 
-  async function fromCache(spec, title, alt) {
+  async function fromCache(key, title, alt) {
     if (!caches.svgCache) return null;
-    const key = specHash(spec);
     // Synchronous: two reads of a few hundred KB, where a promise's trips to the thread pool cost more than the reads.
     const drawn = readIfThere(join(caches.svgCache, `${key}.svg`), 'utf8');
     const png = drawn === null ? null : readIfThere(join(caches.pngCache, `${key}.png`));
@@ -82,11 +81,11 @@ export function createDrawer({ svgCache, pngCache, threads } = {}) {
   }
 
   return {
-    /** @returns {Promise<{ drawn: string, standalone: string, png: Buffer }>} */
-    async draw({ spec, title, alt }) {
-      const hit = await fromCache(spec, title, alt);
+    /** `key`: specHash(spec), when the caller has taken it. @returns {Promise<{ drawn: string, standalone: string, png: Buffer }>} */
+    async draw({ spec, key = specHash(spec), title, alt }) {
+      const hit = await fromCache(key, title, alt);
       if (hit) return hit;
-      const drawing = await pool.run({ spec, title, alt });
+      const drawing = await pool.run({ spec, key, title, alt });
       return { ...drawing, png: Buffer.from(drawing.png) };
     },
     close: () => pool.close(),

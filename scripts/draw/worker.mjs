@@ -7,8 +7,7 @@ import { renderSvg, specHash } from './svg.mjs';
 import { pngOf } from './png.mjs';
 import { standaloneOf } from './pool.mjs';
 
-serveTasks(async ({ spec, title, alt }) => {
-  const key = specHash(spec);
+serveTasks(async ({ spec, key = specHash(spec), title, alt }) => {
   const drawn = await renderSvg(spec, { cacheDir: workerData.svgCache, key });
   const standalone = standaloneOf(drawn, title, alt);
   const png = await pngOf(standalone, { cacheFile: workerData.pngCache && join(workerData.pngCache, `${key}.png`) });
