@@ -49,3 +49,13 @@ test('the raw view of a file in a folder under raw/ climbs one level more to the
   const top = rawView({ name: 'w.txt', text: 'a\n', reportTitle: 'X', doc: null });
   assert.equal(new URL(/<link rel="stylesheet" href="([^"]+)">/.exec(top)[1], 'https://example.org/reports/x/raw/w.txt.html').pathname, '/css/site.css');
 });
+
+test('each line of a raw view is an item that links to itself by its number, with the line as code (an empty line keeps its height)', () => {
+  const html = rawView({ name: 'r.txt', text: 'first & only\n\nthird\n', reportTitle: 'X', doc: null });
+  const items = [...html.matchAll(/<li id="L(\d+)">(.*?)<\/li>/g)].map(([, n, inner]) => [n, inner]);
+  assert.deepEqual(items, [
+    ['1', '<a href="#L1">1</a><code>first &amp; only</code>'],
+    ['2', '<a href="#L2">2</a><code> </code>'],
+    ['3', '<a href="#L3">3</a><code>third</code>'],
+  ]);
+});

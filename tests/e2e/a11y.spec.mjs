@@ -1,8 +1,9 @@
 // axe-core, run inside Chromium on every page of the built site, in light
-// and dark mode: no serious or critical accessibility violation.
+// and dark mode: no serious or critical accessibility violation. Beside the
+// sitemap's pages, one line-numbered raw view of each report.
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { sitePages } from './site.mjs';
+import { sitePages, rawViewSample } from './site.mjs';
 
 for (const scheme of ['light', 'dark']) {
   test.describe(`${scheme} mode`, () => {
@@ -11,7 +12,7 @@ for (const scheme of ['light', 'dark']) {
     // two-core machine (the ten-minute stress charts over a minute alone). The limit only keeps a
     // hung page from holding the suite.
     test.describe.configure({ timeout: 300_000 });
-    for (const path of sitePages()) {
+    for (const path of [...sitePages(), ...rawViewSample()]) {
       test(`${path} has no serious accessibility violation`, async ({ page }) => {
         await page.goto(path);
         const { violations } = await new AxeBuilder({ page }).analyze();

@@ -1,6 +1,6 @@
 // What the browser tests know about the built site: its pages (from the
 // sitemap Hugo writes) and the raw files behind each figure.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const PUBLIC = join(import.meta.dirname, '..', '..', 'public');
@@ -14,6 +14,15 @@ export function sitePages() {
 /** Report pages: everything under /reports/ but the section list itself. */
 export function reportPages() {
   return sitePages().filter((p) => /^\/reports\/[^/]+\/$/.test(p));
+}
+
+/** One line-numbered raw view per report (its smallest, so an axe run stays short), as site paths. */
+export function rawViewSample() {
+  return reportPages().flatMap((page) => {
+    const dir = join(PUBLIC, page, 'raw');
+    const views = readdirSync(dir).filter((n) => n.endsWith('.html')).map((n) => [statSync(join(dir, n)).size, n]).sort((a, b) => a[0] - b[0]);
+    return views.length ? [`${page}raw/${encodeURIComponent(views[0][1])}`] : [];
+  });
 }
 
 /** Lines of a raw file as published beside a report page. */
