@@ -5,7 +5,7 @@
 // and iframe page. Hugo then only places views (layouts/_partials/tps/view.html).
 //
 // Outputs, all under .tpsreport/ (generated, never committed):
-//   views/<slug>.json          { views: { key: { html } }, page: { image, raw } }
+//   views/<slug>.json          { views: { key: { html } }, page: { image, raw, rawHtml, title } }
 //   site/reports/<slug>/…      charts/, tables/, raw/ files the publish step copies
 //   cache/compile/<slug>.json  what the last good compile of the report saw
 // Incremental by content: a report whose article, documents, raw files and
@@ -25,7 +25,7 @@ import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs
 import { AuthorError, nearest } from './select.mjs';
 import { pageKinds } from './kinds/index.mjs';
 import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote } from './html.mjs';
-import { rawView } from './raw-views.mjs';
+import { rawView, rawFilesHtml } from './raw-views.mjs';
 import { PAGE_URL } from './chart-files.mjs';
 import { createDrawer } from '../draw/pool.mjs';
 import { specHash } from '../draw/svg.mjs';
@@ -280,7 +280,7 @@ async function assemblePage({ report, shortcodes, views, listing }) {
     placed[sc.key] = placedView(`${view.wrap ? wrapTables(view.wrap, parts) : parts.join('\n')}${view.note ?? ''}`);
   }
   const raw = await rawFiles(report, listing, files);
-  return { files, placed, info: { image, raw, title: report.meta.title ?? report.slug } };
+  return { files, placed, info: { image, raw, rawHtml: rawFilesHtml(raw), title: report.meta.title ?? report.slug } };
 }
 
 /** A view's wrapper markup holds its tables as <!--table:N--> slots. */

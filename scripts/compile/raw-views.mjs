@@ -3,6 +3,7 @@
 // tool and version that printed it, the parser that read it) is one click
 // from the figure. The raw file itself is published beside it, byte for byte.
 import { esc, bundleHref, standalonePage } from './html.mjs';
+import { countText } from '../lib/text.mjs';
 
 function describe(doc) {
   if (!doc) return 'Published with the report; not read by any parser.';
@@ -43,3 +44,21 @@ ${items}
   });
 }
 
+
+/**
+ * The page's "Raw files" section: every raw file for download, with its size
+ * (empty without raw files). `list`: [{ name, href, bytes }], href already
+ * percent-encoded (bundleHref). Built here, not in a template, like every
+ * other figure a page shows: Hugo looped over a thousand files a report.
+ */
+export function rawFilesHtml(list) {
+  if (!list.length) return '';
+  const items = list.map(({ name, href, bytes }) => `    <li><a href="${esc(href)}" download>${esc(name)}</a> <span class="meta">${countText(bytes)} bytes</span></li>`);
+  return `<section class="raw-files" id="raw-files">
+  <h2>Raw files</h2>
+  <p>Every figure above was read from these files, exactly as the tools printed them.</p>
+  <ul>
+${items.join('\n')}
+  </ul>
+</section>`;
+}

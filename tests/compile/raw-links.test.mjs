@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bundleHref, rawLineHref, figLink } from '../../scripts/compile/html.mjs';
-import { rawView } from '../../scripts/compile/raw-views.mjs';
+import { rawView, rawFilesHtml } from '../../scripts/compile/raw-views.mjs';
 
 const PAGE = 'https://example.org/reports/x/';
 const resolved = (href) => new URL(href.replace(/&amp;/g, '&'), PAGE);
@@ -58,4 +58,14 @@ test('each line of a raw view is an item that links to itself by its number, wit
     ['2', '<a href="#L2">2</a><code> </code>'],
     ['3', '<a href="#L3">3</a><code>third</code>'],
   ]);
+});
+
+test('the page\'s Raw files section lists each file by a download link with its size, names escaped, and is empty without files', () => {
+  const html = rawFilesHtml([{ name: 'raw/<b>x</b>.txt', href: './raw/%3Cb%3Ex%3C/b%3E.txt', bytes: 1234567 }, { name: 'raw/y.txt', href: './raw/y.txt', bytes: 3 }]);
+  assert.match(html, /^<section class="raw-files" id="raw-files">/);
+  assert.deepEqual([...html.matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1]), [
+    '<a href="./raw/%3Cb%3Ex%3C/b%3E.txt" download>raw/&lt;b&gt;x&lt;/b&gt;.txt</a> <span class="meta">1,234,567 bytes</span>',
+    '<a href="./raw/y.txt" download>raw/y.txt</a> <span class="meta">3 bytes</span>',
+  ]);
+  assert.equal(rawFilesHtml([]), '');
 });
