@@ -8,6 +8,7 @@
 // configurations, and that stays an author error.
 import { AuthorError } from './select.mjs';
 import { summarize, median, mean } from './stats.mjs';
+import { greatest } from '../lib/numbers.mjs';
 
 /** How a view may combine repeats; `best` follows the view's `better` direction. */
 export const STATS = ['median', 'mean', 'min', 'max', 'best'];
@@ -76,9 +77,9 @@ function combineGroup(group, keys, { what, repeat, stat, better }) {
   return combined(group, repeat, stat, better);
 }
 
-/** Decimals the tool printed, so a median reads like its members. */
-function decimalsOf(rows) {
-  return Math.max(0, ...rows.map((r) => /\.(\d+)$/.exec(String(r.text ?? ''))?.[1].length ?? 0));
+/** The most decimals the tool printed in rows' figures (0 for none), so a median or a threshold reads like its members. */
+export function decimalsOf(rows) {
+  return Math.max(0, greatest(rows.map((r) => /\.(\d+)$/.exec(String(r.text ?? ''))?.[1].length ?? 0)));
 }
 
 function combined(group, repeat, stat, better) {

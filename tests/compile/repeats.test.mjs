@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { combineRepeats, repeatLabels, spreadText } from '../../scripts/compile/repeats.mjs';
+import { combineRepeats, repeatLabels, spreadText, decimalsOf } from '../../scripts/compile/repeats.mjs';
 import { difference, bandOf } from '../../scripts/compile/difference.mjs';
 import { AuthorError } from '../../scripts/compile/select.mjs';
 import { viewContext, loadDocuments, loadReport } from '../../scripts/compile/report.mjs';
@@ -169,4 +169,13 @@ test('a label reads as the front matter titles it, in table heads and in the com
   assert.match(compare.wrap, /relative to innodb_flush_log_at_trx_commit = <strong class="baseline-name">1<\/strong>/);
   const untitled = syntheticContext([['a', 1, 100]]);
   assert.equal(untitled.title('row_format'), 'Row format');
+});
+
+test('the decimals a stability table or a median keeps are those the tool printed, however many samples a run has', () => {
+  const samples = (n) => Array.from({ length: n }, (_, i) => ({ text: i % 3 ? String(900 + i) : `${900 + i}.25` }));
+  assert.equal(decimalsOf(samples(10)), 2);
+  // Two day-long runs at one sample a second: more values than a call can take as arguments.
+  assert.equal(decimalsOf(samples(172_800)), 2);
+  assert.equal(decimalsOf([{ text: 'failed' }, { text: '12' }]), 0);
+  assert.equal(decimalsOf([]), 0);
 });

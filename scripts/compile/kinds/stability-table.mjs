@@ -7,7 +7,7 @@
 import { AuthorError, byRun } from '../select.mjs';
 import { th, esc, attrs, incompleteMark, incompleteSuffix } from '../html.mjs';
 import { stability } from '../stats.mjs';
-import { repeatLabels } from '../repeats.mjs';
+import { repeatLabels, decimalsOf } from '../repeats.mjs';
 
 export default {
   name: 'stability-table',
@@ -29,7 +29,7 @@ export default {
     const runs = runsOf(rows, p.by, repeatLabels(report.meta));
     const stats = runs.map((run) => ({ run, s: stability(run.samples.map((r) => ({ t: r.t, value: r.value })), { window, tolerance }) }));
     const unit = rows.find((r) => r.unit)?.unit ?? unitOf(report, p);
-    const decimals = Math.min(2, Math.max(0, ...rows.map((r) => /\.(\d+)$/.exec(String(r.text))?.[1].length ?? 0)));
+    const decimals = Math.min(2, decimalsOf(rows));
     const fmt = (v) => (v === null || v === undefined ? '–' : v.toFixed(decimals));
     const pct = (v) => (v === null ? '–' : `${(v * 100).toFixed(1)}\u00a0%`);
     return {

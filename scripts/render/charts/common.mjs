@@ -1,6 +1,7 @@
 // What every chart kind shares: the palette, point shapes and dash patterns
 // that keep series apart without colour, number formats, axes, tooltips, the
 // title frame and facets. Pure; no Node or DOM APIs.
+import { greatest } from '../../lib/numbers.mjs';
 
 /** Okabe–Ito: distinguishable with the common colour-vision deficiencies and in greyscale print. */
 export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#F0E442', '#000000'];
@@ -89,22 +90,6 @@ export function figureFormat(rows, unit) {
     .filter((d) => d !== null);
   if (!decimals.length) return numberFormat(unit);
   return `,.${Math.min(4, greatest(decimals))}f`;
-}
-
-// Math.max(...xs) passes every value as an argument, and overflows the stack
-// past about 150,000 of them: two day-long runs at one sample a second.
-/** The greatest of numbers (-Infinity for none), for arrays of any length. */
-export function greatest(xs) {
-  let most = -Infinity;
-  for (const x of xs) if (x > most) most = x;
-  return most;
-}
-
-/** The least of numbers (Infinity for none), for arrays of any length. */
-export function least(xs) {
-  let fewest = Infinity;
-  for (const x of xs) if (x < fewest) fewest = x;
-  return fewest;
 }
 
 /** Distinct values of a field, in the order the rows list them (the author's order). */

@@ -1,7 +1,8 @@
 // The `histogram` chart kind: the parameters its shortcode takes, which are
 // required, their defaults, and the Vega-Lite spec it draws from the rows the
 // compile step selected. Pure; no Node or DOM APIs.
-import { PALETTE, PLOT_HEIGHT, titleWithUnit, figureFormat, tooltip, levelTitle, AXIS_FORMAT, frame, faceted, greatest, least } from './common.mjs';
+import { PALETTE, PLOT_HEIGHT, titleWithUnit, figureFormat, tooltip, levelTitle, AXIS_FORMAT, frame, faceted } from './common.mjs';
+import { greatest, least } from '../../lib/numbers.mjs';
 
 /** What `{{< chart kind="histogram" … >}}` takes beyond the parameters every chart takes. */
 export const params = { takes: ['metric', 'items', 'each', 'x', 'facet', 'x-title', 'facet-title'], required: [], defaults: { each: 'histogram.buckets', x: 'value', metric: 'count' }, summary: 'a latency histogram on a log axis' };
