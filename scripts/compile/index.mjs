@@ -311,7 +311,7 @@ async function rawFiles(report, listing, files) {
     if (!info?.isFile()) continue;
     const name = osName.split(sep).join('/');
     const bytes = readFileSync(path);
-    sums.push([osName, createHash('sha256').update(bytes).digest('hex')]);
+    sums.push([osName, (await fileSum(path, info, bytes)).sha256]);
     const doc = bySource.get(join('content', 'reports', report.slug, 'raw', name));
     files.set(`raw/${name}`, bytes);
     files.set(`raw/${name}.html`, rawView({ name, text: bytes.toString('utf8'), reportTitle: rawTitle(report), doc }));

@@ -181,7 +181,8 @@ export function unsafeRawFiles(listing, root) {
  * that was not hashed, and `build --frozen` can tell that one changed.
  * `listing`: rawFolder() of the folder. `hashes`: sums already taken, by root-relative file, with the size and mtime
  * they were taken at ({ sha256, size, mtimeMs }); a file whose size and mtime
- * still match is not read again, and the sums of files read are added.
+ * still match is not read again (fileSum takes its sum from there too, later
+ * in this process), and the sums of files read are added.
  * @returns {Promise<{ file: string, sha256: string, bytes: number }[]>} file is root-relative, in name order
  */
 export async function hashRawFiles(listing, root, hashes = {}) {
@@ -191,7 +192,8 @@ export async function hashRawFiles(listing, root, hashes = {}) {
     if (!info?.isFile()) continue;
     const file = relative(root, path);
     const known = hashes[file];
-    if (known?.size !== info.size || known.mtimeMs !== info.mtimeMs) hashes[file] = { ...(await fileSum(path, info)), mtimeMs: info.mtimeMs };
+    if (known?.size === info.size && known.mtimeMs === info.mtimeMs) taken.set(path, known);
+    else hashes[file] = { ...(await fileSum(path, info)), mtimeMs: info.mtimeMs };
     list.push({ file, sha256: hashes[file].sha256, bytes: hashes[file].size });
   }
   return list;
@@ -199,8 +201,9 @@ export async function hashRawFiles(listing, root, hashes = {}) {
 
 const PIECE = 1 << 20;
 
-// Sums taken in this process, by path, with the size and mtime they were taken
-// at: a build hashes a touched raw file in ingest, and compile asks again.
+// Sums known in this process, by path, with the size and mtime they were taken
+// at: ingest hashes (or its parse threads sum) every raw file, and compile,
+// which publishes them, needs their sums again.
 const taken = new Map();
 
 /**
@@ -209,13 +212,14 @@ const taken = new Map();
  * log may be larger than a build should hold in memory at once. Most raw
  * files are a few KB, read whole: a stream costs more to set up than such a
  * file costs to hash. A file whose size and mtime are those of a sum this
- * process took already is not read again.
+ * process knows already is not read again. `bytes`: the file's contents when
+ * the caller has read them anyway.
  * @returns {Promise<{ sha256: string, size: number }>}
  */
-export async function fileSum(path, { size, mtimeMs }) {
+export async function fileSum(path, { size, mtimeMs }, bytes = null) {
   const known = taken.get(path);
   if (known?.size === size && known.mtimeMs === mtimeMs) return { sha256: known.sha256, size };
-  const sum = size < 4 * PIECE ? wholeSum(await readFile(path)) : await streamedSum(path);
+  const sum = bytes ? wholeSum(bytes) : size < 4 * PIECE ? wholeSum(await readFile(path)) : await streamedSum(path);
   if (sum.size === size) taken.set(path, { ...sum, mtimeMs });
   return sum;
 }

@@ -207,6 +207,25 @@ test('fileSum gives the sha256 and size of a small file read whole and of a larg
   }
 });
 
+test('a sum ingest already holds (from its parse threads) is the one fileSum gives later in the process, and bytes the caller read are hashed instead of the file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tpsreport-sum-'));
+  try {
+    const path = join(dir, 'run.txt');
+    writeFileSync(path, 'one line\n');
+    const info = statSync(path);
+    // A stand-in sum: were the file read again, its real sum would come back instead.
+    const held = { sha256: 'a'.repeat(64), size: info.size, mtimeMs: info.mtimeMs };
+    const [listed] = await hashRawFiles([{ path, info }], dir, { 'run.txt': held });
+    assert.equal(listed.sha256, held.sha256);
+    assert.deepEqual(await fileSum(path, info), { sha256: held.sha256, size: info.size });
+    const other = join(dir, 'other.txt');
+    writeFileSync(other, 'on disk\n');
+    assert.equal((await fileSum(other, statSync(other), Buffer.from('read!!!!\n'))).sha256, createHash('sha256').update('read!!!!\n').digest('hex'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a raw file over 128 MiB is refused by name at ingest, without being parsed, and at compile; the other runs are ingested', async () => {
   const root = site(['raw/run.txt', 'raw/big.txt'], { 'run.txt': null, 'big.txt': '', 'notes.txt': '' });
   // Sparse, all NUL bytes: were it parsed, it would be refused as binary instead.
