@@ -44,12 +44,11 @@ ${items}
   });
 }
 
-
 /**
  * The page's "Raw files" section: every raw file for download, with its size
  * (empty without raw files). `list`: [{ name, href, bytes }], href already
  * percent-encoded (bundleHref). Built here, not in a template, like every
- * other figure a page shows: Hugo looped over a thousand files a report.
+ * other figure a page shows: Hugo looped over every raw file of every report.
  */
 export function rawFilesHtml(list) {
   if (!list.length) return '';
