@@ -8,7 +8,7 @@
 // (the kinds in the report, the labels the runs have, the figure paths of the
 // document, the nearest one to a typo). The compiler adds the shortcode's
 // file and line.
-import { elementsOf } from '../lib/columns.mjs';
+import { elementsOf, rowAt, Sample, sampleField } from '../lib/columns.mjs';
 
 /** The usual list of items at the root of each document kind. */
 export const DEFAULT_ITEMS = {
@@ -32,14 +32,26 @@ const MISSING = Symbol('missing');
 
 /** The value at a dotted path ("latency.percentile.value", "tables.0.rows"), or MISSING. */
 export function at(node, path) {
-  if (path === '' || path === '.') return node;
+  return path === '' || path === '.' ? node : atKeys(node, path.split('.'));
+}
+
+/** at() of a path already split at its dots; a table sample (Sample) is read a field at a time. */
+function atKeys(node, keys) {
   let v = node;
-  for (const key of path.split('.')) {
-    if (Array.isArray(v) && /^\d+$/.test(key)) v = Number(key) < v.length ? v[Number(key)] : MISSING;
+  for (const key of keys) {
+    if (v instanceof Sample) {
+      v = sampleField(v, key);
+      if (v === undefined) return MISSING;
+    } else if (Array.isArray(v) && /^\d+$/.test(key)) v = Number(key) < v.length ? v[Number(key)] : MISSING;
     else if (v && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, key)) v = v[key];
     else return MISSING;
   }
-  return v;
+  return v instanceof Sample ? rowAt(v.table, v.j) : v;
+}
+
+/** Field `key` of an element: an object's property, or a table sample's field. */
+function field(el, key) {
+  return el instanceof Sample ? sampleField(el, key) : el?.[key];
 }
 
 export const isMissing = (v) => v === MISSING;
@@ -120,10 +132,12 @@ export function selectRows(report, q, saw = () => {}) {
   const filters = parseWhere(q.where);
   const extra = typeof q.fields === 'string' ? parseFields(q.fields) : (q.fields ?? {});
   const itemsPath = q.items || DEFAULT_ITEMS[q.data] || 'runs';
+  const read = readers(q, extra);
   const rows = [];
   const seenLabels = new Map();
   for (const doc of docs) {
-    const incomplete = incompleteOf(doc, report.slug);
+    // What every row from this document says of where it came from.
+    const from = { source: bundlePath(doc, report.slug), tool: toolOf(doc), doc: doc.order ?? 0, incomplete: incompleteOf(doc, report.slug) };
     itemsOf(doc, itemsPath).forEach((item, i) => {
       const labels = labelsOf(doc, i);
       for (const [k, v] of Object.entries(labels)) (seenLabels.get(k) ?? seenLabels.set(k, new Set()).get(k)).add(String(v));
@@ -139,8 +153,9 @@ export function selectRows(report, q, saw = () => {}) {
       const before = rows.length;
       for (let j = 0; j < elements.length; j += 1) {
         const el = elements.at(j);
-        if (q.optional && q.metric && (isMissing(at(el, q.metric)) || at(el, q.metric) === null)) continue;
-        rows.push(rowOf({ report, doc, item, el, i, j, labels, status, q, extra, incomplete }));
+        const found = read.metric(el);
+        if (q.optional && q.metric && (isMissing(found) || found === null)) continue;
+        rows.push(rowOf({ doc, from, item, el, found, i, j, labels, status, q, read }));
       }
       if (rows.length > before) saw(doc);
     });
@@ -154,19 +169,49 @@ function matches(labels, filters) {
   return true;
 }
 
-function rowOf({ report, doc, item, el, i, j, labels, status, q, extra, incomplete }) {
-  const found = q.metric ? at(el, q.metric) : null;
+/**
+ * The paths a query reads from every element, each split at its dots once:
+ * `metric(el)` (null without a metric), `line(el)` (lineOnPath of the
+ * metric) and `extra`, a [name, read] pair per extra field.
+ */
+function readers(q, extra) {
+  const reader = (path) => {
+    if (path === '' || path === '.') return (node) => node;
+    const keys = path.split('.');
+    return (node) => atKeys(node, keys);
+  };
+  const lineKeys = q.metric && q.metric !== '.' ? q.metric.split('.').slice(0, -1) : [];
+  return {
+    metric: q.metric ? reader(q.metric) : () => null,
+    line: (el) => lineOnKeys(el, lineKeys),
+    extra: Object.entries(extra).map(([name, path]) => [name, reader(path)]),
+  };
+}
+
+function rowOf({ doc, from, item, el, found, i, j, labels, status, q, read }) {
   // An element printed over several lines (a sysbench.report_json sample) names each field's line.
-  const fallbackLine = el?.field_lines?.[q.metric] ?? lineOnPath(el, q.metric) ?? el?.line ?? item?.line ?? item?.lines?.first ?? 1;
+  const fallbackLine = field(field(el, 'field_lines'), q.metric) ?? read.line(el) ?? field(el, 'line') ?? item?.line ?? item?.lines?.first ?? 1;
   if (isMissing(found) && (status === 'ok' || status === 'complete')) {
     const where = q.each ? `item ${i}, ${q.each} ${j}` : `item ${i}`;
-    throw new AuthorError(`metric "${q.metric}" is not in ${where} of ${doc.provenance?.source}; ${suggestPaths(el, q.metric)}`);
+    const whole = el instanceof Sample ? rowAt(el.table, el.j) : el;
+    throw new AuthorError(`metric "${q.metric}" is not in ${where} of ${doc.provenance?.source}; ${suggestPaths(whole, q.metric)}`);
   }
-  const row = { ...labels, ...figureColumns(isMissing(found) ? null : found, fallbackLine, status) };
-  Object.assign(row, { source: bundlePath(doc, report.slug), tool: toolOf(doc), status, doc: doc.order ?? 0, item: i, element: j });
-  if (incomplete) row.incomplete = incomplete;
-  for (const [name, path] of Object.entries(extra)) {
-    const v = at(el, path);
+  const figure = figureColumns(isMissing(found) ? null : found, fallbackLine, status);
+  // Set one at a time: rows of one query share a shape, which a spread and Object.assign per row did not give.
+  const row = { ...labels };
+  row.value = figure.value;
+  row.text = figure.text;
+  row.unit = figure.unit;
+  row.line = figure.line;
+  row.source = from.source;
+  row.tool = from.tool;
+  row.status = status;
+  row.doc = from.doc;
+  row.item = i;
+  row.element = j;
+  if (from.incomplete) row.incomplete = from.incomplete;
+  for (const [name, reads] of read.extra) {
+    const v = reads(el);
     row[name] = isMissing(v) ? null : (v && typeof v === 'object' && !Array.isArray(v) ? v.value : v);
   }
   return row;
@@ -178,13 +223,17 @@ function rowOf({ report, doc, item, el, i, j, labels, status, q, extra, incomple
  * inside a list element cites that element's line, not its run's first one.
  */
 export function lineOnPath(node, path) {
-  if (!path || path === '.') return undefined;
+  return !path || path === '.' ? undefined : lineOnKeys(node, path.split('.').slice(0, -1));
+}
+
+function lineOnKeys(node, keys) {
   let line;
   let v = node;
-  for (const key of path.split('.').slice(0, -1)) {
-    v = Array.isArray(v) ? v[Number(key)] : v?.[key];
+  for (const key of keys) {
+    v = Array.isArray(v) ? v[Number(key)] : field(v, key);
     if (!v || typeof v !== 'object') break;
-    if (Number.isInteger(v.line)) line = v.line;
+    const own = field(v, 'line');
+    if (Number.isInteger(own)) line = own;
   }
   return line;
 }

@@ -76,3 +76,17 @@ test('a plain number reached through a list element cites that element\'s line, 
   const rows = selectRows({ slug: 'x', docs: [{ kind: 'mpstat', provenance: { source: 'raw/m.txt' }, runs: [run] }] }, { data: 'mpstat', metric: 'averages.0.values.%idle' });
   assert.deepEqual([rows[0].value, rows[0].line], [0.61, 17]);
 });
+
+test('a table\'s samples read a field at a time give what whole samples give: nested columns, their lines, gaps and typos', () => {
+  const samples = { count: 3, line: [10, 11, 12], t: [1, 2, 3], tps: [5.5, null, 7], latency: { count: 3, value: [1, 2, 3], line: [20, 21, 22] } };
+  const doc = { kind: 'sysbench', provenance: { source: 'raw/s.txt' }, runs: [{ line: 1, intervals: { samples } }] };
+  const one = { slug: 'x', docs: [doc] };
+  const q = { data: 'sysbench', each: 'intervals.samples' };
+  const rows = selectRows(one, { ...q, metric: 'latency.value', fields: { t: 't', lat: 'latency', none: 'nothing' } });
+  assert.deepEqual(rows.map((r) => [r.value, r.line, r.t, r.lat, r.none]), [[1, 20, 1, 1, null], [2, 21, 2, 2, null], [3, 22, 3, 3, null]]);
+  assert.deepEqual(selectRows(one, { ...q, metric: 'tps' }).map((r) => [r.value, r.text, r.line]), [[5.5, '5.5', 10], [null, 'ok', 11], [7, '7', 12]]);
+  assert.deepEqual(selectRows(one, { ...q, metric: 'tps', optional: true }).map((r) => r.t === undefined && r.element), [0, 2]);
+  assert.throws(() => selectRows(one, { ...q, metric: 'tpss' }), (e) => e instanceof AuthorError
+    && e.message === 'metric "tpss" is not in item 0, intervals.samples 0 of raw/s.txt; did you mean "tps"? figure paths here: line, t, tps, latency.value, latency.line (`tpsreport parse FILE` shows the document)');
+  assert.throws(() => selectRows(one, { ...q, metric: 'count' }), /metric "count" is not in item 0, intervals.samples 0/);
+});
