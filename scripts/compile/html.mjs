@@ -10,8 +10,13 @@
 import { spreadText } from './repeats.mjs';
 import { countText } from '../lib/text.mjs';
 
+const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;' };
+const escape = (c) => ESCAPES[c];
+
 export function esc(text) {
-  return String(text ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;').replace(/'/g, '&#39;');
+  const s = String(text ?? '');
+  // Most text (every line of a raw view) has nothing to escape: one scan, and it is returned as it is.
+  return /[&<>"']/.test(s) ? s.replace(/[&<>"']/g, escape) : s;
 }
 
 const ESCAPED = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&#34;': '"', '&#39;': "'" };

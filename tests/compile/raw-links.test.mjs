@@ -2,7 +2,7 @@
 // scheme or be cut short, whatever the file is called.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bundleHref, rawLineHref, figLink } from '../../scripts/compile/html.mjs';
+import { bundleHref, rawLineHref, figLink, esc, unesc } from '../../scripts/compile/html.mjs';
 import { rawView, rawFilesHtml } from '../../scripts/compile/raw-views.mjs';
 
 const PAGE = 'https://example.org/reports/x/';
@@ -68,4 +68,13 @@ test('the page\'s Raw files section lists each file by a download link with its 
     '<a href="./raw/y.txt" download>raw/y.txt</a> <span class="meta">3 bytes</span>',
   ]);
   assert.equal(rawFilesHtml([]), '');
+});
+
+test('esc writes each of & < > " \' as its entity and gives back text with none of them as it is, and unesc reads it back', () => {
+  const hostile = `a&b <img src=x onerror="alert('1')"> &amp;`;
+  assert.equal(esc(hostile), 'a&amp;b &lt;img src=x onerror=&#34;alert(&#39;1&#39;)&#34;&gt; &amp;amp;');
+  assert.equal(unesc(esc(hostile)), hostile);
+  assert.equal(esc('tps: 1234.56 qps: 7.1'), 'tps: 1234.56 qps: 7.1');
+  assert.equal(esc(null), '');
+  assert.equal(esc(42), '42');
 });
