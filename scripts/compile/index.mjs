@@ -159,6 +159,7 @@ const oneBigReportAtATime = oneBigAtATime(BIG_REPORT);
  * found so far (a shortcode that does not scan), to which the views' are added.
  */
 async function buildPage({ report, shortcodes, errors, kindOf, reuse, readsDocuments, dataDir, listing, drawer, stamp, paths: { siteDir, viewsPath, manifestPath, stampPath } }) {
+  errors.push(...nameClashes(shortcodes, kindOf, report.indexPath));
   if (readsDocuments) report.docs = await loadDocuments(dataDir);
   const views = {};
   let built = 0;
@@ -220,6 +221,28 @@ function scanOrFail(text, source, errors) {
     errors.push(error);
     return [];
   }
+}
+
+/**
+ * A view named twice in one report (two charts with name="x"): both would
+ * write charts/x.* and one page would hold #chart-x twice, so the first chart
+ * would show the second's drawing. Each later use is an error at its line.
+ */
+function nameClashes(shortcodes, kindOf, source) {
+  const first = new Map();
+  const errors = [];
+  for (const sc of shortcodes) {
+    const name = kindOf(sc.name)?.params.name ? sc.params.name : undefined;
+    if (typeof name !== 'string' || name === '') continue;
+    const earlier = first.get(name);
+    if (!earlier) {
+      first.set(name, sc);
+      continue;
+    }
+    const expected = `name="${name}" is already the name of the ${earlier.name} on line ${earlier.line}; a name is unique in the report (it names charts/${name}.* and the #chart-${name} anchor)`;
+    errors.push(new InputError({ source, line: sc.line, column: sc.column, expected, rule: sc.name, message: `${sc.name}: ${expected}` }));
+  }
+  return errors;
 }
 
 /** Named parameters with their defaults; an unknown or missing one is an author error listing what the kind takes. */

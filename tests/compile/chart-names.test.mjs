@@ -1,0 +1,37 @@
+// A chart's name is its files (charts/<name>.*) and its anchor (#chart-<name>):
+// two charts of one name would leave the first showing the second's drawing.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ingestReports } from '../../scripts/ingest/index.mjs';
+import { compileReports } from '../../scripts/compile/index.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const RAW = join(ROOT, 'content/reports/innodb-plugin-vs-builtin/raw');
+
+function site(body) {
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-names-'));
+  const bundle = join(root, 'content', 'reports', 'x');
+  mkdirSync(join(bundle, 'raw'), { recursive: true });
+  for (const name of ['sysbench-5.1-plugin-rw.txt', 'sysbench-5.5.9-rw.txt']) copyFileSync(join(RAW, name), join(bundle, 'raw', name));
+  const sources = '  - file: raw/sysbench-5.1-plugin-rw.txt\n    labels: { server: "5.1" }\n  - file: raw/sysbench-5.5.9-rw.txt\n    labels: { server: "5.5" }\n';
+  writeFileSync(join(bundle, 'index.md'), `---\ntitle: Names\nsources:\n${sources}---\n\n${body}`);
+  return root;
+}
+
+const chart = (name, metric) => `{{< chart kind="grouped-bar" name="${name}" data="sysbench" metric="${metric}" x="server" title="${metric}" y-title="y" >}}\n`;
+
+test('a second chart of the same name stops the compile at its line, naming the first; another name builds', async () => {
+  const twice = site(`${chart('tps', 'transactions.rate')}\nText.\n\n${chart('tps', 'latency.avg')}${chart('tps', 'transactions.count')}`);
+  const apart = site(`${chart('tps', 'transactions.rate')}\nText.\n\n${chart('latency', 'latency.avg')}`);
+  try {
+    for (const root of [twice, apart]) assert.deepEqual((await ingestReports({ root })).errors, []);
+    const { errors } = await compileReports({ root: twice });
+    assert.deepEqual(errors.map(String), [14, 15].map((line) => `content/reports/x/index.md:${line}:1: chart: name="tps" is already the name of the chart on line 10; a name is unique in the report (it names charts/tps.* and the #chart-tps anchor)`));
+    assert.deepEqual((await compileReports({ root: apart })).errors, []);
+  } finally {
+    for (const root of [twice, apart]) rmSync(root, { recursive: true, force: true });
+  }
+});
