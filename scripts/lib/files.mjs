@@ -8,8 +8,17 @@ import { spawnSync } from 'node:child_process';
 import { threadId } from 'node:worker_threads';
 import { columnStore } from './columns.mjs';
 
-/** Where a file is written before it is renamed into place: beside it, hidden, one per thread (two drawing threads may write the same cached chart). */
-export const tmpBeside = (path) => join(dirname(path), `.${basename(path)}.${process.pid}-${threadId}.tmp`);
+/**
+ * Where a file is written before it is renamed into place: beside it, hidden,
+ * one per thread (two drawing threads may write the same cached chart). A long
+ * name is shortened to a hash of it: the name and the suffix must fit in the
+ * 255 bytes a file system allows.
+ */
+export function tmpBeside(path) {
+  const name = basename(path);
+  const stem = Buffer.byteLength(name) > 120 ? createHash('sha256').update(name).digest('hex').slice(0, 32) : name;
+  return join(dirname(path), `.${stem}.${process.pid}-${threadId}.tmp`);
+}
 
 /**
  * Writes a whole file under a temporary name beside it, then renames it into

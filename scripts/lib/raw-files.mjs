@@ -145,11 +145,34 @@ export function rawPathProblem(file, bundleDir) {
  */
 export const MAX_RAW_MIB = 128;
 
+/** The longest name (of a file, or a folder under raw/) a report publishes, in UTF-8 bytes. */
+export const MAX_NAME_BYTES = 200;
+
+export const RAW_NAME_EXPECTED = `a raw file name of at most ${MAX_NAME_BYTES} bytes, without a backslash or a control character`;
+
+/**
+ * What is wrong with the name of a raw file (its path under raw/), or null.
+ * The file is published under that name beside a view named <name>.html: a
+ * backslash is a folder separator to a URL and to Windows, and the site's own
+ * tools took it for one and dropped the file while the page linked to it; a
+ * control character breaks the line-based listings a build takes; file
+ * systems stop at 255 bytes, and the copies and views add to the name.
+ */
+export function rawNameProblem(name) {
+  for (const part of name.split('/')) {
+    if (part.includes('\\')) return `${JSON.stringify(part)}, which holds a backslash; rename it without one`;
+    if (/[\u0000-\u001f\u007f]/.test(part)) return `${JSON.stringify(part)}, which holds a control character; rename it without one`;
+    const bytes = Buffer.byteLength(part);
+    if (bytes > MAX_NAME_BYTES) return `a name of ${bytes} bytes ("${part.slice(0, 40)}…"); rename it shorter`;
+  }
+  return null;
+}
+
 /**
  * An InputError for each file of a report's raw/ folder that compile must not
  * publish (it publishes every one of them, listed under `sources` or not): a
  * type a browser would run, a symbolic link that leads out of the report
- * folder, or a file larger than MAX_RAW_MIB.
+ * folder, a name it cannot publish (rawNameProblem), or a file larger than MAX_RAW_MIB.
  */
 export function unsafeRawFiles(listing, root) {
   const errors = [];
@@ -160,7 +183,9 @@ export function unsafeRawFiles(listing, root) {
       continue;
     }
     const hazard = rawFileHazard(name);
+    const badName = info?.isFile() ? rawNameProblem(name) : null;
     if (hazard && info?.isFile()) errors.push(new InputError({ source, expected: RAW_FILE_EXPECTED, found: hazard, rule: 'raw-file-type' }));
+    else if (badName) errors.push(new InputError({ source, expected: RAW_NAME_EXPECTED, found: badName, rule: 'raw-file-name' }));
     else if (info?.isFile() && info.size > MAX_RAW_MIB * 2 ** 20) {
       errors.push(new InputError({
         source,

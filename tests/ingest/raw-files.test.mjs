@@ -244,6 +244,34 @@ test('a raw file over 128 MiB is refused by name at ingest, without being parsed
   }
 });
 
+test('a raw file named with a backslash, a control character or over 200 bytes is refused by name at ingest and compile, never published half; 200 bytes is taken', async () => {
+  const long = `${'l'.repeat(196)}.txt`;
+  const files = { 'run.txt': null, 'back\\slash.txt': '', 'tab\there.txt': '', [`${long}x`]: '', [long]: null };
+  const root = site(['raw/run.txt', `raw/${long}`], files);
+  const expected = (name, found) => `content/reports/x/raw/${name}: expected a raw file name of at most 200 bytes, without a backslash or a control character, found ${found}`;
+  try {
+    const refused = [
+      expected('back\\slash.txt', '"back\\\\slash.txt", which holds a backslash; rename it without one'),
+      expected(`${long}x`, `a name of 201 bytes ("${'l'.repeat(40)}…"); rename it shorter`),
+      expected('tab\there.txt', '"tab\\there.txt", which holds a control character; rename it without one'),
+    ];
+    const ingested = await ingestReports({ root });
+    assert.deepEqual(ingested.errors.map(String), refused);
+    assert.equal(ingested.parsed, 2, 'the run with the 200-byte name is parsed with the other');
+    const compiled = await compileReports({ root });
+    assert.deepEqual(compiled.errors.map(String), refused);
+    assert.equal(existsSync(join(root, '.tpsreport/site/reports/x')), false, 'nothing of the report is published');
+    rmSync(join(root, 'content/reports/x/raw', 'back\\slash.txt'));
+    rmSync(join(root, 'content/reports/x/raw', 'tab\there.txt'));
+    rmSync(join(root, 'content/reports/x/raw', `${long}x`));
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root })).errors, []);
+    assert.ok(existsSync(join(root, '.tpsreport/site/reports/x/raw', `${long}.html`)), 'a 200-byte name has its view');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('reports ingested side by side report their problems in report-name order, each once', async () => {
   const root = mkdtempSync(join(tmpdir(), 'tpsreport-order-'));
   const slugs = ['f', 'b', 'e', 'a', 'd', 'c', 'h', 'g'];

@@ -2,7 +2,7 @@
 // at a time, in the order it came, whether or not the piece before it failed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { oneBigAtATime } from '../../scripts/lib/files.mjs';
+import { oneBigAtATime, writeFileAtomic, tmpBeside } from '../../scripts/lib/files.mjs';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -26,4 +26,21 @@ test('work at or over the limit runs one at a time, in order, past a failure; sm
   assert.deepEqual(log.filter((l) => !l.startsWith('small')), ['a start', 'a end', 'b start', 'b end', 'c start', 'c end']);
   assert.ok(log.indexOf('small start') < log.indexOf('a end'), 'the small one ran beside the first big one');
   assert.equal(most, 2);
+});
+
+test('a file whose name leaves no room for the temporary suffix is written through a hashed temporary name', async () => {
+  const { mkdtempSync, readFileSync, readdirSync, rmSync } = await import('node:fs');
+  const { join, basename } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'tpsreport-files-'));
+  try {
+    const name = `${'n'.repeat(250)}.json`;
+    assert.ok(Buffer.byteLength(basename(tmpBeside(join(dir, name)))) < 100);
+    assert.equal(basename(tmpBeside(join(dir, 'short.json'))).startsWith('.short.json.'), true, 'a short name stays readable');
+    writeFileAtomic(join(dir, name), 'whole\n');
+    assert.equal(readFileSync(join(dir, name), 'utf8'), 'whole\n');
+    assert.deepEqual(readdirSync(dir), [name], 'no temporary file is left');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -72,7 +72,7 @@ export function describeChart(ctx, p) {
   if (extra.length) throw new AuthorError(`kind="${p.kind}" takes no ${extra.map((k) => `"${k}"`).join(', ')}; it takes: ${[...Object.keys(COMMON), ...kind.takes].join(', ')}`);
   const q = { ...kind.defaults, ...p };
   for (const r of kind.required) if (!q[r]) throw new AuthorError(`kind="${p.kind}" needs the parameter "${r}" (${KIND_PARAMS[r]})`);
-  if (!/^[a-z0-9][a-z0-9-]*$/.test(p.name)) throw new AuthorError(`name="${p.name}" must be lower-case letters, digits and dashes (it becomes a file name)`);
+  if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(p.name)) throw new AuthorError(`name="${p.name}" must be at most 100 lower-case letters, digits and dashes (it becomes a file name)`);
   if (q['x-scale'] && !['log2', 'linear'].includes(q['x-scale'])) throw new AuthorError(`x-scale="${q['x-scale']}": expected log2 or linear`);
   if (q.interpolate && !['linear', 'step'].includes(q.interpolate)) throw new AuthorError(`interpolate="${q.interpolate}": expected linear or step`);
   if (q.top && !/^[1-9][0-9]*$/.test(String(q.top))) throw new AuthorError(`top="${q.top}": expected a whole number of bars, e.g. 10`);
