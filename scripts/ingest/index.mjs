@@ -86,7 +86,6 @@ async function ingestReport({ root, slug, index, outDir, cachePath, before, pars
   // One look at raw/ serves the safety check now and the sums in report.json below.
   const listing = await rawFolder(join(root, 'content', 'reports', slug, 'raw'));
   const unsafe = unsafeRawFiles(listing, root);
-  const keep = new Set(['report.json', ...plan.map((entry) => entry.out)]);
   const after = { sources: {}, hashes: {} };
   const outcomes = new Array(plan.length);
   // A source that must not be published is not parsed either: its error is the refusal.
@@ -103,11 +102,15 @@ async function ingestReport({ root, slug, index, outDir, cachePath, before, pars
     if (fresh) parsed += 1;
   }
   const hashes = { ...before.hashes, ...after.hashes };
-  const report = await reportDocument({ root, slug, plan, hashes, listing });
+  // data/ stays whole when a source fails: report.json lists the documents
+  // there are, and a failed source's document from an older raw file goes.
+  const done = Object.assign(plan.filter((_, i) => !outcomes[i].error), { meta: plan.meta });
+  const report = await reportDocument({ root, slug, plan: done, hashes, listing });
   after.hashes = Object.fromEntries(report.raw_files.map(({ file }) => [file, hashes[file]]));
   await writeIfChanged(join(outDir, 'report.json'), toJson(report));
+  const keep = new Set(['report.json', ...done.map((entry) => entry.out)]);
   await removeStale(outDir, keep);
-  const written = keep.size - 1 - errors.length;
+  const written = done.length;
   errors.unshift(...unsafe.filter((error) => !errors.includes(error)));
   // Stamped from the disk, not the listing: this ingest has just written outDir.
   if (!errors.length) Object.assign(after, { report: `${parsers}:${treeStamp(inputs)}`, documents: written });

@@ -5,7 +5,7 @@
 // hashed into report.json at ingest.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, readFileSync, rmSync, symlinkSync, realpathSync, existsSync, statSync, utimesSync, truncateSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, readFileSync, readdirSync, rmSync, symlinkSync, realpathSync, existsSync, statSync, utimesSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -13,6 +13,7 @@ import { ingestReports, planSources } from '../../scripts/ingest/index.mjs';
 import { compileReports } from '../../scripts/compile/index.mjs';
 import { InputError } from '../../scripts/lib/errors.mjs';
 import { hashRawFiles, rawFolder, fileSum } from '../../scripts/lib/raw-files.mjs';
+import { validatePaths } from '../../scripts/validate/index.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const RUN = join(ROOT, 'content/reports/innodb-plugin-vs-builtin/raw/sysbench-5.1-plugin-rw.txt');
@@ -267,6 +268,30 @@ test('a raw file named with a backslash, a control character or over 200 bytes i
     assert.deepEqual((await ingestReports({ root })).errors, []);
     assert.deepEqual((await compileReports({ root })).errors, []);
     assert.ok(existsSync(join(root, '.tpsreport/site/reports/x/raw', `${long}.html`)), 'a 200-byte name has its view');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a source that fails leaves data/ whole: report.json lists the documents there are, validate finds nothing more, the raw file is untouched', async () => {
+  const garbled = readFileSync(RUN, 'utf8').replace(/transactions: +(\d+) +\(/, 'transactions: 12x5 (');
+  const root = site(['raw/a.txt', 'raw/b.txt', 'raw/c.txt'], { 'a.txt': null, 'b.txt': null, 'c.txt': null });
+  const data = join(root, 'data/reports/x');
+  const listed = () => JSON.parse(readFileSync(join(data, 'report.json'), 'utf8')).sources.map((s) => [s.file, s.data, s.order]);
+  try {
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    writeFileSync(join(root, 'content/reports/x/raw/b.txt'), garbled);
+    const { errors, documents } = await ingestReports({ root });
+    assert.deepEqual(errors.map((e) => [e.source, e.rule]), [['content/reports/x/raw/b.txt', errors[0]?.rule]]);
+    assert.match(String(errors[0]), /^content\/reports\/x\/raw\/b\.txt:\d+:\d+: expected /);
+    assert.equal(documents, 2);
+    assert.deepEqual(listed(), [['content/reports/x/raw/a.txt', 'a.json', 0], ['content/reports/x/raw/c.txt', 'c.json', 2]]);
+    assert.deepEqual(readdirSync(data).sort(), ['a.json', 'c.json', 'report.json'], 'the document of the raw file before it broke goes with it');
+    assert.deepEqual((await validatePaths([data], { root })).problems, [], 'no second error for the same mistake');
+    assert.equal(readFileSync(join(root, 'content/reports/x/raw/b.txt'), 'utf8'), garbled);
+    writeFileSync(join(root, 'content/reports/x/raw/b.txt'), readFileSync(RUN));
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual(listed().map(([, d]) => d), ['a.json', 'b.json', 'c.json']);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
