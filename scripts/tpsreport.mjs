@@ -127,7 +127,7 @@ const commands = {
     const steps = values.frozen
       ? [checkFrozen, (o) => commands.compile([], o)]
       : [(o) => commands.ingest([], o), validateForBuild, (o) => commands.compile([], o)];
-    return buildSite({ root: ROOT, hugoBin: HUGO, steps, baseUrl, compiled: () => session.compiled?.changed ?? [], log: (line) => console.error(line) });
+    return buildSite({ root: ROOT, hugoBin: HUGO, steps, baseUrl, recheck: values.frozen, compiled: () => session.compiled?.changed ?? [], log: (line) => console.error(line) });
   },
 
   async serve(args) {

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { publish } from './publish.mjs';
-import { treeIndex } from '../lib/files.mjs';
+import { treeIndex, folderStamp } from '../lib/files.mjs';
 import { configLayer, mount, buildConfig } from './hugo-config.mjs';
 import { bodyOffset } from '../compile/report.mjs';
 import { TOOL_ROOT, CONFIG_NAMES } from '../lib/site.mjs';
@@ -102,7 +102,11 @@ export function publishingUrl(text) {
   return url.href.endsWith('/') ? url.href : `${url.href}/`;
 }
 
-export async function buildSite({ root, hugoBin, steps, baseUrl, compiled = () => [], log = () => {} }) {
+/**
+ * `recheck`: run the steps even when no input changed since the last good
+ * build (a frozen build: its checks of data/ against the raw files are the point).
+ */
+export async function buildSite({ root, hugoBin, steps, baseUrl, recheck = false, compiled = () => [], log = () => {} }) {
   const state = join(root, '.tpsreport', 'cache', 'build.json');
   const staging = join(root, '.tpsreport', 'hugo-out');
   const publicDir = join(root, 'public');
@@ -113,7 +117,9 @@ export async function buildSite({ root, hugoBin, steps, baseUrl, compiled = () =
   const listed = treeIndex(inputsOf(root, EVERY_INPUT));
   const everything = () => `${listed.stamp(inputsOf(root, EVERY_INPUT))}:${baseUrl ?? ''}`;
   const last = JSON.parse(await readFile(state, 'utf8').catch(() => 'null'));
-  if (last?.everything && existsSync(publicDir) && last.everything === everything()) {
+  // public/ is output, but someone may have removed part of it: then it is built again.
+  const whole = Boolean(last?.published) && folderStamp(publicDir) === last.published;
+  if (!recheck && whole && last.everything === everything()) {
     log('build: nothing changed since the last build; public/ is up to date');
     return 0;
   }
@@ -123,10 +129,11 @@ export async function buildSite({ root, hugoBin, steps, baseUrl, compiled = () =
   }
   const before = JSON.parse(await readFile(state, 'utf8').catch(() => 'null'));
   const now = { inputs: `${listed.stamp(inputsOf(root, HUGO_INPUTS))}:${baseUrl ?? ''}`, articles: await articles(root, listed, before?.articles) };
-  const plan = existsSync(publicDir) ? hugoPlan(before, now, compiled()) : { mode: 'full' };
+  // A public/ that is not as the last build left it is built and published whole.
+  const plan = whole ? hugoPlan(before, now, compiled()) : { mode: 'full' };
   if (plan.mode === 'none') {
     log('hugo: no page changed; public/ is up to date');
-    await saveState(state, { ...now, published: true, everything: everything() });
+    await saveState(state, { ...now, published: folderStamp(publicDir), everything: everything() });
     return 0;
   }
   const started = Date.now();
@@ -144,7 +151,7 @@ export async function buildSite({ root, hugoBin, steps, baseUrl, compiled = () =
     ? await publish([staging, site], publicDir, { scope: true })
     : await publish([{ dir: staging, newerThan: started - 1000, only: folders }, { ...site, only: folders }], publicDir, { scope: folders });
   log(`publish: ${counts.copied} written, ${counts.kept} unchanged, ${counts.removed} removed, in ${Date.now() - publishing} ms`);
-  await saveState(state, { ...now, published: true, everything: everything() });
+  await saveState(state, { ...now, published: folderStamp(publicDir), everything: everything() });
   return 0;
 }
 

@@ -285,6 +285,22 @@ export function treeStamp(paths) {
 }
 
 /**
+ * A short hash of the folders under `dir` and their mtimes, or null without
+ * `dir`. A folder's mtime moves whenever a name in it is added, removed or
+ * replaced, so this tells that files under dir came or went (someone removed
+ * a report's folder from public/) without listing every file: a built site is
+ * a hundred thousand of them, in a few thousand folders.
+ */
+export function folderStamp(dir) {
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return null;
+  const r = spawnSync('find', [dir, '-type', 'd', '-printf', '%P\t%T@\n'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const lines = r.status === 0 && !r.error
+    ? r.stdout.split('\n').filter(Boolean)
+    : [dir, ...readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(e.parentPath, e.name))].map((path) => `${path.slice(dir.length + 1)}\t${statSync(path).mtimeMs}`);
+  return createHash('sha256').update(lines.sort().join('\n')).digest('hex').slice(0, 24);
+}
+
+/**
  * One listing of several trees with one `find`, from which stamp(paths) gives
  * exactly what treeStamp(paths) would (same files, order, sizes and mtimes), so
  * a step that stamps every report (a thousand small trees) lists the disk once

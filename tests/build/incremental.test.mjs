@@ -41,6 +41,20 @@ test('a build with nothing changed rewrites nothing, and a changed raw file rebu
     assert.deepEqual(mtimes(dir, 'public'), before.public);
     assert.deepEqual(mtimes(dir, 'data'), before.data);
 
+    // A report's folder removed from public/ is built and published again; then nothing has changed once more.
+    const gone = published[0];
+    const pages = mtimes(dir, join('public', 'reports', gone));
+    rmSync(join(dir, 'public', 'reports', gone), { recursive: true });
+    assert.match(build(dir), /hugo: every page/);
+    assert.deepEqual([...mtimes(dir, join('public', 'reports', gone)).keys()].sort(), [...pages.keys()].sort());
+    assert.match(build(dir), /nothing changed since the last build/);
+    // A frozen build checks data/ against the raw files every time, even with nothing changed.
+    const frozen = spawnSync(process.execPath, [join(dir, 'scripts', 'tpsreport.mjs'), 'build', '--frozen'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(frozen.status, 0, frozen.stderr);
+    assert.match(frozen.stderr, /frozen: \d+ documents checked against the raw files/);
+    const before2 = { public: mtimes(dir, 'public'), data: mtimes(dir, 'data') };
+    Object.assign(before, before2);
+
     const slug = readdirSync(join(dir, 'content', 'reports')).find((d) => d.startsWith('innodb-plugin-vs-builtin-'));
     const raw = join(dir, 'content', 'reports', slug, 'raw', 'sysbench-5.5.9-rw.txt');
     const rate = (file) => /transactions: +\d+ +\((\d+\.\d+) per sec\.\)/.exec(readFileSync(file, 'utf8'))[1];
