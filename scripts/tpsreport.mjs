@@ -144,7 +144,7 @@ const commands = {
     const { reporters } = await import('./reporters.mjs');
     const result = await figureProblems({ root: ROOT });
     console.log(reporters.text({ files: result.pages, problems: result.problems }));
-    console.error(`check: ${result.figures} figure${result.figures === 1 ? '' : 's'} on ${result.pages} page${result.pages === 1 ? '' : 's'}${result.problems.length ? `, ${result.problems.length} not on their raw line` : ', each as printed on its raw line'}`);
+    console.error(`check: ${result.figures} figure${result.figures === 1 ? '' : 's'} on ${result.pages} page${result.pages === 1 ? '' : 's'}${result.problems.length ? `, ${result.problems.length} not as printed on their raw line` : ', each shown as printed on its raw line'}`);
     return result.problems.length ? 1 : 0;
   },
 

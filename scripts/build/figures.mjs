@@ -2,8 +2,9 @@
 // was read from (scripts/compile/html.mjs writes data-value, data-source and
 // data-line on it). This reads the published pages back, as a reader would
 // follow the links, and reports each figure whose number is not printed on
-// that line of the published raw file. It checks the output, so it runs after
-// a build and never feeds anything back into one.
+// that line of the published raw file, or whose shown text does not read as
+// that number. It checks the output, so it runs after a build and never feeds
+// anything back into one.
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -29,7 +30,25 @@ export function numbersOn(line) {
   return [...plain, ...durations];
 }
 
-/** The figures of one page with a number and a raw line, where they sit in the page. */
+const BINARY = { B: 1, KiB: 2 ** 10, MiB: 2 ** 20, GiB: 2 ** 30, TiB: 2 ** 40 };
+const SIZE = /(\d[\d,]*(?:\.\d+)?) ?(B|KiB|MiB|GiB|TiB)\b/g;
+// A duration as a page shows it ("28 min 18 s", "1 h 2 min 3.5 s").
+const SHOWN_DURATION = /(?:(\d+) ?h )?(?:(\d+) ?min )?(\d+(?:\.\d+)?) ?s\b/g;
+
+/**
+ * Whether the text a page shows for a figure reads as its value: a number
+ * (rounded to the digits shown), a size in binary units, or a duration.
+ */
+export function readsAs(shown, value) {
+  const text = shown.replace(/\u00a0/g, ' ');
+  const near = (n, digits, unit = 1) => Math.abs(n * unit - value) <= 0.5 * 10 ** -digits * unit * (1 + 1e-9);
+  const digitsOf = (n) => (n.split('.')[1] ?? '').length;
+  if ([...text.matchAll(NUMBER)].some(([n]) => near(Number(n.replace(/,/g, '')), digitsOf(n)))) return true;
+  if ([...text.matchAll(SIZE)].some(([, n, unit]) => near(Number(n.replace(/,/g, '')), digitsOf(n), BINARY[unit]))) return true;
+  return [...text.matchAll(SHOWN_DURATION)].some(([, h = 0, m = 0, sec]) => near(Number(h) * 3600 + Number(m) * 60 + Number(sec), digitsOf(sec)));
+}
+
+/** The figures of one page with a number and a raw line, where they sit in the page, and the text it shows for each. */
 export function figuresOf(html) {
   const figures = [];
   // The page line of each figure, counted on from the one before.
@@ -40,7 +59,9 @@ export function figuresOf(html) {
     if (a['data-value'] === undefined || !a['data-source'] || !a['data-line']) continue;
     for (let nl = html.indexOf('\n', at); nl >= 0 && nl < m.index; nl = html.indexOf('\n', nl + 1)) line += 1;
     at = m.index;
-    figures.push({ value: Number(a['data-value']), source: a['data-source'], rawLine: Number(a['data-line']), line });
+    const start = m.index + m[0].length;
+    const shown = unesc(html.slice(start, html.indexOf('</a>', start)).replace(/<[^>]*>/g, ''));
+    figures.push({ value: Number(a['data-value']), source: a['data-source'], rawLine: Number(a['data-line']), line, shown });
   }
   return figures;
 }
@@ -71,14 +92,15 @@ export async function figureProblems({ root }) {
   return out;
 }
 
-/** What is wrong with one figure, or null when its raw line prints its number. */
-async function checkFigure(bundle, { value, source, rawLine }, cache) {
+/** What is wrong with one figure, or null when its raw line prints its number and the page shows that number. */
+async function checkFigure(bundle, { value, source, rawLine, shown }, cache) {
   if (!cache.has(source)) cache.set(source, await readFile(join(bundle, source), 'utf8').then((t) => t.split('\n'), () => null));
   const lines = cache.get(source);
   if (!lines) return `no published raw file ${source}`;
   const text = lines[rawLine - 1];
   if (text === undefined) return `${source} has ${lines.length} lines`;
-  return numbersOn(text).includes(value) ? null : `line ${rawLine} reads "${text.trim()}"`;
+  if (!numbersOn(text).includes(value)) return `line ${rawLine} reads "${text.trim()}"`;
+  return readsAs(shown, value) ? null : `the page shows it as "${shown.trim()}"`;
 }
 
 function problem(file, line, expected, found) {

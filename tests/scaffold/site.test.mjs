@@ -129,7 +129,12 @@ test('tpsreport check passes figures printed on their raw line and names each on
 
     const cli = spawnSync(process.execPath, [CLI, 'check'], { cwd: dir, encoding: 'utf8' });
     assert.equal(cli.status, 1);
-    assert.equal(cli.stderr, 'check: 3 figures on 1 page, 2 not on their raw line\n');
+    assert.equal(cli.stderr, 'check: 3 figures on 1 page, 2 not as printed on their raw line\n');
+
+    // The text a reader sees must read as the number too: a figure rounded, grouped, in binary units or a duration does.
+    const shown = (value, text) => `<a class="fig" href="./raw/run.txt.html#L2" data-value="${value}" data-source="raw/run.txt" data-line="2">${text}</a>`;
+    writeFileSync(join(bundle, 'index.html'), [shown('15898', '15,898'), shown('1058.8', '1,058.8 <span class="unit">tx/s</span>'), shown('15898', '15.5 KiB'), shown('1058.8', '17 min 38.8 s'), shown('1058.8', '1058.81'), shown('15898', '15.6 KiB')].join('\n'));
+    assert.deepEqual((await figureProblems({ root: dir })).problems.map((p) => `${p.line}: ${p.found}`), ['5: the page shows it as "1058.81"', '6: the page shows it as "15.6 KiB"']);
     assert.match(cli.stdout, /^public\/reports\/r\/index\.html:2: error figure-raw-line: expected 1085\.8 as printed on raw\/run\.txt:2, found line 2 reads/m);
   } finally {
     rmSync(dir, { recursive: true });
