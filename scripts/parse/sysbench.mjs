@@ -15,7 +15,7 @@
 // `intervals.samples`, and a cumulative hook's report stands in for the summary.
 //
 import { InputError, quote } from '../lib/errors.mjs';
-import { figure, requireFigure } from '../lib/figure.mjs';
+import { figure, requireFigure, beyondDoubleError } from '../lib/figure.mjs';
 import { columnOf, toNumber } from '../lib/text.mjs';
 import { TableBuilder } from '../lib/columns.mjs';
 import { parseTextWith } from './driver.mjs';
@@ -66,12 +66,13 @@ const POWERS_OF_TEN = [1, 10, 100, 1000, 10000, 100000, 1000000, 1e7, 1e8];
 
 /**
  * A number already matched by a strict pattern (interval samples are plain
- * numbers, not figures). What sysbench prints (`1234.56`) is read digit by
- * digit: a whole number k of at most 15 digits divided by 10^d is the double
- * nearest the decimal, exactly what Number(text) gives, in a fraction of its
- * time, and a long log is mostly these. Anything else goes to Number().
+ * numbers, not figures), `name` saying which field of the line `at` it is.
+ * What sysbench prints (`1234.56`) is read digit by digit: a whole number k
+ * of at most 15 digits divided by 10^d is the double nearest the decimal,
+ * exactly what Number(text) gives, in a fraction of its time, and a long log
+ * is mostly these. Anything else goes to Number().
  */
-function plain(text) {
+function plain(text, at, name) {
   const length = text.length;
   let k = 0;
   let decimals = -1;
@@ -82,17 +83,20 @@ function plain(text) {
         k = k * 10 + (c - 48);
         if (decimals >= 0) decimals += 1;
       } else if (c === 46 && decimals < 0 && i > 0) decimals = 0;
-      else return numberOrNull(text);
+      else return numberOrNull(text, at, name);
     }
     if (decimals < 0) return k;
     if (decimals > 0 && decimals < POWERS_OF_TEN.length) return k / POWERS_OF_TEN[decimals];
   }
-  return numberOrNull(text);
+  return numberOrNull(text, at, name);
 }
 
-function numberOrNull(text) {
+function numberOrNull(text, at, name) {
   const n = Number(text);
-  return Number.isNaN(n) ? null : n; // nan, N/A
+  if (Number.isNaN(n)) return null; // nan, inf, N/A
+  // A null would show as a failed interval; the summary refuses such a number, and so does a sample.
+  if (!Number.isFinite(n)) throw beyondDoubleError(text, at.n, columnOf(at.line, text), `a number for interval ${name}`);
+  return n;
 }
 
 /** `12345  (112.32 per sec.)` → {count, rate}. */
@@ -303,26 +307,78 @@ function requiredSteps(part, run) {
 // number patterns and converted with Number() directly. Only when no strict
 // pattern matches is the lax twin tried, to point at the value that is not a
 // number (instead of calling a malformed sample an unknown line).
-const STRICT = String.raw`([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|[-+]?nan|N/A)`;
+// `%4.2f` prints `inf` and `-nan` for what it cannot divide: no value, as in the summary.
+const STRICT = String.raw`([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|[-+]?nan|[-+]?inf|N/A)`;
 const LAX = String.raw`([^\s,()/]+)`;
-const intervalLayout = (template, names) => [template(STRICT), template(LAX), names];
+const COUNT = String.raw`(\d+)`;
+
+/**
+ * A layout is kept as its fields in print order (regex sources, V standing
+ * for a value) so that a line that starts like it but does not match can be
+ * read field by field up to where it goes wrong. The first field is how the
+ * layout starts; `shape` is how it reads, for error messages.
+ */
+function intervalLayout(shape, names, fields) {
+  const source = (V) => fields(V).join('');
+  return {
+    strict: new RegExp(`^${source(STRICT)}$`), lax: new RegExp(`^${source(LAX)}$`), names, shape,
+    fields: fields(STRICT), start: new RegExp(`^${fields(STRICT)[0]}`),
+  };
+}
 const INTERVALS = [
   // 1.0/1.1 DB tests (db_driver.c); the bundled Lua hook drops the colon after err/s.
-  intervalLayout((V) => new RegExp(String.raw`^\[ ${V}s \] thds: (\d+) tps: ${V} qps: ${V} \(r/w/o: ${V}/${V}/${V}\) lat \(ms,(\d+)%\): ${V} err/s:? ${V} reconn/s: ${V}$`),
-    ['t', 'threads', 'tps', 'qps', 'reads', 'writes', 'other', '%', 'latency', 'errors', 'reconnects']),
+  intervalLayout('[ Ns ] thds: N tps: N qps: N (r/w/o: N/N/N) lat (ms,P%): N err/s: N reconn/s: N',
+    ['t', 'threads', 'tps', 'qps', 'reads', 'writes', 'other', '%', 'latency', 'errors', 'reconnects'],
+    (V) => [String.raw`\[ ${V}s \] thds:`, ` ${COUNT}`, ` tps: ${V}`, ` qps: ${V}`, String.raw` \(r/w/o: ${V}/${V}/${V}\)`,
+      String.raw` lat \(ms,${COUNT}%\): ${V}`, ` err/s:? ${V}`, ` reconn/s: ${V}`]),
   // 1.0/1.1 non-DB tests (cpu, mutex, memory, …).
-  intervalLayout((V) => new RegExp(String.raw`^\[ ${V}s \] thds: (\d+) eps: ${V} lat \(ms,(\d+)%\): ${V}$`),
-    ['t', 'threads', 'eps', '%', 'latency']),
+  intervalLayout('[ Ns ] thds: N eps: N lat (ms,P%): N', ['t', 'threads', 'eps', '%', 'latency'],
+    (V) => [String.raw`\[ ${V}s \] thds:`, ` ${COUNT}`, ` eps: ${V}`, String.raw` lat \(ms,${COUNT}%\): ${V}`]),
   // 0.4 branch and 0.5: `[  10s] threads: N, tps: …` with or without the comma
   // before "response time", reads/s or reads, and the 2014 errors/reconnects tail.
-  intervalLayout((V) => new RegExp(String.raw`^\[\s*${V}s\] threads: (\d+), tps: ${V}, reads(?:/s)?: ${V}, writes(?:/s)?: ${V},? response time: ${V}ms \((\d+)%\)(?:, errors: ${V}, reconnects:\s+${V})?$`),
-    ['t', 'threads', 'tps', 'reads', 'writes', 'latency', '%', 'errors', 'reconnects']),
+  intervalLayout('[ Ns] threads: N, tps: N, reads: N, writes: N, response time: Nms (P%), errors: N, reconnects: N',
+    ['t', 'threads', 'tps', 'reads', 'writes', 'latency', '%', 'errors', 'reconnects'],
+    (V) => [String.raw`\[\s*${V}s\] threads:`, ` ${COUNT},`, ` tps: ${V},`, ` reads(?:/s)?: ${V},`, ` writes(?:/s)?: ${V}`,
+      String.raw`,? response time: ${V}ms \(${COUNT}%\)`, String.raw`(?:, errors: ${V}, reconnects:\s+${V})?`]),
   // 0.4.12.10 (Percona build): "Intermediate results: 8 threads, …".
-  intervalLayout((V) => new RegExp(String.raw`^\[\s*${V}s\] Intermediate results: (\d+) threads, tps: ${V}, reads/s: ${V}, writes/s: ${V},? response time: ${V}ms \((\d+)%\)$`),
-    ['t', 'threads', 'tps', 'reads', 'writes', 'latency', '%']),
+  intervalLayout('[ Ns] Intermediate results: N threads, tps: N, reads/s: N, writes/s: N, response time: Nms (P%)',
+    ['t', 'threads', 'tps', 'reads', 'writes', 'latency', '%'],
+    (V) => [String.raw`\[\s*${V}s\] Intermediate results:`, ` ${COUNT} threads,`, ` tps: ${V},`, ` reads/s: ${V},`, ` writes/s: ${V}`,
+      String.raw`,? response time: ${V}ms \(${COUNT}%\)`]),
 ];
 const QUEUE = new RegExp(String.raw`^\[\s*${STRICT}s\s*\] queue length: (\d+),? concurrency: (\d+)$`);
 const CHECKPOINT = /^\[\s*(\d+(?:\.\d+)?)(s|ms)\s*\] Checkpoint report:$/;
+
+/**
+ * The error for a line that starts like an interval report and is not one
+ * whole (null for a line that starts like none): placed where the line stops
+ * reading as the layout it gets furthest into, or as any of those that tie.
+ */
+function brokenIntervalError(at) {
+  const { content } = at;
+  const reach = INTERVALS.map((layout) => (layout.start.test(content) ? readsUpTo(layout, content) : -1));
+  const furthest = Math.max(...reach);
+  if (furthest < 0) return null;
+  const shapes = INTERVALS.filter((layout, i) => reach[i] === furthest).map((layout) => `"${layout.shape}"`);
+  const rest = content.slice(furthest).trimStart();
+  const indent = at.line.length - at.line.trimStart().length;
+  return new InputError({
+    line: at.n,
+    column: indent + content.length - rest.length + 1,
+    expected: `a whole interval line, ${shapes.join(' or ')}`,
+    found: rest === '' ? 'the end of the line' : quote(rest),
+    rule: 'sysbench/interval',
+  });
+}
+
+/** How many characters of `content` read as the first fields of `layout`. */
+function readsUpTo(layout, content) {
+  for (let k = layout.fields.length; k > 0; k -= 1) {
+    const m = new RegExp(`^${layout.fields.slice(0, k).join('')}`).exec(content);
+    if (m) return m[0].length;
+  }
+  return -1;
+}
 
 const SAMPLE_UNITS = {
   t: 's', tps: 'tx/s', qps: 'queries/s', reads: 'queries/s', writes: 'queries/s', other: 'queries/s',
@@ -556,12 +612,14 @@ class SysbenchParser {
     this.pending = { messages: [], facts: null };
     this.json = new JsonReports();
     this.lastLine = 0;
+    this.cutInterval = null; // {at, error} of a broken interval line no other line has followed yet
   }
 
   push(line, n) {
     this.lastLine = n;
     // Only a line with a TAB can carry an annotation; the others need no object to say so.
     let content = line.trim();
+    if (this.cutInterval !== null && content !== '') throw this.cutInterval.error;
     if (content.includes('\t')) {
       const split = splitAnnotation(content);
       content = split.content;
@@ -598,6 +656,7 @@ class SysbenchParser {
 
   end() {
     const eof = { n: this.lastLine + 1, line: '', content: null };
+    if (this.cutInterval) this.warn(this.cutInterval.at, 'the file ends on this interval line, which is not whole; left out');
     if (this.run) this.close(eof);
     // A `$ sysbench …` line whose output never came: the file was cut between runs.
     if (this.pending.facts) {
@@ -622,6 +681,9 @@ class SysbenchParser {
     } else if (last.status === 'incomplete') {
       const what = last.missing.includes('rows') ? 'the rows of the table it creates' : 'its summary';
       body.incomplete = { reason: `the last run (lines ${last.lines.first}–${last.lines.last}) stops before ${what}`, line: this.lastLine };
+    } else if (this.cutInterval) {
+      // Whole, the line would have begun a run of its own after the finished one.
+      body.incomplete = { reason: `the file ends inside the interval line on line ${this.cutInterval.at.n}`, line: this.lastLine };
     }
     return body;
   }
@@ -775,7 +837,7 @@ class SysbenchParser {
   /** Lines that begin with `[ Ns ]`: interval samples, queue lines, checkpoint reports. */
   bracketed(at) {
     if (!at.content.startsWith('[')) return false;
-    for (const [strict, , names] of INTERVALS) {
+    for (const { strict, names } of INTERVALS) {
       const m = strict.exec(at.content);
       if (m) return this.sample(at, m, names);
     }
@@ -783,11 +845,24 @@ class SysbenchParser {
     if (q) return this.queueLine(at, q);
     const cp = CHECKPOINT.exec(at.content);
     if (cp) return this.checkpoint(at, cp);
-    for (const [, lax, names] of INTERVALS) {
+    for (const { lax, names } of INTERVALS) {
       const m = lax.exec(at.content);
       if (m) names.forEach((name, i) => { if (m[i + 1] !== undefined) num(m[i + 1], 'count', at, `interval ${name}`); });
     }
-    return false;
+    return this.brokenInterval(at);
+  }
+
+  /**
+   * A line that starts like an interval report but is not a whole one. In the
+   * middle of a log it would silently take a sample out of the series, so it
+   * is refused; as the last line it is where a file was cut, which is kept
+   * (see `end`). Which of the two it is shows only at the next line.
+   */
+  brokenInterval(at) {
+    const error = brokenIntervalError(at);
+    if (!error) return false;
+    this.cutInterval = { at, error };
+    return true;
   }
 
   sample(at, m, names) {
@@ -809,7 +884,7 @@ class SysbenchParser {
       const text = m[i + 1];
       if (text === undefined) continue; // an optional group this layout did not print
       const name = names[i];
-      const value = plain(text);
+      const value = plain(text, at, name);
       if (name === '%') {
         rank = value; // a whole number (\d+), as Number(text) reads it
         continue;
@@ -828,8 +903,8 @@ class SysbenchParser {
   /** `--rate` prints queue length and concurrency on a line of its own after each sample. */
   queueLine(at, q) {
     const run = this.ensureRun(at);
-    const t = plain(q[1]);
-    const extra = { queue_length: Number(q[2]), concurrency: Number(q[3]) };
+    const t = plain(q[1], at, 't');
+    const extra = { queue_length: plain(q[2], at, 'queue length'), concurrency: plain(q[3], at, 'concurrency') };
     run.samples ??= { percentile: null, table: new TableBuilder() };
     const { table } = run.samples;
     const last = table.count - 1;

@@ -233,6 +233,53 @@ test('a figure that is not a number is refused with its line and column', () => 
   assert.equal(error.toString(), 'bad.txt:18:42: expected a number for transactions, found "44x1"');
 });
 
+/** `text` with its line `n` (1-based) replaced by what `change` makes of it. */
+const withLine = (text, n, change) => text.split('\n').map((line, i) => (i === n - 1 ? change(line) : line)).join('\n');
+const OLTP_INTERVALS = 'real-1.0.20-mariadb-oltp_read_write-t4-interval.txt';
+const OLTP_SHAPE = '"[ Ns ] thds: N tps: N qps: N (r/w/o: N/N/N) lat (ms,P%): N err/s: N reconn/s: N"';
+
+test('an interval line broken in the middle of a log is refused where it stops reading as one, not dropped with a warning', () => {
+  const log = read(OLTP_INTERVALS);
+  const cut = withLine(log, 16, (line) => line.slice(0, line.indexOf('(r/w/o') + 3));
+  const cutError = refusal(() => parse(cut, { source: 'bad.txt' }));
+  assert.ok(cutError instanceof InputError);
+  assert.deepEqual([cutError.line, cutError.column, cutError.rule], [16, 42, 'sysbench/interval']);
+  assert.equal(cutError.toString(), `bad.txt:16:42: expected a whole interval line, ${OLTP_SHAPE}, found "(r/"`);
+  const twice = withLine(log, 16, (line) => line.replace(' qps:', ' tps: 9999.99 qps:'));
+  const twiceError = refusal(() => parse(twice, { source: 'bad.txt' }));
+  assert.equal(twiceError.rule, 'sysbench/interval');
+  assert.equal(twiceError.toString(), `bad.txt:16:28: expected a whole interval line, ${OLTP_SHAPE}, found "tps: 9999.99 qps: 17814.63 (r/w/o: 12469.04/3563.73/1781.86…"`);
+});
+
+test('the same broken interval line as the last line of a file is where the file was cut: the run is kept, incomplete', () => {
+  const head = read(OLTP_INTERVALS).split('\n').slice(0, 15).join('\n');
+  const cut = withLine(head, 15, (line) => line.slice(0, line.indexOf('(r/w/o') + 3));
+  for (const text of [cut, `${cut}\n`, `${cut}\n\n`]) {
+    const doc = parse(text);
+    assert.equal(doc.runs[0].status, 'incomplete');
+    assert.deepEqual(doc.runs[0].intervals.samples.t, [1, 2]);
+    assert.deepEqual(doc.warnings.map((w) => [w.line, w.message]), [[15, 'the file ends on this interval line, which is not whole; left out']]);
+    assert.equal(doc.incomplete.reason, 'the last run (lines 1–14) stops before its summary');
+  }
+});
+
+test('an interval value past the largest double is refused as the summary refuses it, not read as a failed interval', () => {
+  const log = read(OLTP_INTERVALS);
+  const sample = refusal(() => parse(withLine(log, 16, (line) => line.replace('tps: 890.93', 'tps: 890.93e99999')), { source: 'bad.txt' }));
+  assert.ok(sample instanceof InputError);
+  assert.deepEqual([sample.line, sample.column, sample.rule], [16, 21, 'number-range']);
+  assert.equal(sample.toString(), 'bad.txt:16:21: expected a number for interval tps within what a double holds (at most about 1.8e308), found "890.93e99999"');
+  const summary = refusal(() => parse(withLine(log, 49, (line) => line.replace('1036.51', '1036.51e99999')), { source: 'bad.txt' }));
+  assert.deepEqual([summary.line, summary.rule], [49, 'number-range']);
+});
+
+test('an interval value printed as inf is no value, like nan, and keeps its sample', () => {
+  const log = withLine(read('real-1.0.20-cpu-rate-queue-p99.txt'), 16, (line) => line.replace('eps: 2025.39', 'eps: inf'));
+  const doc = parse(log);
+  assert.deepEqual(doc.runs[0].intervals.samples.eps, [null, 1786.25]);
+  assert.deepEqual(doc.warnings, []);
+});
+
 test('a line the parser does not know becomes a warning that names it', () => {
   const doc = parseFixture('hand-1.0.20-pasted-with-prose-line.txt');
   assert.deepEqual(doc.warnings, [{ line: 12, message: 'unrecognised line', text: 'Results for MariaDB 10.11 with the 8G buffer pool:' }]);
