@@ -9,6 +9,9 @@
 // document, the nearest one to a typo). The compiler adds the shortcode's
 // file and line.
 import { elementsOf, rowAt, Sample, sampleField } from '../lib/columns.mjs';
+import { nearest } from '../lib/nearest.mjs';
+
+export { nearest };
 
 /** The usual list of items at the root of each document kind. */
 export const DEFAULT_ITEMS = {
@@ -292,28 +295,6 @@ export function figurePaths(node, prefix = '', out = [], depth = 0) {
     else if (v && typeof v === 'object' && !Array.isArray(v)) figurePaths(v, path, out, depth + 1);
   }
   return out;
-}
-
-/** The candidate closest to `word` by edit distance, if it is close enough to be a typo. */
-export function nearest(word, candidates) {
-  let best = null;
-  let bestDistance = Infinity;
-  for (const c of candidates) {
-    const d = editDistance(String(word), String(c));
-    if (d < bestDistance) [best, bestDistance] = [c, d];
-  }
-  return best !== null && bestDistance <= Math.max(2, Math.floor(String(word).length / 3)) ? best : null;
-}
-
-function editDistance(a, b) {
-  if (Math.abs(a.length - b.length) > 8) return Infinity;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j += 1) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length];
 }
 
 /**

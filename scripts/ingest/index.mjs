@@ -13,6 +13,7 @@ import { writeIfChanged, toJson, treeStamp, treeIndex, eachLimit, oneBigAtATime 
 import { rawFileHazard, unsafeRawFiles, hashRawFiles, rawFolder, fileSum, RAW_FILE_EXPECTED, rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
 import { getFormat } from '../parse/index.mjs';
 import { createPool } from '../lib/workers.mjs';
+import { nearest } from '../lib/nearest.mjs';
 import { readFrontMatter, expandSourceGlobs } from './front-matter.mjs';
 
 const LABEL_NAME = /^[a-z][a-z0-9_]*$/;
@@ -221,7 +222,9 @@ async function reportDocument({ root, slug, plan, hashes, listing }) {
 
 /** Checks the front matter and resolves each `sources` entry to a raw file and an output name. */
 export function planSources(text, source, bundleDir, root) {
-  const { data, lineOf } = expandSourceGlobs(readFrontMatter(text, source), { bundleDir, source });
+  const read = readFrontMatter(text, source);
+  unknownSourceKeys(read, source);
+  const { data, lineOf } = expandSourceGlobs(read, { bundleDir, source });
   const sources = data.sources ?? [];
   const fail = (path, expected, found) => new InputError({ source, line: lineOf(path), column: 1, expected, found, rule: 'sources' });
   if (!Array.isArray(sources)) throw fail(['sources'], 'a list under `sources`', typeof sources);
@@ -251,7 +254,34 @@ export function planSources(text, source, bundleDir, root) {
     }
     return { path, out, order: i, format: entry.format, labels: entry.labels ?? {}, runLabels: entry.run_labels, options: entry.options };
   });
+  misnamedLabels(meta, plan, fail);
   return Object.assign(plan, { meta });
+}
+
+const SOURCE_KEYS = ['file', 'glob', 'values', 'sort', 'format', 'labels', 'run_labels', 'options'];
+
+/** A `sources` entry with a key ingest does not read (`lables:`) would lose what it says without a word: refused at its line. */
+function unknownSourceKeys({ data, lineOf }, source) {
+  if (!Array.isArray(data.sources)) return;
+  data.sources.forEach((entry, i) => {
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return;
+    const key = Object.keys(entry).find((k) => !SOURCE_KEYS.includes(k));
+    if (key === undefined) return;
+    const near = nearest(key, SOURCE_KEYS);
+    throw new InputError({ source, line: lineOf(['sources', i, key]), column: 1, expected: `a source key (${SOURCE_KEYS.join(', ')})`, found: `"${key}"${near ? ` (did you mean "${near}"?)` : ''}`, rule: 'sources' });
+  });
+}
+
+/** A label `compare:` or `sweep:` names that no run has (`servr`) would compare nothing: refused at its line. */
+function misnamedLabels(meta, plan, fail) {
+  if (!plan.length) return;
+  const names = [...new Set(plan.flatMap((e) => [...Object.keys(e.labels), ...(e.runLabels ?? []).flatMap((l) => Object.keys(l ?? {}))]))].sort();
+  for (const key of ['compare', 'sweep']) {
+    const name = meta[key].find((n) => !names.includes(n));
+    if (name === undefined) continue;
+    const near = nearest(name, names);
+    throw fail([key], `labels the runs have (${names.join(', ') || 'none: give them labels under `sources`'})`, `"${name}"${near ? ` (did you mean "${near}"?)` : ''}`);
+  }
 }
 
 /** `compare:` and `sweep:` name labels: one name or a list of names. */

@@ -152,3 +152,18 @@ test('a pattern passes over a symbolic link in raw/ that leads nowhere, and read
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a misspelled key in a source, and a compare: or sweep: label no run has, are refused at their line with the name meant', () => {
+  const root = site(['run-t1.txt', 'run-t2.txt'], '  - glob: "raw/run-t{threads}.txt"\n    labels: { server: a }\n  - file: raw/run-t1.txt\n    lables: { server: b }\n');
+  const front = (extra, sources) => `---\ntitle: Keys\n${extra}sources:\n${sources}---\nText.\n`;
+  const glob = '  - glob: "raw/run-t{threads}.txt"\n    labels: { server: a }\n';
+  try {
+    assert.equal(errorOf(() => plan(root, 'x')), 'content/reports/x/index.md:7:1: expected a source key (file, glob, values, sort, format, labels, run_labels, options), found "lables" (did you mean "labels"?)');
+    assert.equal(errorOf(() => plan(root, 'x', front('', `${glob}    formt: sysbench\n`))), 'content/reports/x/index.md:6:1: expected a source key (file, glob, values, sort, format, labels, run_labels, options), found "formt" (did you mean "format"?)');
+    assert.equal(errorOf(() => plan(root, 'x', front('compare: [servr]\n', glob))), 'content/reports/x/index.md:3:1: expected labels the runs have (server, threads), found "servr" (did you mean "server"?)');
+    assert.equal(errorOf(() => plan(root, 'x', front('compare: server\nsweep: [threds]\n', glob))), 'content/reports/x/index.md:4:1: expected labels the runs have (server, threads), found "threds" (did you mean "threads"?)');
+    assert.equal(plan(root, 'x', front('compare: server\nsweep: threads\n', glob)).length, 2);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,23 @@
+// Typo suggestions for author mistakes: the name that was meant, when one is close.
+
+/** The candidate closest to `word` by edit distance, if it is close enough to be a typo. */
+export function nearest(word, candidates) {
+  let best = null;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(String(word), String(c));
+    if (d < bestDistance) [best, bestDistance] = [c, d];
+  }
+  return best !== null && bestDistance <= Math.max(2, Math.floor(String(word).length / 3)) ? best : null;
+}
+
+function editDistance(a, b) {
+  if (Math.abs(a.length - b.length) > 8) return Infinity;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j += 1) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}
