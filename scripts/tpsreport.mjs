@@ -45,7 +45,9 @@ Commands:
                                glob: source (or GLOB), labels the output states, a table and
                                a chart
   labels SLUG                  print every run ingest would make of a report, with its labels
-  help [shortcodes|formats]    show this text, or every shortcode and chart kind with its
+  help [COMMAND|shortcodes|formats]
+                               show this text, one command's part of it (the same as
+                               COMMAND --help), every shortcode and chart kind with its
                                parameters, or every input format
 
 Exit codes: 0 success, 1 bad input or invalid data, 2 wrong usage.`;
@@ -168,7 +170,13 @@ const commands = {
   async help(args) {
     const { positionals } = parseArgs({ args, options: {}, allowPositionals: true });
     const topics = { shortcodes: 'shortcodesText', formats: 'formatsText' };
-    if (positionals.length > 1 || (positionals.length && !topics[positionals[0]])) return usage(`help takes one of ${Object.keys(topics).join(', ')}, or nothing`);
+    const [topic] = positionals;
+    // `help formats` lists the formats, as it always has; `formats --help` gives the command's line.
+    if (positionals.length === 1 && !topics[topic] && commandHelp(topic)) {
+      console.log(commandHelp(topic));
+      return 0;
+    }
+    if (positionals.length > 1 || (positionals.length && !topics[topic])) return usage(`help takes a command (${Object.keys(commands).join(', ')}), ${Object.keys(topics).join(', ')}, or nothing`);
     if (!positionals.length) console.log(HELP);
     else console.log((await import('./author/reference.mjs'))[topics[positionals[0]]]());
     return 0;
@@ -220,6 +228,18 @@ async function checkFrozen() {
   return failed ? 1 : 0;
 }
 
+/** One command's lines of HELP (both of `new`), with the exit codes; null for a name HELP does not list. */
+function commandHelp(name) {
+  const lines = [];
+  let inside = false;
+  for (const line of HELP.split('\n')) {
+    if (/^ {2}\S/.test(line)) inside = line.trim().split(/\s/)[0] === name;
+    else if (!/^ {3,}\S/.test(line)) inside = false;
+    if (inside) lines.push(line);
+  }
+  return lines.length ? `Usage: tpsreport <command> [options]\n\n${lines.join('\n')}\n\n${HELP.slice(HELP.indexOf('Exit codes:'))}` : null;
+}
+
 /** A wrong command line: one line saying what was wrong, exit 2. */
 function usage(message) {
   console.error(`tpsreport: ${message} (\`tpsreport help\` lists the commands and their options)`);
@@ -230,6 +250,10 @@ async function main([name = 'help', ...args]) {
   if (name === '--help' || name === '-h') name = 'help';
   const command = commands[name];
   if (!command) return usage(`unknown command "${name}"`);
+  if (name !== 'help' && (args.includes('--help') || args.includes('-h'))) {
+    console.log(commandHelp(name));
+    return 0;
+  }
   try {
     return await command(args);
   } catch (error) {

@@ -110,6 +110,22 @@ test('every command refuses an option it does not take, in one line with exit 2'
   assert.match(slug.stderr, /^tpsreport: no report "no-such-report" under content\/reports\/ \(there are: .*chart-gallery/);
 });
 
+test('COMMAND --help and help COMMAND print that command\'s lines of the help and exit 0; help formats still lists the formats', () => {
+  for (const command of ['parse', 'validate', 'build', 'serve', 'check', 'new', 'labels']) {
+    const flag = run(command, '--help');
+    assert.equal(flag.status, 0, `${command}: ${flag.stderr}`);
+    assert.match(flag.stdout, new RegExp(`^Usage: tpsreport <command> \\[options\\]\n\n {2}${command} `), command);
+    assert.match(flag.stdout, /\nExit codes: 0 success/);
+    assert.equal(run('help', command).stdout, flag.stdout);
+  }
+  assert.match(run('new', '-h').stdout, /new site DIR[\s\S]*new report SLUG --from DIR/);
+  assert.doesNotMatch(run('build', '--help').stdout, /serve \[--port/);
+  assert.match(run('help', 'formats').stdout, /^Input formats/);
+  const unknown = run('help', 'biuld');
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /^tpsreport: help takes a command \(parse, .*build.*\), shortcodes, formats, or nothing/);
+});
+
 test('serve reports a busy port in one line', async () => {
   const { createServer } = await import('node:net');
   const server = createServer();
