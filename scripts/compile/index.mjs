@@ -172,7 +172,7 @@ async function buildPage({ report, shortcodes, errors, kindOf, reuse, readsDocum
     if (!kind || pending.has(sc.key)) continue;
     pending.set(sc.key, reuse[sc.key] ? { view: reuse[sc.key] } : buildView(kind, sc, { ...viewContext(report), drawer }).then((view) => ({ view, built: true }), (error) => {
       if (!(error instanceof AuthorError)) throw error;
-      return { error: new InputError({ source: report.indexPath, line: sc.line, column: sc.column, expected: error.message, rule: sc.name, message: `${sc.name}: ${error.message}` }) };
+      return { error: new InputError({ source: report.indexPath, line: sc.line, column: sc.column, expected: error.message, rule: sc.name, message: `${sc.name}: ${withoutPrefix(error.message, `${kind.name}: `)}` }) };
     }));
   }
   for (const [key, outcome] of pending) {
@@ -222,6 +222,9 @@ function scanOrFail(text, source, errors) {
     return [];
   }
 }
+
+/** A kind's message names the kind itself ("table: two runs match …"): the shortcode's name is said once. */
+const withoutPrefix = (text, prefix) => (text.startsWith(prefix) ? text.slice(prefix.length) : text);
 
 /**
  * A view named twice in one report (two charts with name="x"): both would

@@ -11,12 +11,12 @@ import { compileReports } from '../../scripts/compile/index.mjs';
 const ROOT = join(import.meta.dirname, '..', '..');
 const RAW = join(ROOT, 'content/reports/innodb-plugin-vs-builtin/raw');
 
-function site(body) {
+function site(body, same = false) {
   const root = mkdtempSync(join(tmpdir(), 'tpsreport-names-'));
   const bundle = join(root, 'content', 'reports', 'x');
   mkdirSync(join(bundle, 'raw'), { recursive: true });
   for (const name of ['sysbench-5.1-plugin-rw.txt', 'sysbench-5.5.9-rw.txt']) copyFileSync(join(RAW, name), join(bundle, 'raw', name));
-  const sources = '  - file: raw/sysbench-5.1-plugin-rw.txt\n    labels: { server: "5.1" }\n  - file: raw/sysbench-5.5.9-rw.txt\n    labels: { server: "5.5" }\n';
+  const sources = `  - file: raw/sysbench-5.1-plugin-rw.txt\n    labels: { server: "5.1" }\n  - file: raw/sysbench-5.5.9-rw.txt\n    labels: { server: "${same ? '5.1' : '5.5'}" }\n`;
   writeFileSync(join(bundle, 'index.md'), `---\ntitle: Names\nsources:\n${sources}---\n\n${body}`);
   return root;
 }
@@ -33,5 +33,19 @@ test('a second chart of the same name stops the compile at its line, naming the 
     assert.deepEqual((await compileReports({ root: apart })).errors, []);
   } finally {
     for (const root of [twice, apart]) rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a kind\'s message that names the kind is prefixed with the shortcode once, by the name the page used', async () => {
+  const roots = ['table', 'tps-table'].map((name) => site(`{{< ${name} data="sysbench" metric="transactions.rate" rows="server" >}}\n`, true));
+  try {
+    const messages = [];
+    for (const root of roots) {
+      assert.deepEqual((await ingestReports({ root })).errors, []);
+      messages.push(...(await compileReports({ root })).errors.map((e) => String(e).replace(/ \(.*$/, '')));
+    }
+    assert.deepEqual(messages, ['table', 'tps-table'].map((name) => `content/reports/x/index.md:10:1: ${name}: two runs match server="5.1"`));
+  } finally {
+    for (const root of roots) rmSync(root, { recursive: true, force: true });
   }
 });
