@@ -48,7 +48,7 @@ function parseFrontMatter(text, source) {
   if (doc.errors.length) {
     const e = doc.errors[0];
     const at = counter.linePos(e.pos[0]);
-    throw new InputError({ source, line: at.line + 1, column: at.col, expected: 'valid YAML', found: e.message.split('\n')[0], rule: 'front-matter' });
+    throw new InputError({ source, line: at.line + 1, column: at.col, expected: 'valid YAML', found: e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, ''), rule: 'front-matter' });
   }
   /** Line in index.md of the node at `path` (e.g. ['sources', 2, 'file']). */
   const lineOf = (path) => {

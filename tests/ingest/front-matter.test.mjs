@@ -33,3 +33,9 @@ test('an edited front matter, or the same text under another name, is parsed aga
   assert.equal(edited.data.sources[1].labels.threads, 16);
   assert.notEqual(readFrontMatter(ARTICLE, 'content/reports/y/index.md').data, first.data);
 });
+
+test('broken YAML is refused at its line and column in the article, without the YAML parser\'s own count of lines inside the front matter', () => {
+  const text = '---\ntitle: x\nsources:\n  - file: raw/a.txt\n    labels: { a: b } c\n---\n';
+  assert.throws(() => readFrontMatter(text, 'bad.md'), (e) => String(e) === 'bad.md:5:22: expected valid YAML, found Unexpected scalar at node end');
+  assert.throws(() => readFrontMatter('---\ntitle: x\nsummary: "open\n---\n', 'bad.md'), (e) => String(e) === 'bad.md:3:15: expected valid YAML, found Missing closing "quote');
+});
