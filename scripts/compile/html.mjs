@@ -70,9 +70,10 @@ export function figLink(row, o = {}) {
   if (row.members) return statLink(row, o);
   const href = rawLineHref(row.source, row.line);
   if (!isOk(row)) {
-    // A run that is itself incomplete already reads "incomplete"; its place and reason are in the view's note.
+    // A run that is itself incomplete already reads "incomplete"; its place and reason are in the view's note, and its link goes where the output stops.
     const mark = row.status === 'incomplete' ? '' : incompleteMark(row);
-    return `<a${attrs({ class: `fig status-${row.status}`, href, 'data-source': row.source, 'data-line': row.line, title: `${row.source}: the run ${row.status}` })}>${esc(row.status)}</a>${mark}`;
+    const line = row.status === 'incomplete' && row.incomplete?.line ? row.incomplete.line : row.line;
+    return `<a${attrs({ class: `fig status-${row.status}`, href: rawLineHref(row.source, line), 'data-source': row.source, 'data-line': line, title: `${row.source}: the run ${statusPhrase(row.status)}` })}>${esc(row.status)}</a>${mark}`;
   }
   const value = o.value ?? row.value;
   let title = `${row.source}, line ${row.line} (${row.tool})`;
@@ -89,6 +90,12 @@ export function figLink(row, o = {}) {
     title,
   })}>${esc(o.shown ?? row.text)}</a>`;
   return `${o.unit ? `${link}<span class="unit">&nbsp;${esc(o.unit)}</span>` : link}${incompleteMark(row)}`;
+}
+
+/** "failed", "is incomplete", "has no result": a run's status as a sentence says it. */
+function statusPhrase(status) {
+  if (status === 'failed') return 'failed';
+  return String(status).startsWith('no ') ? `has ${status}` : `is ${status}`;
 }
 
 /**

@@ -78,3 +78,11 @@ test('esc writes each of & < > " \' as its entity and gives back text with none 
   assert.equal(esc(null), '');
   assert.equal(esc(42), '42');
 });
+
+test('a run with no figure reads its status, says it in a sentence, and an incomplete one links to where its output stops', () => {
+  const row = { source: 'raw/cut.txt', line: 1, text: 'incomplete', value: null, status: 'incomplete', tool: 'sysbench 1.0.20', incomplete: { source: 'raw/cut.txt', line: 17, reason: 'cut' } };
+  const link = figLink(row);
+  assert.match(link, /^<a class="fig status-incomplete" href="\.\/raw\/cut\.txt\.html#L17" data-source="raw\/cut\.txt" data-line="17" title="raw\/cut\.txt: the run is incomplete">incomplete<\/a>$/);
+  assert.match(figLink({ ...row, status: 'failed', incomplete: undefined }), /href="\.\/raw\/cut\.txt\.html#L1"[^>]*title="raw\/cut\.txt: the run failed">failed</);
+  assert.match(figLink({ ...row, status: 'no result', incomplete: undefined }), /title="raw\/cut\.txt: the run has no result">no result</);
+});
