@@ -147,7 +147,8 @@ export function selectRows(report, q, saw = () => {}) {
       if (!matches(labels, filters)) return;
       for (const name of q.labels ?? []) {
         if (!Object.hasOwn(labels, name)) {
-          throw new AuthorError(`run ${i} of ${doc.provenance?.source} has no label "${name}" (its labels: ${Object.keys(labels).join(', ') || 'none'}); add it under \`sources\` in the front matter`);
+          const near = nearest(name, Object.keys(labels));
+          throw new AuthorError(`run ${i} of ${doc.provenance?.source} has no label "${name}"${near ? ` (did you mean "${near}"?)` : ''} (its labels: ${Object.keys(labels).join(', ') || 'none'}); add it under \`sources\` in the front matter`);
         }
       }
       const status = item?.status ?? doc.status ?? 'ok';

@@ -31,7 +31,7 @@
 // the text summary as "95th percentile:"), and values are per second over the
 // interval (%4.2f, so `nan` when the interval was zero seconds long).
 import { InputError, quote } from '../lib/errors.mjs';
-import { figure } from '../lib/figure.mjs';
+import { figure, beyondDoubleError } from '../lib/figure.mjs';
 import { columnOf } from '../lib/text.mjs';
 
 /** Sample fields in print order (the CSV columns), with their units. */
@@ -53,6 +53,9 @@ const JSON_KEYS = { time: 't', threads: 'threads', tps: 'tps', latency: 'latency
 const QPS_KEYS = { total: 'qps', reads: 'reads', writes: 'writes', other: 'other' };
 const JSON_FIELD = /^"(\w+)":\s*(\S+?),?$/;
 
+// nan and inf are what sysbench prints for no value; a number past the largest double is damaged, not a gap.
+const NO_VALUE_TEXT = /nan|inf/i;
+
 /** A number as sysbench prints it with %4.2f (nan and inf mean "no value"). */
 function hookNumber(text) {
   const n = Number(text);
@@ -66,8 +69,11 @@ function refuse(at, text, expected, rule, column = columnOf(at.line, text)) {
 /** The value of one field, checked: time and threads are whole numbers, the rest may be nan. */
 function fieldValue(name, text, at, what, column) {
   const ok = name === 't' || name === 'threads' ? INTEGER.test(text) : NUMBER.test(text);
-  if (!ok) throw refuse(at, text, `a number for ${name === 't' ? 'time' : name} in ${what}`, 'sysbench/hook-number', column);
-  return hookNumber(text);
+  const label = `a number for ${name === 't' ? 'time' : name} in ${what}`;
+  if (!ok) throw refuse(at, text, label, 'sysbench/hook-number', column);
+  const value = hookNumber(text);
+  if (value === null && !NO_VALUE_TEXT.test(text)) throw beyondDoubleError(text, at.n, column ?? columnOf(at.line, text), label);
+  return value;
 }
 
 /**
@@ -100,7 +106,10 @@ export function csvReport(at) {
   const m = CSV_STRICT.exec(text);
   if (!m) return CSV_LIKE.test(text) ? refuseCsv(at, text) : null;
   const sample = { line: at.n };
-  for (let i = 0; i < HOOK_FIELDS.length; i += 1) sample[HOOK_FIELDS[i]] = hookNumber(m[i + 1]);
+  for (let i = 0; i < HOOK_FIELDS.length; i += 1) {
+    sample[HOOK_FIELDS[i]] = hookNumber(m[i + 1]);
+    if (sample[HOOK_FIELDS[i]] === null && !NO_VALUE_TEXT.test(m[i + 1])) return refuseCsv(at, text);
+  }
   return report('csv', sample, m.slice(1), null);
 }
 

@@ -133,6 +133,10 @@ test('damaged hook output is refused at the line, never read as another number',
   assert.equal(error.toString(), 'hooks.txt:15:33: expected a number for latency in a sysbench.report_csv line, found "x2.14"');
   withText[14] = '3,1,1143.52,0.00,0.00,0.00,0.00,2.14,0.00,0.0.0';
   assert.equal(String(refusal(() => parseText(withText.join('\n')))), 'hooks.txt:15:43: expected a number for reconnects in a sysbench.report_csv line, found "0.0.0"');
+  withText[14] = '3,1,1143.52e99999,0.00,0.00,0.00,0.00,2.14,0.00,0.00';
+  const beyond = refusal(() => parseText(withText.join('\n')));
+  assert.equal(String(beyond), 'hooks.txt:15:5: expected a number for tps in a sysbench.report_csv line within what a double holds (at most about 1.8e308), found "1143.52e99999"');
+  assert.equal(beyond.rule, 'number-range');
   const json = read(JSON_RUN).split('\n');
   json.splice(17, 0, json[16]); // "tps" twice
   assert.match(String(refusal(() => parseText(json.join('\n')))), /^hooks\.txt:18:\d+: expected one "tps" in a sysbench\.report_json object \(the first is on line 17\)/);
