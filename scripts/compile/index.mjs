@@ -159,7 +159,7 @@ const oneBigReportAtATime = oneBigAtATime(BIG_REPORT);
  * found so far (a shortcode that does not scan), to which the views' are added.
  */
 async function buildPage({ report, shortcodes, errors, kindOf, reuse, readsDocuments, dataDir, listing, drawer, stamp, paths: { siteDir, viewsPath, manifestPath, stampPath } }) {
-  errors.push(...nameClashes(shortcodes, kindOf, report.indexPath));
+  errors.push(...nameClashes(shortcodes, kindOf, report.indexPath), ...markdownPlacements(shortcodes, kindOf, report.indexPath));
   if (readsDocuments) report.docs = await loadDocuments(dataDir);
   const views = {};
   let built = 0;
@@ -246,6 +246,18 @@ function nameClashes(shortcodes, kindOf, source) {
     errors.push(new InputError({ source, line: sc.line, column: sc.column, expected, rule: sc.name, message: `${sc.name}: ${expected}` }));
   }
   return errors;
+}
+
+/**
+ * A view written {{% … %}}: Hugo renders its markup as Markdown, which leaves
+ * raw HTML out, so a figure would lose its link and a table or chart would
+ * vanish with only a warning from Hugo.
+ */
+function markdownPlacements(shortcodes, kindOf, source) {
+  return shortcodes.filter((sc) => sc.markdown && kindOf(sc.name)).map((sc) => {
+    const expected = `{{< ${sc.name} … >}}: written {{% ${sc.name} … %}}, Hugo renders the view as Markdown, which leaves its markup and links out`;
+    return new InputError({ source, line: sc.line, column: sc.column, expected, rule: sc.name, message: `${sc.name}: expected ${expected}` });
+  });
 }
 
 /** Named parameters with their defaults; an unknown or missing one is an author error listing what the kind takes. */

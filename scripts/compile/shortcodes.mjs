@@ -14,8 +14,9 @@ import { InputError } from '../lib/errors.mjs';
 const NAME = /^[A-Za-z0-9_./-]+/;
 
 /**
- * @returns {{name, params, positional, inner, line, column, key}[]} in page order;
- * `inner` is the text between an opening tag and its closing tag, or null.
+ * @returns {{name, params, positional, inner, markdown, line, column, key}[]} in page order;
+ * `inner` is the text between an opening tag and its closing tag, or null;
+ * `markdown`: written {{% … %}}, whose output Hugo renders as Markdown.
  */
 export function scanShortcodes(text, source, from = 0) {
   const found = [];
@@ -27,7 +28,7 @@ export function scanShortcodes(text, source, from = 0) {
     const tag = readTag(text, open, source, lineStarts);
     at = tag.end;
     if (tag.closing) continue;
-    const entry = { name: tag.name, params: tag.params, positional: tag.positional, unquoted: tag.unquoted, inner: null, ...positionOf(lineStarts, open) };
+    const entry = { name: tag.name, params: tag.params, positional: tag.positional, unquoted: tag.unquoted, inner: null, markdown: tag.delim === '%', ...positionOf(lineStarts, open) };
     if (!tag.selfClosed) {
       const close = findClosing(text, tag.end, tag.name, tag.delim);
       if (close) {

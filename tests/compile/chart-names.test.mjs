@@ -49,3 +49,13 @@ test('a kind\'s message that names the kind is prefixed with the shortcode once,
     for (const root of roots) rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a view written {{% … %}} is refused at its line: Hugo would render it as Markdown and leave its markup out', async () => {
+  const root = site('In read/write mode {{% value data="sysbench" metric="transactions.rate" where="server=5.1" %}} per second, and {{< value data="sysbench" metric="transactions.rate" where="server=5.5" >}}.\n');
+  try {
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root })).errors.map(String), ['content/reports/x/index.md:10:20: value: expected {{< value … >}}: written {{% value … %}}, Hugo renders the view as Markdown, which leaves its markup and links out']);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

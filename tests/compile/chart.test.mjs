@@ -48,7 +48,7 @@ test('a figure path the runs do not have, and a label they do not carry, are err
   assert.throws(() => describeChart(ctx, params({ metric: 'transactions.rates', x: 'threads', color: 'workload', where: 'set=sweep' })),
     (e) => /metric "transactions.rates" is not in item 0 of .*; did you mean "transactions.rate"\?/.test(e.message));
   assert.throws(() => describeChart(ctx, params({ metric: 'transactions.rate', x: 'threads', color: 'wrkload', where: 'set=sweep' })),
-    (e) => /has no label "wrkload" \(its labels: set, workload, threads\)/.test(e.message));
+    (e) => /has no label "wrkload" \(did you mean "workload"\?\) \(its labels: set, workload, threads\)/.test(e.message));
 });
 
 test('parameters another chart kind takes are refused with the list this kind takes', () => {
