@@ -20,6 +20,21 @@ function incompleteLine(doc) {
 }
 
 /**
+ * What the parser said of lines it read its own way or left out (a number
+ * rounded for JSON, a line it did not recognise), each linked to its line:
+ * kept in the document, and shown here so a reader sees them where the file is.
+ */
+function parserNotes(doc) {
+  const notes = (doc?.warnings ?? []).filter((w) => Number.isInteger(w.line));
+  if (!notes.length) return '';
+  const shown = notes.slice(0, NOTES_SHOWN).map((w) => `<li><a href="#L${w.line}">line ${w.line}</a>: ${esc(w.message)}</li>`);
+  if (notes.length > NOTES_SHOWN) shown.push(`<li>and ${countText(notes.length - NOTES_SHOWN)} more (<code>tpsreport parse</code> lists them all)</li>`);
+  return `<details class="parser-notes"><summary>${countText(notes.length)} ${notes.length === 1 ? 'note' : 'notes'} from the parser</summary>\n<ul>\n${shown.join('\n')}\n</ul>\n</details>\n`;
+}
+
+const NOTES_SHOWN = 50;
+
+/**
  * @param {string} name  the file's path under raw/ ("x.txt", or "waits/x.txt" in a folder:
  *   its view then sits one level deeper, and its links climb one level more)
  */
@@ -37,7 +52,7 @@ export function rawView({ name, text, reportTitle, doc }) {
 <main>
 <h1>${esc(name)}</h1>
 <p class="meta">${esc(describe(doc))}</p>
-${incompleteLine(doc)}<ol class="raw-lines">
+${incompleteLine(doc)}${parserNotes(doc)}<ol class="raw-lines">
 ${items}
 </ol>
 </main>`,

@@ -86,3 +86,14 @@ test('a run with no figure reads its status, says it in a sentence, and an incom
   assert.match(figLink({ ...row, status: 'failed', incomplete: undefined }), /href="\.\/raw\/cut\.txt\.html#L1"[^>]*title="raw\/cut\.txt: the run failed">failed</);
   assert.match(figLink({ ...row, status: 'no result', incomplete: undefined }), /title="raw\/cut\.txt: the run has no result">no result</);
 });
+
+test('a raw view lists what the parser noted of its lines, each linked to its line and escaped, the first fifty of them', () => {
+  const doc = { provenance: { tool: { name: 'sysbench', version: '1.0.20' }, parser: { name: 'sysbench', version: '1.1.0' }, sha256: 'ab' }, warnings: [{ line: 3, message: 'unrecognised line <x>' }, { message: 'a note of the whole file' }] };
+  const one = rawView({ name: 'r.txt', text: 'a\nb\nc\n', reportTitle: 'T', doc });
+  assert.ok(one.includes('<details class="parser-notes"><summary>1 note from the parser</summary>\n<ul>\n<li><a href="#L3">line 3</a>: unrecognised line &lt;x&gt;</li>\n</ul>\n</details>\n<ol class="raw-lines">'));
+  const many = rawView({ name: 'r.txt', text: 'a\n', reportTitle: 'T', doc: { ...doc, warnings: Array.from({ length: 1203 }, (_, i) => ({ line: i + 1, message: 'm' })) } });
+  assert.match(many, /<summary>1,203 notes from the parser<\/summary>/);
+  assert.equal(many.split('<li><a href="#L').length - 1, 50, 'fifty notes');
+  assert.match(many, /<li>and 1,153 more \(<code>tpsreport parse<\/code> lists them all\)<\/li>/);
+  assert.ok(!rawView({ name: 'r.txt', text: 'a\n', reportTitle: 'T', doc: { ...doc, warnings: [] } }).includes('parser-notes'));
+});
