@@ -37,15 +37,17 @@ const SHOWN_DURATION = /(?:(\d+) ?h )?(?:(\d+) ?min )?(\d+(?:\.\d+)?) ?s\b/g;
 
 /**
  * Whether the text a page shows for a figure reads as its value: a number
- * (rounded to the digits shown), a size in binary units, or a duration.
+ * (rounded to the digits shown), a size in binary units (against `bytes`, the
+ * figure in bytes, when the tool printed another unit: du's KiB), or a duration.
  */
-export function readsAs(shown, value) {
+export function readsAs(shown, value, bytes = value) {
   const text = shown.replace(/\u00a0/g, ' ');
-  const near = (n, digits, unit = 1) => Math.abs(n * unit - value) <= 0.5 * 10 ** -digits * unit * (1 + 1e-9);
-  const digitsOf = (n) => (n.split('.')[1] ?? '').length;
-  if ([...text.matchAll(NUMBER)].some(([n]) => near(Number(n.replace(/,/g, '')), digitsOf(n)))) return true;
-  if ([...text.matchAll(SIZE)].some(([, n, unit]) => near(Number(n.replace(/,/g, '')), digitsOf(n), BINARY[unit]))) return true;
-  return [...text.matchAll(SHOWN_DURATION)].some(([, h = 0, m = 0, sec]) => near(Number(h) * 3600 + Number(m) * 60 + Number(sec), digitsOf(sec)));
+  // A shown number stands for `target` when rounding target (in `unit`s) to the digits shown gives it.
+  const near = (text, n, target, unit = 1) => Math.abs(n * unit - target) <= 0.5 * 10 ** -((text.split('.')[1] ?? '').length) * unit * (1 + 1e-9);
+  const number = (n) => Number(n.replace(/,/g, ''));
+  if ([...text.matchAll(NUMBER)].some(([n]) => near(n, number(n), value))) return true;
+  if ([...text.matchAll(SIZE)].some(([, n, unit]) => near(n, number(n), bytes, BINARY[unit]))) return true;
+  return [...text.matchAll(SHOWN_DURATION)].some(([, h = 0, m = 0, sec]) => near(sec, Number(h) * 3600 + Number(m) * 60 + Number(sec), value));
 }
 
 /** The figures of one page with a number and a raw line, where they sit in the page, and the text it shows for each. */
@@ -61,7 +63,8 @@ export function figuresOf(html) {
     at = m.index;
     const start = m.index + m[0].length;
     const shown = unesc(html.slice(start, html.indexOf('</a>', start)).replace(/<[^>]*>/g, ''));
-    figures.push({ value: Number(a['data-value']), source: a['data-source'], rawLine: Number(a['data-line']), line, shown });
+    const bytes = a['data-bytes'] === undefined ? undefined : Number(a['data-bytes']);
+    figures.push({ value: Number(a['data-value']), bytes, source: a['data-source'], rawLine: Number(a['data-line']), line, shown });
   }
   return figures;
 }
@@ -93,14 +96,14 @@ export async function figureProblems({ root }) {
 }
 
 /** What is wrong with one figure, or null when its raw line prints its number and the page shows that number. */
-async function checkFigure(bundle, { value, source, rawLine, shown }, cache) {
+async function checkFigure(bundle, { value, bytes, source, rawLine, shown }, cache) {
   if (!cache.has(source)) cache.set(source, await readFile(join(bundle, source), 'utf8').then((t) => t.split('\n'), () => null));
   const lines = cache.get(source);
   if (!lines) return `no published raw file ${source}`;
   const text = lines[rawLine - 1];
   if (text === undefined) return `${source} has ${lines.length} lines`;
   if (!numbersOn(text).includes(value)) return `line ${rawLine} reads "${text.trim()}"`;
-  return readsAs(shown, value) ? null : `the page shows it as "${shown.trim()}"`;
+  return readsAs(shown, value, bytes) ? null : `the page shows it as "${shown.trim()}"`;
 }
 
 function problem(file, line, expected, found) {
