@@ -13,6 +13,7 @@ import chart from '../../scripts/compile/kinds/chart.mjs';
 import { checkParams } from '../../scripts/compile/index.mjs';
 import { AuthorError, DEFAULT_ITEMS } from '../../scripts/compile/select.mjs';
 import { buildSpec, instrumentLabels } from '../../scripts/render/charts.mjs';
+import { altText } from '../../scripts/render/describe.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURE = 'tests/fixtures/perf-schema-waits/mariadb-10.11-batch-snapshots-sysbench-t0-t10-t20.txt';
@@ -35,7 +36,11 @@ test('a perf-schema-waits file is one item: its change and intervals are lists i
 });
 
 test('top-waits draws each event\'s change from the first snapshot to the last in seconds of wait, largest first', () => {
-  const c = describeChart(ctx, params({ kind: 'top-waits', each: 'change.events', metric: 'sum', x: 'name', top: '3', where: 'setting=batch' }));
+  // The rows are those drawn: with top="3" the three largest, with a top above the 37 events every one.
+  const three = describeChart(ctx, params({ kind: 'top-waits', each: 'change.events', metric: 'sum', x: 'name', top: '3', where: 'setting=batch' }));
+  assert.deepEqual(three.rows.map((r) => short(r.name)).sort(), ['rwlock/innodb/lock_latch', 'rwlock/innodb/trx_rseg_latch', 'sxlock/innodb/index_tree_rw_lock']);
+  assert.match(altText(three), /\(3 figures\); highest: wait\/synch\/sxlock\/innodb\/index_tree_rw_lock, .*; lowest: wait\/synch\/rwlock\/innodb\/lock_latch, /);
+  const c = describeChart(ctx, params({ kind: 'top-waits', each: 'change.events', metric: 'sum', x: 'name', top: '40', where: 'setting=batch' }));
   assert.equal(c.rows.length, 37);
   assert.deepEqual(c.options.y, { title: 'Wait time', unit: 's' });
   const of = (name) => c.rows.find((r) => r.name === `wait/synch/${name}`);

@@ -55,7 +55,8 @@ test('every bar of the total waits chart is the event\'s SUM_TIMER_WAIT in the l
     expect(s.length, waitsFile(setting)).toBeGreaterThan(50);
     const total = waited(s[0], s.at(-1));
     const mine = rows.filter((r) => r.setting === setting);
-    expect(mine.map((r) => r.name).sort(), setting).toEqual([...total.keys()].sort());
+    // The chart's data holds the bars it draws: the TOP_BARS events with the most wait time, ties by name.
+    expect(mine.map((r) => r.name).sort(), setting).toEqual(ranked(setting).slice(0, TOP_BARS).sort());
     for (const row of mine) {
       const expected = total.get(row.name);
       expect(row.text, `${setting} ${row.name}`).toBe(seconds(expected.ps));

@@ -15,9 +15,32 @@ export function barLabelFormat(unit) {
 }
 
 /**
- * The N largest waits as horizontal bars, largest first. The top N is a
- * window transform in the spec (row number by value, ties broken by name), so
- * the spec carries every row and shows how the N were picked. One raw file
+ * The rows of the bars the chart draws: those of the `top` names (per panel
+ * with a facet) whose summed waits are largest, ties by name, as the spec's
+ * window ranks them. The chart's alt text, its figures table and its CSV
+ * then hold what a reader sees, not every wait the capture listed.
+ */
+export function drawnRows(rows, { x, facet, top = 10 }) {
+  const barOf = (r) => JSON.stringify([facet ? r[facet] : null, r[x], r.source]);
+  const sums = new Map();
+  for (const r of rows) if (r.value !== null) sums.set(barOf(r), (sums.get(barOf(r)) ?? 0) + r.value);
+  const panels = new Map();
+  for (const [bar, sum] of sums) {
+    const [panel, name] = JSON.parse(bar);
+    (panels.get(panel) ?? panels.set(panel, []).get(panel)).push({ bar, name: String(name), sum });
+  }
+  const kept = new Set();
+  for (const bars of panels.values()) {
+    bars.sort((a, b) => b.sum - a.sum || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const { bar } of bars.slice(0, Number(top))) kept.add(bar);
+  }
+  return rows.filter((r) => r.value !== null && kept.has(barOf(r)));
+}
+
+/**
+ * The N largest waits as horizontal bars, largest first. The rows are those
+ * drawnRows kept; the window in the spec (row number by value, ties broken by
+ * name) orders them, and keeps the top N of what it is given. One raw file
  * per chart (or per facet): the sums are per name within a file.
  */
 export function topWaits(rows, options) {
