@@ -85,6 +85,7 @@ export function describeChart(ctx, p) {
   const fields = kind.xIsLabel ? {} : { [xColumn]: q.x };
   if (seriesColumn) Object.assign(fields, { [seriesColumn]: q.series }, q.top ? { rank: 'rank' } : {});
   let rows = ctx.select({ data: q.data, items: q.items, each: q.each ?? '', metric: q.metric, fields, labels, where: q.where });
+  if (!kind.xIsLabel && rows.length && rows.every((r) => r[xColumn] === null || r[xColumn] === undefined)) throw new AuthorError(noX(q, rows.length));
   // A point two runs share would be drawn twice or summed (top-waits sums per name on purpose);
   // repeats of one configuration become one point with its spread where the kind draws spreads.
   const keys = [...new Set([...labels, xColumn, ...(seriesColumn ? [seriesColumn] : [])])];
@@ -170,6 +171,18 @@ function checkSeries(q) {
   if (q.color) throw new AuthorError(`series="${q.series}" names each line from a field of the samples and color="${q.color}" from a label; give one of them`);
   if (q.steady) throw new AuthorError(`steady="yes" shades one run per line; with series="${q.series}" a run has several lines`);
   return columnFor(q.series);
+}
+
+/**
+ * Every point selected has no x (the samples carry no time): without this the
+ * points would all fall on one empty x, and the error would be that two runs
+ * match there, which is not what is wrong.
+ */
+function noX(q, n) {
+  const time = q.x === 't' && q.data === 'perf-schema-waits'
+    ? '; a capture gives each snapshot its time on a "-- snapshot N t=12.5s" comment line or a SELECT NOW(6) beside it'
+    : '';
+  return `x="${q.x}": none of the ${n} points of "${q.data}" has it, so none has a place on the x axis${time}; name a field the points do have with x="…"`;
 }
 
 /**
