@@ -125,3 +125,12 @@ test('the CSV of every table and the spec and CSV of every chart equal the view 
     rmSync(out, { recursive: true, force: true });
   }
 });
+
+test('config-diff of an option file against SHOW GLOBAL VARIABLES sets the options the file sets against what the server reports', async () => {
+  const slug = 'read-write-stress-over-time';
+  const took = await build(slug, 'config-diff', { a: 'raw/my-trx-commit-1.cnf', b: 'raw/global-variables-trx-commit-1.txt' });
+  assert.equal(took.tables[0].caption, 'Options that differ (0 of 5)', 'the server took all five options, 256M as 268435456 bytes included');
+  const other = await build(slug, 'config-diff', { a: 'raw/global-variables-trx-commit-1.txt', b: 'raw/my-trx-commit-2.cnf' });
+  assert.equal(other.tables[0].caption, 'Options that differ (1 of 5)');
+  assert.deepEqual(other.tables[0].body.map((r) => r.cells.map((c) => c.text)), [['innodb_flush_log_at_trx_commit', '1', '2']]);
+});

@@ -4,8 +4,10 @@
 // name the same bytes (1G, 1024M) count as equal.
 //   {{< config-diff a="raw/my-trx-commit-1.cnf" b="raw/my-trx-commit-2.cnf"
 //       a-title="commit 1" b-title="commit 2" section="mysqld" caption="…" >}}
-// Both files must be listed under `sources`: two option files (my-cnf) or two
-// SHOW GLOBAL VARIABLES outputs (global-variables).
+// Both files must be listed under `sources`: two option files (my-cnf), two
+// SHOW GLOBAL VARIABLES outputs (global-variables), or one of each: then the
+// options the file sets are set against what the server reports (did it take
+// them?), a bare flag (skip-networking) reading as ON.
 import { AuthorError } from '../select.mjs';
 import { th, esc, attrs, unitSpan, rawLineHref } from '../html.mjs';
 
@@ -22,8 +24,10 @@ export default {
   },
   build(ctx, p) {
     const files = [p.a, p.b];
-    const [a, b] = files.map((f) => settingsOf(ctx.docOfFile(f), p.section));
-    const names = [...new Set([...a.keys(), ...b.keys()])].sort();
+    const docs = files.map((f) => ctx.docOfFile(f));
+    const [a, b] = docs.map((doc) => settingsOf(doc, p.section));
+    const fileAgainstServer = docs[0].kind !== docs[1].kind;
+    const names = fileAgainstServer ? [...(docs[0].kind === 'my-cnf' ? a : b).keys()].sort() : [...new Set([...a.keys(), ...b.keys()])].sort();
     const diff = names.filter((n) => !sameSetting(a.get(n), b.get(n)));
     const titles = [p['a-title'] || p.a.split('/').pop(), p['b-title'] || p.b.split('/').pop()];
     const body = diff.length
@@ -43,11 +47,12 @@ export default {
   },
 };
 
-/** Same value as written, or, when both are sizes, the same bytes. */
+/** Same value as written, or, when both are sizes, the same bytes; a bare flag is ON. */
 function sameSetting(x, y) {
   if (!x || !y) return false;
   if (x.bytes !== null && y.bytes !== null) return x.bytes === y.bytes;
-  return x.value === y.value;
+  const value = (s) => (s.flag ? 'ON' : s.value);
+  return value(x) === value(y) || (x.flag !== y.flag && /^(on|1)$/i.test(value(x.flag ? y : x)));
 }
 
 /**
