@@ -346,6 +346,25 @@ const leaveWarning = (left, a, b) => ({
 });
 
 /**
+ * Whether every snapshot holds as many events as the others, largest total
+ * wait first: what `ORDER BY SUM_TIMER_WAIT DESC LIMIT N` prints. An event
+ * missing from the first snapshot of such a capture had waited, just not
+ * among the top N, so counting it from zero (right for a capture that leaves
+ * out only events that never waited) makes its change its whole total.
+ */
+function topRowsOnly(snapshots) {
+  const size = snapshots[0].events.length;
+  const largestFirst = (events) => events.every((e, i) => i === 0 || (e.sum?.seconds?.value ?? -1) <= (events[i - 1].sum?.seconds?.value ?? -1));
+  return snapshots.length > 1 && size > 1 && snapshots.every((s) => s.events.length === size && largestFirst(s.events));
+}
+
+const fromZeroWarning = (name, to, a, b) => ({
+  line: to.line,
+  message: `${name} is not in snapshot ${a.index + 1} (lines ${a.lines.first}–${a.lines.last}), whose ${a.events.length} events, largest first, look like the top rows of a LIMIT: its change to snapshot ${b.index + 1} counts from zero, which makes it everything it waited since the server started`,
+  text: name,
+});
+
+/**
  * Each event's change from the first snapshot to the last, ranked by the
  * change in total wait time (count, then name, break ties). An event the
  * first snapshot lacks started from zero (the sys view lists only events that
@@ -358,6 +377,7 @@ function change(snapshots, warnings) {
   const last = snapshots[snapshots.length - 1];
   const { changes, leftOut, exact } = compareSnapshots(first, last);
   for (const left of leftOut) warnings.push(leaveWarning(left, first, last));
+  if (topRowsOnly(snapshots)) for (const { name, from, to } of changes) if (!from) warnings.push(fromZeroWarning(name, to, first, last));
   const events = changes.map(({ name, from, to, ...figures }) => ({ name, from_line: from ? from.line : null, to_line: to.line, ...figures }));
   const ranked = events.every((e) => e.sum);
   if (ranked) {

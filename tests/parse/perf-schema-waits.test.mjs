@@ -191,13 +191,14 @@ test('a capture that stops after a snapshot marker, before its result, is marked
   assert.equal(doc.change, undefined);
 });
 
-test('an event missing from the last snapshot is left out of the change with a warning; a new one counts from zero', () => {
+test('an event missing from the last snapshot is left out of the change with a warning; a new one counts from zero, with a warning in this top-3 capture', () => {
   const text = read('mariadb-10.11-sys-x-vertical-snapshots-now-top3.txt').split('\n');
   // Drop the last snapshot's third record (lines 35–40) and the first snapshot's second (lines 9–14).
   const cut = text.filter((_, i) => !(i >= 34 && i <= 39) && !(i >= 8 && i <= 13)).join('\n');
   const doc = parse(cut, { source: 'cut.txt' });
   assert.deepEqual(doc.change.left_out.map((e) => e.name), ['wait/synch/rwlock/innodb/lock_latch']);
-  assert.equal(doc.warnings.length, 1);
+  assert.deepEqual(doc.warnings.map((w) => w.text), ['wait/synch/rwlock/innodb/lock_latch', 'wait/synch/rwlock/innodb/trx_rseg_latch']);
+  assert.match(doc.warnings[1].message, /is not in snapshot 1 .*, whose 2 events, largest first, look like the top rows of a LIMIT/);
   const fresh = doc.change.events.find((e) => e.name === 'wait/synch/rwlock/innodb/trx_rseg_latch');
   assert.deepEqual([fresh.from_line, fresh.count.value], [null, 306762]);
 });
@@ -210,4 +211,30 @@ test('detect() picks perf-schema-waits for each form, with or without the statem
   for (const name of ['mariadb-10.11-batch-innodb-column-subset.txt', 'mariadb-10.11-sys-vertical-top4.txt', 'mariadb-10.11-sys-table-verbose-innodb.txt', 'mariadb-10.11-sys-x-batch-innodb.txt']) {
     assert.equal(detectFormat(read(name).split('\n')).name, 'perf-schema-waits', name);
   }
+});
+
+test('an event missing from the first snapshot of a top-rows capture (ORDER BY SUM_TIMER_WAIT DESC LIMIT N) is counted from zero with a warning; a capture of every event that waited gets none', () => {
+  const name = 'mariadb-10.11-batch-snapshots-sysbench-t0-t10-t20.txt';
+  const text = readFileSync(join(FIXTURES, name), 'utf8');
+  assert.deepEqual(parse(text, { source: name }).warnings.filter((w) => /LIMIT/.test(w.message)), []);
+  // The same capture as `… ORDER BY SUM_TIMER_WAIT DESC LIMIT 5` would have printed it.
+  const lines = text.split('\n');
+  const top = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    if (!lines[i].startsWith('wait/')) {
+      top.push(lines[i]);
+      continue;
+    }
+    let j = i;
+    while (lines[j]?.startsWith('wait/')) j += 1;
+    top.push(...lines.slice(i, j).sort((a, b) => Number(b.split('\t')[2]) - Number(a.split('\t')[2])).slice(0, 5));
+    i = j - 1;
+  }
+  const doc = parse(top.join('\n'), { source: name });
+  const fromZero = doc.warnings.filter((w) => /look like the top rows of a LIMIT/.test(w.message));
+  const first = new Set(doc.snapshots[0].events.map((e) => e.name));
+  const missing = doc.snapshots.at(-1).events.map((e) => e.name).filter((n) => !first.has(n));
+  assert.ok(missing.length > 0, 'the top five changed between the first snapshot and the last');
+  assert.deepEqual(fromZero.map((w) => w.text), missing);
+  assert.match(fromZero[0].message, /^wait\/\S+ is not in snapshot 1 \(lines \d+–\d+\), whose 5 events, largest first, look like the top rows of a LIMIT: its change to snapshot 3 counts from zero, which makes it everything it waited since the server started$/);
 });
