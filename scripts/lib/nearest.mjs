@@ -1,7 +1,11 @@
 // Typo suggestions for author mistakes: the name that was meant, when one is close.
 
-/** The candidate closest to `word` by edit distance, if it is close enough to be a typo. */
+/**
+ * The candidate closest to `word` by edit distance, if it is close enough to
+ * be a typo. A number is no typo of another (4 is not a misspelt 1).
+ */
 export function nearest(word, candidates) {
+  if (/^-?\d+(?:\.\d+)?$/.test(String(word).trim())) return null;
   let best = null;
   let bestDistance = Infinity;
   for (const c of candidates) {

@@ -91,3 +91,9 @@ test('a table\'s samples read a field at a time give what whole samples give: ne
     && e.message === 'metric "tpss" is not in item 0, intervals.samples 0 of raw/s.txt; did you mean "tps"? figure paths here: line, t, tps, latency.value, latency.line (`tpsreport parse FILE` shows the document)');
   assert.throws(() => selectRows(one, { ...q, metric: 'count' }), /metric "count" is not in item 0, intervals.samples 0/);
 });
+
+test('a number asked for is never offered another number as a typo', () => {
+  assert.equal(nearest('4', ['1', '16', '2', '8']), null);
+  assert.equal(nearest('thread', ['threads', '4']), 'threads');
+  assert.throws(() => selectRows(report, { data: 'sysbench', metric: 'transactions.rate', where: 'threads=3;set=sweep' }), (e) => /: threads takes "1", "2", "4", "8", "16"; set takes/.test(e.message) && !/did you mean/.test(e.message));
+});
