@@ -14,6 +14,7 @@ import { wordList } from '../lib/text.mjs';
 import { InputError } from '../lib/errors.mjs';
 import { outputLabels, SERVER_KINDS } from './output-labels.mjs';
 import { proposePatterns } from './patterns.mjs';
+import { at, isMissing, DEFAULT_ITEMS } from '../compile/select.mjs';
 
 export const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
@@ -72,13 +73,19 @@ async function readAll(from, names) {
   for (const name of names) {
     try {
       const doc = await parseFile(join(from, name), { source: `raw/${name}` });
-      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc) });
+      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runs: runCount(doc) });
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       skipped.push({ file: `raw/${name}`, reason: error.rule === 'detect' ? 'no format detected' : String(error).replace(/^[^ ]+: /, '') });
     }
   }
   return { parsed, skipped };
+}
+
+/** How many runs a document holds (a mysqlslap file of --concurrency=2,8 holds two). */
+function runCount(doc) {
+  const items = at(doc, DEFAULT_ITEMS[doc.kind] ?? 'runs');
+  return Array.isArray(items) ? items.length : isMissing(items) ? 0 : 1;
 }
 
 /** The author's --pattern as a group: it must match files, all of one format. */
@@ -119,7 +126,9 @@ function sourcesOf(parsed, groups) {
  * there are any), and pins every capture beyond the table's two to its first value.
  */
 function mainGroup(groups, parsed) {
-  const group = groups.find((g) => MAIN_FIGURE[g.format]);
+  // A file of several runs would put two in one cell: its runs need labels of their own first.
+  const oneRunEach = (g) => g.files.every((file) => parsed.find((p) => p.file === file)?.runs === 1);
+  const group = groups.find((g) => MAIN_FIGURE[g.format] && oneRunEach(g));
   if (!group) return null;
   const matches = matchGlob({ glob: group.glob, values: group.values }, group.files, () => new Error('unreachable'));
   const numeric = group.captures.filter((c) => matches.every((m) => typeof m.labels[c] === 'number'));

@@ -161,3 +161,26 @@ test('a raw file whose name YAML would misread is written quoted, and ingest pla
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('new report writes no table or chart over a pattern one of whose files holds several runs, so what it writes builds', async () => {
+  const { newReport } = await import('../../scripts/author/new-report.mjs');
+  const { ingestReports } = await import('../../scripts/ingest/index.mjs');
+  const { compileReports } = await import('../../scripts/compile/index.mjs');
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-runs-'));
+  const from = join(root, 'results');
+  const slap = join(ROOT, 'tests/fixtures/mysqlslap');
+  try {
+    mkdirSync(from);
+    cpSync(join(slap, 'mariadb-10.11-debug-info-rusage-first.txt'), join(from, 'slap-a.txt'));
+    cpSync(join(slap, 'mariadb-10.11-error-then-block.txt'), join(from, 'slap-b.txt'));
+    cpSync(join(slap, 'mariadb-10.11-engines-concurrency.txt'), join(from, 'slap-c.txt')); // four runs: two engines at two concurrencies
+    const made = await newReport({ root, slug: 'slap', from, date: '2026-11-27' });
+    assert.match(made.text, /^ {2}- glob: "raw\/slap-\{\w+\}\.txt"$/m);
+    assert.doesNotMatch(made.text, /\{\{< (table|chart) /);
+    assert.match(made.text, /\{\{< runs data="mysqlslap" >\}\}/);
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root })).errors, []);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
