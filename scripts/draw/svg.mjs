@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/files.mjs';
+import { ON_MARK } from '../render/charts/common.mjs';
 
 let libraries = null;
 async function load() {
@@ -106,7 +107,7 @@ export const PAGE_COLOURS = {
 
 function pageStyle() {
   const { light, dark } = PAGE_COLOURS;
-  return `text{fill:${light.fg}}.role-title-subtitle text,text.muted{fill:${light.muted}}`
+  return `text{fill:${light.fg}}.role-title-subtitle text,text.muted{fill:${light.muted}}.${ON_MARK.cls} text{fill:${ON_MARK.colour}}`
     + '@media (prefers-color-scheme:dark){'
     + `text{fill:${dark.fg}}.role-title-subtitle text,text.muted{fill:${dark.muted}}`
     + `.role-axis-grid line,.role-axis-grid path{stroke:${dark.rule}}`

@@ -13,6 +13,7 @@ import { INLINE_FIGURES } from '../../scripts/compile/chart-files.mjs';
 import { forPage, PAGE_COLOURS } from '../../scripts/draw/svg.mjs';
 import { contentKey } from '../../scripts/draw/png.mjs';
 import chart from '../../scripts/compile/kinds/chart.mjs';
+import { ON_MARK } from '../../scripts/render/charts/common.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DRAWN = '<svg xmlns="http://www.w3.org/2000/svg" class="marks" width="680" height="376.5" viewBox="0 0 680 376.5"><g><text>x</text></g></svg>';
@@ -50,6 +51,9 @@ test('the page copy carries the page\'s text and rule colours, light and dark, a
   const style = /^<svg[^>]*><style>([^<]*)<\/style><g>/.exec(forPage(DRAWN))[1];
   assert.ok(style.startsWith(`text{fill:${PAGE_COLOURS.light.fg}}`), style);
   assert.match(style, new RegExp(`@media \\(prefers-color-scheme:dark\\)\\{text\\{fill:${PAGE_COLOURS.dark.fg}\\}`));
+  // A figure drawn over its bar keeps its colour in the drawing and in the chart vega redraws in the page.
+  assert.ok(style.includes(`.${ON_MARK.cls} text{fill:${ON_MARK.colour}}`), style);
+  assert.ok(css.includes(`.tps-chart svg .${ON_MARK.cls} text { fill: ${ON_MARK.colour}; }`));
 });
 
 test(`a chart of at most ${INLINE_FIGURES} figures lists them in the page for screen readers, and has no table page`, async () => {

@@ -240,12 +240,18 @@ test('over-time: step lines over t in seconds, a null sample breaks the line and
   assert.equal(points.encoding.tooltip[0].type, 'quantitative');
 });
 
-test('top-waits: the N largest by a row_number window in the spec, ties broken by name', () => {
+test('top-waits: the N largest by a row_number window in the spec, ties broken by name; a bar past 70 % of the longest has its figure inside its end', () => {
   const s = spec('top-waits');
-  assert.deepEqual(s.transform.slice(2), [
+  assert.deepEqual(s.transform.slice(2, 4), [
     { window: [{ op: 'row_number', as: 'rank' }], sort: [{ field: 'value', order: 'descending' }, { field: 'name', order: 'ascending' }], groupby: [] },
     { filter: 'datum.rank <= 4' },
   ]);
+  const longest = Math.max(...s.data.values.map((r) => r.value));
+  assert.deepEqual(s.transform.slice(4), [
+    { calculate: `datum.value > ${0.7 * longest} ? '' : format(datum.value, ',d')`, as: 'label_after' },
+    { calculate: `datum.value > ${0.7 * longest} ? format(datum.value, ',d') : ''`, as: 'label_inside' },
+  ]);
+  assert.deepEqual(s.layer.slice(1).map((l) => [l.name, l.mark.align, l.mark.color, l.encoding.text.field]), [[undefined, 'left', '#57606a', 'label_after'], ['on-mark', 'right', '#ffffff', 'label_inside']]);
   assert.deepEqual(s.transform[0].aggregate[0], { op: 'sum', field: 'value', as: 'value' }, 'a repeated name counts once, with its waits summed');
   assert.deepEqual(s.encoding.y.sort, { field: 'value', op: 'sum', order: 'descending' });
   assert.equal(s.encoding.x.title, 'OS waits');

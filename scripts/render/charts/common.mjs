@@ -14,6 +14,14 @@ export const DASHES = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3], [4, 4], [1, 3], [10
 export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 
 /**
+ * The name of a text layer drawn over a coloured mark (a figure inside the end
+ * of a long bar): white on the mark, which the page's own text colours in a
+ * drawing placed in the page (scripts/draw/svg.mjs) must leave white.
+ * Vega names its marks `<name>_marks`, which is the class they carry.
+ */
+export const ON_MARK = { name: 'on-mark', cls: 'on_mark_marks', colour: '#ffffff' };
+
+/**
  * Width of a chart drawn into the text column, axes and legend included: the
  * column is 704 px on a desktop screen (site.css --measure less its padding),
  * and a few pixels stay spare. The page scales the SVG down by its viewBox on

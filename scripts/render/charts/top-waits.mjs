@@ -1,7 +1,7 @@
 // The `top-waits` chart kind: the parameters its shortcode takes, which are
 // required, their defaults, and the Vega-Lite spec it draws from the rows the
 // compile step selected. Pure; no Node or DOM APIs.
-import { PALETTE, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted, instrumentLabels } from './common.mjs';
+import { PALETTE, ON_MARK, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted, instrumentLabels } from './common.mjs';
 
 /** What `{{< chart kind="top-waits" … >}}` takes beyond the parameters every chart takes. */
 export const params = { takes: ['metric', 'items', 'each', 'x', 'top', 'facet', 'x-title', 'facet-title'], required: ['metric', 'x'], summary: 'the largest figures of a list as bars (wait counts, or wait time in seconds)' };
@@ -21,9 +21,7 @@ export function barLabelFormat(unit) {
  * then hold what a reader sees, not every wait the capture listed.
  */
 export function drawnRows(rows, { x, facet, top = 10 }) {
-  const barOf = (r) => JSON.stringify([facet ? r[facet] : null, r[x], r.source]);
-  const sums = new Map();
-  for (const r of rows) if (r.value !== null) sums.set(barOf(r), (sums.get(barOf(r)) ?? 0) + r.value);
+  const { barOf, sums } = barSums(rows, x, facet);
   const panels = new Map();
   for (const [bar, sum] of sums) {
     const [panel, name] = JSON.parse(bar);
@@ -37,6 +35,17 @@ export function drawnRows(rows, { x, facet, top = 10 }) {
   return rows.filter((r) => r.value !== null && kept.has(barOf(r)));
 }
 
+/** Each bar's summed waits (a name, in a raw file and a panel), and the key of a row's bar. */
+function barSums(rows, x, facet) {
+  const barOf = (r) => JSON.stringify([facet ? r[facet] : null, r[x], r.source]);
+  const sums = new Map();
+  for (const r of rows) if (r.value !== null) sums.set(barOf(r), (sums.get(barOf(r)) ?? 0) + r.value);
+  return { barOf, sums };
+}
+
+/** Bars longer than this share of the longest carry their figure inside their end: outside, it would run past the plot. */
+const LABEL_INSIDE = 0.7;
+
 /**
  * The N largest waits as horizontal bars, largest first. The rows are those
  * drawnRows kept; the window in the spec (row number by value, ties broken by
@@ -47,6 +56,8 @@ export function topWaits(rows, options) {
   const { x, y } = options;
   const top = options.top ?? 10;
   const groupby = options.facet ? [options.facet.field] : [];
+  const format = barLabelFormat(y.unit);
+  const inside = LABEL_INSIDE * Math.max(0, ...barSums(rows, x.field, options.facet?.field).sums.values());
   const view = {
     transform: [
       // A latch name can repeat (one row per instance): its waits add up before ranking.
@@ -55,6 +66,8 @@ export function topWaits(rows, options) {
       { calculate: "datum.first === datum.last ? '' + datum.first : datum.first + '–' + datum.last", as: 'line' },
       { window: [{ op: 'row_number', as: 'rank' }], sort: [{ field: 'value', order: 'descending' }, { field: x.field, order: 'ascending' }], groupby },
       { filter: `datum.rank <= ${Number(top)}` },
+      { calculate: `datum.value > ${inside} ? '' : format(datum.value, '${format}')`, as: 'label_after' },
+      { calculate: `datum.value > ${inside} ? format(datum.value, '${format}') : ''`, as: 'label_inside' },
     ],
     height: 20 * Number(top),
     encoding: {
@@ -64,7 +77,10 @@ export function topWaits(rows, options) {
     },
     layer: [
       { mark: { type: 'bar', tooltip: true, color: PALETTE[0] } },
-      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 11, color: '#57606a' }, encoding: { text: { field: 'value', format: barLabelFormat(y.unit) } } },
+      // Two label fields made before the layers split: a filter or a condition in a layer gave the layers
+      // different data, and the bars lost their order.
+      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 11, color: '#57606a' }, encoding: { text: { field: 'label_after', type: 'nominal' } } },
+      { name: ON_MARK.name, mark: { type: 'text', align: 'right', baseline: 'middle', dx: -3, fontSize: 11, color: ON_MARK.colour }, encoding: { text: { field: 'label_inside', type: 'nominal' } } },
     ],
   };
   const values = rows.filter((r) => r.value !== null);
