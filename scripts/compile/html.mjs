@@ -184,6 +184,8 @@ export function incompleteSuffix(row) {
 function figureText(row, o) {
   if (row.members) return `${row.text}${o.unit ? ` ${o.unit}` : ''} (${row.stat}; ${spreadText(row)})`;
   if (!isOk(row)) return row.status;
+  // A size shown rounded keeps its exact bytes in the CSV, as the page keeps them on hover.
+  if (o.shown && o.bytes !== undefined && o.bytes !== null) return `${o.shown} (${Math.round(o.bytes).toFixed(0)} bytes)`;
   return `${o.shown ?? row.text}${o.unit ? ` ${o.unit}` : ''}`;
 }
 

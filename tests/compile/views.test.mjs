@@ -134,3 +134,13 @@ test('config-diff of an option file against SHOW GLOBAL VARIABLES sets the optio
   assert.equal(other.tables[0].caption, 'Options that differ (1 of 5)');
   assert.deepEqual(other.tables[0].body.map((r) => r.cells.map((c) => c.text)), [['innodb_flush_log_at_trx_commit', '1', '2']]);
 });
+
+test('a sizes-table CSV keeps each size as the page shows it and its exact bytes, as the page keeps them on hover', async () => {
+  const view = await build('row-formats-and-compression', 'sizes-table', { data: 'table-status', rows: 'format' });
+  const csv = tableCsv(view.tables[0]).split('\r\n');
+  const cells = csv.slice(1).filter(Boolean).flatMap((line) => line.split(',').slice(1));
+  assert.ok(cells.length >= 4);
+  for (const cell of cells) assert.match(cell, /^[\d.]+ (B|KiB|MiB|GiB) \(\d+ bytes\)$/, cell);
+  const links = view.tables[0].body.flatMap((r) => r.cells.filter((c) => !c.th).map((c) => /data-bytes="(\d+)"/.exec(c.html)?.[1]));
+  assert.deepEqual(cells.map((c) => /\((\d+) bytes\)/.exec(c)[1]), links);
+});
