@@ -5,7 +5,7 @@
 // and iframe page. Hugo then only places views (layouts/_partials/tps/view.html).
 //
 // Outputs, all under .tpsreport/ (generated, never committed):
-//   views/<slug>.json          { views: { key: { html } }, page: { image, raw, rawHtml, title } }
+//   views/<slug>.json          { views: { key: { html } }, page: { image, rawHtml } }: what Hugo reads
 //   site/reports/<slug>/…      charts/, tables/, raw/ files the publish step copies
 //   cache/compile/<slug>.json  what the last good compile of the report saw
 // Incremental by content: a report whose article, documents, raw files and
@@ -22,7 +22,8 @@ import { writeIfChanged, toJson, treeIndex, eachLimit, oneBigAtATime } from '../
 import { unsafeRawFiles, rawFolder, fileSum } from '../lib/raw-files.mjs';
 import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
-import { AuthorError, nearest } from './select.mjs';
+import { AuthorError } from './select.mjs';
+import { didYouMean } from '../lib/nearest.mjs';
 import { pageKinds } from './kinds/index.mjs';
 import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote } from './html.mjs';
 import { rawView, rawFilesHtml } from './raw-views.mjs';
@@ -172,7 +173,7 @@ async function buildPage({ report, shortcodes, errors, kindOf, reuse, readsDocum
     if (!kind || pending.has(sc.key)) continue;
     pending.set(sc.key, reuse[sc.key] ? { view: reuse[sc.key] } : buildView(kind, sc, { ...viewContext(report), drawer }).then((view) => ({ view, built: true }), (error) => {
       if (!(error instanceof AuthorError)) throw error;
-      return { error: new InputError({ source: report.indexPath, line: sc.line, column: sc.column, expected: error.message, rule: sc.name, message: `${sc.name}: ${withoutPrefix(error.message, `${kind.name}: `)}` }) };
+      return { error: atShortcode(report.indexPath, sc, { expected: error.message, message: `${sc.name}: ${withoutPrefix(error.message, `${kind.name}: `)}` }) };
     }));
   }
   for (const [key, outcome] of pending) {
@@ -184,7 +185,7 @@ async function buildPage({ report, shortcodes, errors, kindOf, reuse, readsDocum
   if (errors.length) return { compiled: true, views: 0, built, errors };
 
   const page = await assemblePage({ report, shortcodes, views, listing });
-  const changed = (await writeFiles(siteDir, page.files)) | (await writeIfChanged(viewsPath, toJson({ views: page.placed, page: page.info })));
+  const changed = (await writeFiles(siteDir, page.files)) | (await writeIfChanged(viewsPath, toJson({ views: page.placed, page: { image: page.info.image, rawHtml: page.info.rawHtml } })));
   const raw = { title: rawTitle(report), list: page.info.raw, sum: report.rawSum };
   await writeIfChanged(manifestPath, JSON.stringify({ stamp, views: Object.fromEntries(Object.entries(views).map(([key, view]) => [key, keptView(view)])), raw }));
   await writeIfChanged(stampPath, toJson({ stamp, views: Object.keys(views).length }));
@@ -223,6 +224,9 @@ function scanOrFail(text, source, errors) {
   }
 }
 
+/** An author mistake at a shortcode of the article `source`: its line, column and name. */
+const atShortcode = (source, sc, { expected, message }) => new InputError({ source, line: sc.line, column: sc.column, expected, rule: sc.name, message });
+
 /** A kind's message names the kind itself ("table: two runs match …"): the shortcode's name is said once. */
 const withoutPrefix = (text, prefix) => (text.startsWith(prefix) ? text.slice(prefix.length) : text);
 
@@ -243,7 +247,7 @@ function nameClashes(shortcodes, kindOf, source) {
       continue;
     }
     const expected = `name="${name}" is already the name of the ${earlier.name} on line ${earlier.line}; a name is unique in the report (it names charts/${name}.* and the #chart-${name} anchor)`;
-    errors.push(new InputError({ source, line: sc.line, column: sc.column, expected, rule: sc.name, message: `${sc.name}: ${expected}` }));
+    errors.push(atShortcode(source, sc, { expected, message: `${sc.name}: ${expected}` }));
   }
   return errors;
 }
@@ -256,7 +260,7 @@ function nameClashes(shortcodes, kindOf, source) {
 function markdownPlacements(shortcodes, kindOf, source) {
   return shortcodes.filter((sc) => sc.markdown && kindOf(sc.name)).map((sc) => {
     const expected = `{{< ${sc.name} … >}}: written {{% ${sc.name} … %}}, Hugo renders the view as Markdown, which leaves its markup and links out`;
-    return new InputError({ source, line: sc.line, column: sc.column, expected, rule: sc.name, message: `${sc.name}: expected ${expected}` });
+    return atShortcode(source, sc, { expected, message: `${sc.name}: expected ${expected}` });
   });
 }
 
@@ -267,8 +271,7 @@ export function checkParams(kind, sc) {
   const p = {};
   for (const [k, v] of Object.entries(sc.params)) {
     if (!Object.hasOwn(kind.params, k)) {
-      const near = nearest(k, names);
-      throw new AuthorError(`has no parameter "${k}"${near ? ` (did you mean "${near}"?)` : ''}; it takes: ${names.join(', ')}`);
+      throw new AuthorError(`has no parameter "${k}"${didYouMean(k, names)}; it takes: ${names.join(', ')}`);
     }
     const allowed = kind.params[k].values;
     if (allowed && !allowed.includes(v)) throw new AuthorError(`${k}="${v}": expected ${allowed.join(' or ')}`);
@@ -318,7 +321,7 @@ async function assemblePage({ report, shortcodes, views, listing }) {
     placed[sc.key] = placedView(`${view.wrap ? wrapTables(view.wrap, parts) : parts.join('\n')}${view.note ?? ''}`);
   }
   const raw = await rawFiles(report, listing, files);
-  return { files, placed, info: { image, raw, rawHtml: rawFilesHtml(raw), title: report.meta.title ?? report.slug } };
+  return { files, placed, info: { image, raw, rawHtml: rawFilesHtml(raw) } };
 }
 
 /** A view's wrapper markup holds its tables as <!--table:N--> slots. */

@@ -9,9 +9,7 @@
 // document, the nearest one to a typo). The compiler adds the shortcode's
 // file and line.
 import { elementsOf, rowAt, Sample, sampleField } from '../lib/columns.mjs';
-import { nearest } from '../lib/nearest.mjs';
-
-export { nearest };
+import { nearest, didYouMean } from '../lib/nearest.mjs';
 
 /** The usual list of items at the root of each document kind. */
 export const DEFAULT_ITEMS = {
@@ -49,8 +47,11 @@ function atKeys(node, keys) {
     else if (v && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, key)) v = v[key];
     else return MISSING;
   }
-  return v instanceof Sample ? rowAt(v.table, v.j) : v;
+  return whole(v);
 }
+
+/** A value as the document holds it: a table sample made the whole object rowAt gives. */
+const whole = (v) => (v instanceof Sample ? rowAt(v.table, v.j) : v);
 
 /** Field `key` of an element: an object's property, or a table sample's field. */
 function field(el, key) {
@@ -147,8 +148,7 @@ export function selectRows(report, q, saw = () => {}) {
       if (!matches(labels, filters)) return;
       for (const name of q.labels ?? []) {
         if (!Object.hasOwn(labels, name)) {
-          const near = nearest(name, Object.keys(labels));
-          throw new AuthorError(`run ${i} of ${doc.provenance?.source} has no label "${name}"${near ? ` (did you mean "${near}"?)` : ''} (its labels: ${Object.keys(labels).join(', ') || 'none'}); add it under \`sources\` in the front matter`);
+          throw new AuthorError(`run ${i} of ${doc.provenance?.source} has no label "${name}"${didYouMean(name, Object.keys(labels))} (its labels: ${Object.keys(labels).join(', ') || 'none'}); add it under \`sources\` in the front matter`);
         }
       }
       const status = item?.status ?? doc.status ?? 'ok';
@@ -197,8 +197,7 @@ function rowOf({ doc, from, item, el, found, i, j, labels, status, q, read }) {
   const fallbackLine = field(field(el, 'field_lines'), q.metric) ?? read.line(el) ?? field(el, 'line') ?? item?.line ?? item?.lines?.first ?? 1;
   if (isMissing(found) && (status === 'ok' || status === 'complete')) {
     const where = q.each ? `item ${i}, ${q.each} ${j}` : `item ${i}`;
-    const whole = el instanceof Sample ? rowAt(el.table, el.j) : el;
-    throw new AuthorError(`metric "${q.metric}" is not in ${where} of ${doc.provenance?.source}; ${suggestPaths(whole, q.metric)}`);
+    throw new AuthorError(`metric "${q.metric}" is not in ${where} of ${doc.provenance?.source}; ${suggestPaths(whole(el), q.metric)}`);
   }
   const figure = figureColumns(isMissing(found) ? null : found, fallbackLine, status);
   // Set one at a time: rows of one query share a shape, which a spread and Object.assign per row did not give.
@@ -269,9 +268,8 @@ function noKind(report, kind) {
 function noMatch(q, filters, seenLabels) {
   const hints = Object.keys(filters).map((k) => {
     const values = seenLabels.get(k);
-    if (!values) return `no run has a label "${k}"${nearest(k, [...seenLabels.keys()]) ? ` (did you mean "${nearest(k, [...seenLabels.keys()])}"?)` : ''}`;
-    const near = nearest(filters[k], [...values]);
-    return `${k} takes ${[...values].slice(0, 12).map((v) => `"${v}"`).join(', ')}${near && near !== filters[k] ? ` (did you mean "${near}"?)` : ''}`;
+    if (!values) return `no run has a label "${k}"${didYouMean(k, [...seenLabels.keys()])}`;
+    return `${k} takes ${[...values].slice(0, 12).map((v) => `"${v}"`).join(', ')}${didYouMean(filters[k], [...values])}`;
   });
   return `no "${q.data}" runs match where="${q.where ?? ''}"${hints.length ? `: ${hints.join('; ')}` : ''}`;
 }

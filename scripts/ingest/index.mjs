@@ -13,7 +13,7 @@ import { writeIfChanged, toJson, treeStamp, treeIndex, eachLimit, oneBigAtATime 
 import { rawFileHazard, unsafeRawFiles, hashRawFiles, rawFolder, fileSum, RAW_FILE_EXPECTED, rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
 import { getFormat } from '../parse/index.mjs';
 import { createPool } from '../lib/workers.mjs';
-import { nearest } from '../lib/nearest.mjs';
+import { didYouMean } from '../lib/nearest.mjs';
 import { readFrontMatter, expandSourceGlobs } from './front-matter.mjs';
 
 const LABEL_NAME = /^[a-z][a-z0-9_]*$/;
@@ -267,8 +267,7 @@ function unknownSourceKeys({ data, lineOf }, source) {
     if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return;
     const key = Object.keys(entry).find((k) => !SOURCE_KEYS.includes(k));
     if (key === undefined) return;
-    const near = nearest(key, SOURCE_KEYS);
-    throw new InputError({ source, line: lineOf(['sources', i, key]), column: 1, expected: `a source key (${SOURCE_KEYS.join(', ')})`, found: `"${key}"${near ? ` (did you mean "${near}"?)` : ''}`, rule: 'sources' });
+    throw new InputError({ source, line: lineOf(['sources', i, key]), column: 1, expected: `a source key (${SOURCE_KEYS.join(', ')})`, found: `"${key}"${didYouMean(key, SOURCE_KEYS)}`, rule: 'sources' });
   });
 }
 
@@ -279,8 +278,7 @@ function misnamedLabels(meta, plan, fail) {
   for (const key of ['compare', 'sweep']) {
     const name = meta[key].find((n) => !names.includes(n));
     if (name === undefined) continue;
-    const near = nearest(name, names);
-    throw fail([key], `labels the runs have (${names.join(', ') || 'none: give them labels under `sources`'})`, `"${name}"${near ? ` (did you mean "${near}"?)` : ''}`);
+    throw fail([key], `labels the runs have (${names.join(', ') || 'none: give them labels under `sources`'})`, `"${name}"${didYouMean(name, names)}`);
   }
 }
 

@@ -15,6 +15,12 @@ export function nearest(word, candidates) {
   return best !== null && bestDistance <= Math.max(2, Math.floor(String(word).length / 3)) ? best : null;
 }
 
+/** ` (did you mean "x"?)` for the candidate nearest to `word`, or '' when none is near or it is `word` itself. */
+export function didYouMean(word, candidates) {
+  const near = nearest(word, candidates);
+  return near !== null && String(near) !== String(word) ? ` (did you mean "${near}"?)` : '';
+}
+
 function editDistance(a, b) {
   if (Math.abs(a.length - b.length) > 8) return Infinity;
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);

@@ -10,7 +10,8 @@
 // x/y/color/facet ({field, title, unit}) and a few kind-specific settings.
 // Everything a reader sees as a statistic (a mean, a top N, a normalisation)
 // is a Vega-Lite transform in the spec, so the .vl.json beside each chart
-// shows how the figure was made.
+// shows how the figure was made; a kind that draws only some rows (top-waits)
+// also names them with `drawn`, so the rows it is given are those it draws.
 //
 // Each kind lives in its own module under charts/: its parameters, required
 // ones and defaults beside its spec; charts/common.mjs holds what they share.
@@ -29,13 +30,17 @@ export { overTime } from './charts/over-time.mjs';
 export { topWaits } from './charts/top-waits.mjs';
 export { logTicks, histogram } from './charts/histogram.mjs';
 
-/** Every chart kind: its parameters (takes, required, defaults, xIsLabel, summary) and its spec function. */
+/**
+ * Every chart kind: its parameters (takes, required, defaults, xIsLabel, summary), its spec
+ * function, and `drawn(rows, { x, facet, top })` for a kind that draws only some of the rows
+ * it is given (the compile step keeps those, so the alt text, table and CSV hold what is drawn).
+ */
 export const chartKinds = {
   'grouped-bar': { ...groupedBar.params, spec: groupedBar.groupedBar },
   lines: { ...lines.params, spec: lines.lines },
   'cores-cpu': { ...coresCpu.params, spec: coresCpu.coresCpu },
   'over-time': { ...overTime.params, spec: overTime.overTime },
-  'top-waits': { ...topWaits.params, spec: topWaits.topWaits },
+  'top-waits': { ...topWaits.params, spec: topWaits.topWaits, drawn: topWaits.drawnRows },
   histogram: { ...histogram.params, spec: histogram.histogram },
 };
 

@@ -18,7 +18,6 @@
 // the list.
 import { AuthorError, at, isMissing, isRowColumn, uniqueBy, byRun, DEFAULT_ITEMS } from '../select.mjs';
 import { chartKinds } from '../../render/charts.mjs';
-import { drawnRows } from '../../render/charts/top-waits.mjs';
 import { chartFigure } from '../chart-files.mjs';
 import { checkStat, spreadText, NOT_LABELS } from '../repeats.mjs';
 import { difference, bandOf } from '../difference.mjs';
@@ -90,7 +89,7 @@ export function describeChart(ctx, p) {
   // repeats of one configuration become one point with its spread where the kind draws spreads.
   const keys = [...new Set([...labels, xColumn, ...(seriesColumn ? [seriesColumn] : [])])];
   if (seriesColumn && q.top) rows = topRanked(rows, Number(q.top));
-  if (p.kind === 'top-waits') rows = drawnRows(rows, { x: xColumn, facet: q.facet, top: q.top ?? 10 });
+  if (kind.drawn) rows = kind.drawn(rows, { x: xColumn, facet: q.facet, top: q.top ?? 10 });
   if (q['best-over']) rows = bestOver(rows, q['best-over']);
   let sources;
   if (kind.takes.includes('stat')) {

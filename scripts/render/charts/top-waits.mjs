@@ -1,6 +1,7 @@
 // The `top-waits` chart kind: the parameters its shortcode takes, which are
 // required, their defaults, and the Vega-Lite spec it draws from the rows the
 // compile step selected. Pure; no Node or DOM APIs.
+import { greatest } from '../../lib/numbers.mjs';
 import { PALETTE, ON_MARK, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted, instrumentLabels } from './common.mjs';
 
 /** What `{{< chart kind="top-waits" … >}}` takes beyond the parameters every chart takes. */
@@ -57,7 +58,7 @@ export function topWaits(rows, options) {
   const top = options.top ?? 10;
   const groupby = options.facet ? [options.facet.field] : [];
   const format = barLabelFormat(y.unit);
-  const inside = LABEL_INSIDE * Math.max(0, ...barSums(rows, x.field, options.facet?.field).sums.values());
+  const inside = LABEL_INSIDE * Math.max(0, greatest(barSums(rows, x.field, options.facet?.field).sums.values()));
   const view = {
     transform: [
       // A latch name can repeat (one row per instance): its waits add up before ranking.
