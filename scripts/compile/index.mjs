@@ -13,7 +13,7 @@
 // whose shortcode and documents are unchanged (and, when no view needs them,
 // does not read the documents); no unchanged file is rewritten.
 import { readFile, readdir, stat, rm } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, dirname, sep } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -24,11 +24,12 @@ import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
 import { AuthorError } from './select.mjs';
 import { didYouMean } from '../lib/nearest.mjs';
-import { pageKinds } from './kinds/index.mjs';
+import { pageKinds, kinds, PREFIX } from './kinds/index.mjs';
 import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote } from './html.mjs';
 import { rawView, rawFilesHtml } from './raw-views.mjs';
 import { PAGE_URL } from './chart-files.mjs';
 import { createDrawer } from '../draw/pool.mjs';
+import { TOOL_ROOT } from '../lib/site.mjs';
 import { specHash } from '../draw/svg.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -67,13 +68,14 @@ export async function compileReports({ root, slugs, out = join(root, '.tpsreport
   const compiler = await compilerHash();
   // One listing of every article, document and raw file for the per-report "nothing changed" checks.
   listed ??= treeIndex([join(root, 'content', 'reports'), join(root, 'data', 'reports')]);
+  const known = templateShortcodes(root);
   const drawer = createDrawer({ svgCache: join(out, 'cache', 'svg'), pngCache: join(out, 'cache', 'png') });
   // What each report's last compile saw, read all at once: on a build where one report changed, this is most of the step.
   const stamps = new Map(await Promise.all(chosen.map(async (slug) => [slug, await readFile(join(out, 'cache', 'compile', `${slug}.stamp.json`), 'utf8').catch(() => 'null')])));
   try {
     // Several reports at a time, so the main thread builds tables while the drawing threads draw.
     await eachLimit(chosen, concurrency, async (slug) => {
-      const r = await compileReport({ root, slug, out, compiler, drawer, listed, last: JSON.parse(stamps.get(slug)) });
+      const r = await compileReport({ root, slug, out, compiler, drawer, listed, known, last: JSON.parse(stamps.get(slug)) });
       result.compiled += r.compiled ? 1 : 0;
       result.views += r.views;
       result.built += r.built;
@@ -88,7 +90,7 @@ export async function compileReports({ root, slugs, out = join(root, '.tpsreport
   return result;
 }
 
-async function compileReport({ root, slug, out, compiler, drawer, listed, last }) {
+async function compileReport({ root, slug, out, compiler, drawer, listed, known, last }) {
   const indexPath = join(root, 'content', 'reports', slug, 'index.md');
   const dataDir = join(root, 'data', 'reports', slug);
   const rawDir = join(root, 'content', 'reports', slug, 'raw');
@@ -126,7 +128,7 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, last }
   const readsDocuments = !report.rawList || shortcodes.some((sc) => kindOf(sc.name) && !reuse[sc.key]);
   const rawBytes = listing.reduce((sum, { info }) => sum + (info?.isFile() ? info.size : 0), 0);
   // A report with long logs holds them, their documents and its charts' rows in memory while it compiles: one such report at a time.
-  return oneBigReportAtATime(readsDocuments ? rawBytes : 0, () => buildPage({ report, shortcodes, errors, kindOf, reuse, readsDocuments, dataDir, listing, drawer, stamp, paths: { siteDir: join(out, 'site', 'reports', slug), viewsPath, manifestPath, stampPath } }));
+  return oneBigReportAtATime(readsDocuments ? rawBytes : 0, () => buildPage({ report, shortcodes, errors, kindOf, known, reuse, readsDocuments, dataDir, listing, drawer, stamp, paths: { siteDir: join(out, 'site', 'reports', slug), viewsPath, manifestPath, stampPath } }));
 }
 
 /**
@@ -159,8 +161,9 @@ const oneBigReportAtATime = oneBigAtATime(BIG_REPORT);
  * taken as they are), its page, and the files written for it. `errors`: those
  * found so far (a shortcode that does not scan), to which the views' are added.
  */
-async function buildPage({ report, shortcodes, errors, kindOf, reuse, readsDocuments, dataDir, listing, drawer, stamp, paths: { siteDir, viewsPath, manifestPath, stampPath } }) {
-  errors.push(...nameClashes(shortcodes, kindOf, report.indexPath), ...markdownPlacements(shortcodes, kindOf, report.indexPath));
+async function buildPage({ report, shortcodes, errors, kindOf, known, reuse, readsDocuments, dataDir, listing, drawer, stamp, paths: { siteDir, viewsPath, manifestPath, stampPath } }) {
+  const source = report.indexPath;
+  errors.push(...misspeltKinds(shortcodes, kindOf, source, known), ...nameClashes(shortcodes, kindOf, source), ...markdownPlacements(shortcodes, kindOf, source));
   if (readsDocuments) report.docs = await loadDocuments(dataDir);
   const views = {};
   let built = 0;
@@ -250,6 +253,42 @@ function nameClashes(shortcodes, kindOf, source) {
     errors.push(atShortcode(source, sc, { expected, message: `${sc.name}: ${expected}` }));
   }
   return errors;
+}
+
+// Hugo's own shortcodes (tpl/tplimpl/embedded/templates/_shortcodes in Hugo 0.168).
+const HUGO_SHORTCODES = ['comment', 'details', 'figure', 'gist', 'highlight', 'instagram', 'param', 'qr', 'ref', 'relref', 'twitter', 'twitter_simple', 'vimeo', 'vimeo_simple', 'x', 'x_simple', 'youtube'];
+
+/**
+ * The shortcode names Hugo can find for this site: its own, its themes',
+ * tpsreport's and Hugo's (a template file is <name>.html or <name>.<output>.html).
+ */
+function templateShortcodes(root) {
+  const names = new Set(HUGO_SHORTCODES);
+  const layouts = [join(root, 'layouts'), join(TOOL_ROOT, 'layouts')];
+  const themes = join(root, 'themes');
+  if (existsSync(themes)) for (const theme of readdirSync(themes)) layouts.push(join(themes, theme, 'layouts'));
+  for (const dir of layouts.flatMap((l) => [join(l, '_shortcodes'), join(l, 'shortcodes')])) {
+    if (!existsSync(dir)) continue;
+    for (const file of readdirSync(dir, { recursive: true })) names.add(String(file).split(/[\\/]/).join('/').replace(/\..*$/, ''));
+  }
+  return names;
+}
+
+/**
+ * A shortcode no template answers to, whose name is a slip of a tpsreport
+ * kind's ({{< chrat … >}}). Hugo would stop with "template for shortcode not
+ * found" and no hint; this names the kind meant. A name no kind is near is
+ * left to Hugo: a site may import shortcodes from modules this cannot list.
+ */
+function misspeltKinds(shortcodes, kindOf, source, known) {
+  const prefixed = shortcodes.some((sc) => sc.name.startsWith(PREFIX) && kindOf(sc.name));
+  const kindNames = Object.keys(kinds).map((name) => (prefixed ? `${PREFIX}${name}` : name));
+  return shortcodes.filter((sc) => !kindOf(sc.name) && !known.has(sc.name)).flatMap((sc) => {
+    const hint = didYouMean(sc.name, kindNames);
+    if (!hint) return [];
+    const expected = `a shortcode name${hint}; no template is named "${sc.name}", and tpsreport's are: ${kindNames.join(', ')}`;
+    return [atShortcode(source, sc, { expected, message: `${sc.name}: no such shortcode${hint}; tpsreport's are: ${kindNames.join(', ')}` })];
+  });
 }
 
 /**

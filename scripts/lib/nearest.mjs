@@ -21,13 +21,21 @@ export function didYouMean(word, candidates) {
   return near !== null && String(near) !== String(word) ? ` (did you mean "${near}"?)` : '';
 }
 
+/**
+ * Edits from a to b, two neighbours swapped counting as one: "vaule" is one
+ * slip from "value" and two from "table", where plain Levenshtein ties them.
+ */
 function editDistance(a, b) {
   if (Math.abs(a.length - b.length) > 8) return Infinity;
+  let before = [];
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i += 1) {
     const cur = [i];
-    for (let j = 1; j <= b.length; j += 1) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
+    for (let j = 1; j <= b.length; j += 1) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j], before[j - 2] + 1);
+    }
+    [before, prev] = [prev, cur];
   }
   return prev[b.length];
 }

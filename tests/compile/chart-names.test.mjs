@@ -59,3 +59,21 @@ test('a view written {{% … %}} is refused at its line: Hugo would render it as
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a shortcode name that is a slip of a kind\'s is refused at its line with the kind meant; a template of the site\'s own and Hugo\'s built-ins build', async () => {
+  const slips = site(`${chart('tps', 'transactions.rate').replace('{{< chart', '{{< chrat')}\nText {{< vaule data="sysbench" metric="transactions.rate" where="server=5.1" >}}.\n`);
+  const own = site(`{{< chrat >}}\n\n{{< param "title" >}}\n\n${chart('tps', 'transactions.rate')}`);
+  mkdirSync(join(own, 'layouts', '_shortcodes'), { recursive: true });
+  writeFileSync(join(own, 'layouts', '_shortcodes', 'chrat.html'), 'a chart of the site\'s own');
+  const names = 'table, value, runs, compare, sysbench-summary, latency-table, dbt2-table, sizes-table, load-time-table, compression-table, config, config-diff, chart, claim, stability-table, histogram-percentiles';
+  try {
+    for (const root of [slips, own]) assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root: slips })).errors.map(String), [
+      `content/reports/x/index.md:10:1: chrat: no such shortcode (did you mean "chart"?); tpsreport's are: ${names}`,
+      `content/reports/x/index.md:12:6: vaule: no such shortcode (did you mean "value"?); tpsreport's are: ${names}`,
+    ]);
+    assert.deepEqual((await compileReports({ root: own })).errors, []);
+  } finally {
+    for (const root of [slips, own]) rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -67,6 +67,9 @@ test('parseWhere and nearest: label filters and typo suggestions', () => {
   assert.throws(() => parseWhere('a'), /expected label=value pairs/);
   assert.equal(nearest('thraeds', ['threads', 'workload']), 'threads');
   assert.equal(nearest('zzz', ['threads', 'workload']), null);
+  // Two letters swapped are one slip: plain edit distance puts "table" as near as "value".
+  assert.equal(nearest('vaule', ['table', 'value']), 'value');
+  assert.equal(nearest('tabel', ['value', 'table']), 'table');
 });
 
 test('a plain number reached through a list element cites that element\'s line, not its run\'s first line', () => {
