@@ -3,7 +3,8 @@
 // data-line on it). This reads the published pages back, as a reader would
 // follow the links, and reports each figure whose number is not printed on
 // that line of the published raw file, or whose shown text does not read as
-// that number. It checks the output, so it runs after a build and never feeds
+// that number. A figure that is a word (a setting's ON or OFF) must stand on
+// its line as a whole word, and the page must show that word. It checks the output, so it runs after a build and never feeds
 // anything back into one.
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -30,6 +31,14 @@ export function numbersOn(line) {
   return [...plain, ...durations];
 }
 
+/** Whether `word` stands on a raw line whole: between the line's ends, blanks or the column bars of a MySQL table. */
+export function wordOn(line, word) {
+  const at = (from) => line.indexOf(word, from);
+  const edge = (ch) => ch === undefined || /[\s|]/.test(ch);
+  for (let i = at(0); i >= 0; i = at(i + 1)) if (edge(line[i - 1]) && edge(line[i + word.length])) return true;
+  return false;
+}
+
 const BINARY = { B: 1, KiB: 2 ** 10, MiB: 2 ** 20, GiB: 2 ** 30, TiB: 2 ** 40 };
 const SIZE = /(\d[\d,]*(?:\.\d+)?) ?(B|KiB|MiB|GiB|TiB)\b/g;
 // A duration as a page shows it ("28 min 18 s", "1 h 2 min 3.5 s").
@@ -50,7 +59,7 @@ export function readsAs(shown, value, bytes = value) {
   return [...text.matchAll(SHOWN_DURATION)].some(([, h = 0, m = 0, sec]) => near(sec, Number(h) * 3600 + Number(m) * 60 + Number(sec), value));
 }
 
-/** The figures of one page with a number and a raw line, where they sit in the page, and the text it shows for each. */
+/** The figures of one page with a value (a number or a word) and a raw line, where they sit in the page, and the text it shows for each. */
 export function figuresOf(html) {
   const figures = [];
   // The page line of each figure, counted on from the one before.
@@ -64,7 +73,8 @@ export function figuresOf(html) {
     const start = m.index + m[0].length;
     const shown = unesc(html.slice(start, html.indexOf('</a>', start)).replace(/<[^>]*>/g, ''));
     const bytes = a['data-bytes'] === undefined ? undefined : Number(a['data-bytes']);
-    figures.push({ value: Number(a['data-value']), bytes, source: a['data-source'], rawLine: Number(a['data-line']), line, shown });
+    const value = Number(a['data-value']);
+    figures.push({ value: a['data-value'] !== '' && Number.isFinite(value) ? value : a['data-value'], bytes, source: a['data-source'], rawLine: Number(a['data-line']), line, shown });
   }
   return figures;
 }
@@ -89,7 +99,8 @@ export async function figureProblems({ root }) {
     for (const figure of figuresOf(await readFile(page, 'utf8'))) {
       out.figures += 1;
       const found = await checkFigure(join(reports, slug), figure, rawLines);
-      if (found) out.problems.push(problem(relative(root, page), figure.line, `${figure.value} as printed on ${figure.source}:${figure.rawLine}`, found));
+      const what = typeof figure.value === 'number' ? figure.value : `"${figure.value}"`;
+      if (found) out.problems.push(problem(relative(root, page), figure.line, `${what} as printed on ${figure.source}:${figure.rawLine}`, found));
     }
   }
   return out;
@@ -102,6 +113,7 @@ async function checkFigure(bundle, { value, bytes, source, rawLine, shown }, cac
   if (!lines) return `no published raw file ${source}`;
   const text = lines[rawLine - 1];
   if (text === undefined) return `${source} has ${lines.length} lines`;
+  if (typeof value === 'string') return wordOn(text, value) ? (shown.trim() === value ? null : `the page shows it as "${shown.trim()}"`) : `line ${rawLine} reads "${text.trim()}"`;
   if (!numbersOn(text).includes(value)) return `line ${rawLine} reads "${text.trim()}"`;
   return readsAs(shown, value, bytes) ? null : `the page shows it as "${shown.trim()}"`;
 }

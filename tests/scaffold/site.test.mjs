@@ -140,6 +140,15 @@ test('tpsreport check passes figures printed on their raw line and names each on
     const du = (text) => `<a class="fig" href="./raw/run.txt.html#L1" data-value="4116" data-source="raw/run.txt" data-line="1" data-bytes="4214784">${text}</a>`;
     writeFileSync(join(bundle, 'index.html'), [du('4.02 MiB'), du('4,116 KiB'), du('4.2 MiB')].join('\n'));
     assert.deepEqual((await figureProblems({ root: dir })).problems.map((p) => `${p.line}: ${p.found}`), ['3: the page shows it as "4.2 MiB"']);
+    // A figure that is a word (a setting's ON or OFF) stands whole on its line, and the page shows that word.
+    writeFileSync(join(bundle, 'raw', 'run.txt'), 'innodb_log_file_buffering\tON\n| innodb_file_per_table | OFF |\n');
+    const word = (value, line, text = value) => `<a class="fig" href="./raw/run.txt.html#L${line}" data-value="${value}" data-source="raw/run.txt" data-line="${line}">${text}</a>`;
+    writeFileSync(join(bundle, 'index.html'), [word('ON', 1), word('OFF', 2), word('OFF', 1), word('buffering', 1), word('ON', 1, 'OFF')].join('\n'));
+    assert.deepEqual((await figureProblems({ root: dir })).problems.map((p) => `${p.line}: expected ${p.expected}, found ${p.found}`), [
+      '3: expected "OFF" as printed on raw/run.txt:1, found line 1 reads "innodb_log_file_buffering\tON"',
+      '4: expected "buffering" as printed on raw/run.txt:1, found line 1 reads "innodb_log_file_buffering\tON"',
+      '5: expected "ON" as printed on raw/run.txt:1, found the page shows it as "OFF"',
+    ]);
     assert.match(cli.stdout, /^public\/reports\/r\/index\.html:2: error figure-raw-line: expected 1085\.8 as printed on raw\/run\.txt:2, found line 2 reads/m);
   } finally {
     rmSync(dir, { recursive: true });
