@@ -31,7 +31,12 @@ export class AuthorError extends Error {
 
 const MISSING = Symbol('missing');
 
-/** The value at a dotted path ("latency.percentile.value", "tables.0.rows"), or MISSING. */
+/**
+ * The value at a dotted path, or MISSING. A list's element is named by its
+ * position ("tables.0.rows") or, when its elements have names, by its name
+ * ("variables.innodb_buffer_pool_size.value"): a setting's place in SHOW
+ * VARIABLES moves between server versions, its name does not.
+ */
 export function at(node, path) {
   return path === '' || path === '.' ? node : atKeys(node, path.split('.'));
 }
@@ -43,11 +48,23 @@ function atKeys(node, keys) {
     if (v instanceof Sample) {
       v = sampleField(v, key);
       if (v === undefined) return MISSING;
-    } else if (Array.isArray(v) && /^\d+$/.test(key)) v = Number(key) < v.length ? v[Number(key)] : MISSING;
-    else if (v && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, key)) v = v[key];
+    } else if (Array.isArray(v)) v = listElement(v, key) ?? MISSING;
+    else if (v && typeof v === 'object' && Object.hasOwn(v, key)) v = v[key];
     else return MISSING;
+    if (v === MISSING) return MISSING;
   }
   return whole(v);
+}
+
+/** Element `key` of a list: by position when the key is a number, else the element named `key`; undefined when there is none. */
+function listElement(list, key) {
+  if (/^\d+$/.test(key)) return list[Number(key)];
+  return list.find((el) => el && typeof el === 'object' && el.name === key);
+}
+
+/** The names the elements of a list go by, or [] when they have none. */
+function elementNames(list) {
+  return list.filter((el) => el && typeof el === 'object' && typeof el.name === 'string').map((el) => el.name);
 }
 
 /** A value as the document holds it: a table sample made the whole object rowAt gives. */
@@ -233,7 +250,7 @@ function lineOnKeys(node, keys) {
   let line;
   let v = node;
   for (const key of keys) {
-    v = Array.isArray(v) ? v[Number(key)] : field(v, key);
+    v = Array.isArray(v) ? listElement(v, key) : field(v, key);
     if (!v || typeof v !== 'object') break;
     const own = field(v, 'line');
     if (Number.isInteger(own)) line = own;
@@ -276,10 +293,32 @@ function noMatch(q, filters, seenLabels) {
 
 /** The figure paths inside an element, and the one nearest to a mistyped path. */
 function suggestPaths(el, wanted) {
+  const named = namedStep(el, wanted);
+  if (named) return named;
   const paths = figurePaths(el).slice(0, 400);
   const near = nearest(wanted, paths);
   const list = paths.slice(0, 12).join(', ');
   return `${near ? `did you mean "${near}"? ` : ''}figure paths here: ${list}${paths.length > 12 ? ', …' : ''} (\`tpsreport parse FILE\` shows the document)`;
+}
+
+/**
+ * When a path stops at a list of named elements (a misspelt setting in
+ * "variables.innodb_bufer_pool_size.value"), the names it could have taken.
+ */
+function namedStep(el, wanted) {
+  const keys = wanted.split('.');
+  let v = el;
+  for (let k = 0; k < keys.length; k += 1) {
+    if (Array.isArray(v)) {
+      const names = elementNames(v);
+      if (listElement(v, keys[k]) !== undefined || !names.length) return null;
+      const head = keys.slice(0, k).join('.');
+      return `"${head}" has no element named "${keys[k]}"${didYouMean(keys[k], names)}; its ${names.length} names include ${names.slice(0, 6).map((n) => `"${n}"`).join(', ')}${names.length > 6 ? ', …' : ''}`;
+    }
+    if (!v || typeof v !== 'object' || v instanceof Sample || !Object.hasOwn(v, keys[k])) return null;
+    v = v[keys[k]];
+  }
+  return null;
 }
 
 export function figurePaths(node, prefix = '', out = [], depth = 0) {

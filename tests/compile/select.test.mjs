@@ -101,3 +101,17 @@ test('a number asked for is never offered another number as a typo', () => {
   assert.equal(nearest('thread', ['threads', '4']), 'threads');
   assert.throws(() => selectRows(report, { data: 'sysbench', metric: 'transactions.rate', where: 'threads=3;set=sweep' }), (e) => /: threads takes "1", "2", "4", "8", "16"; set takes/.test(e.message) && !/did you mean/.test(e.message));
 });
+
+test('a list of named elements is indexed by name as well as by position, and a misspelt name gets the names it could be', async () => {
+  const rwsot = 'read-write-stress-over-time';
+  const variables = { slug: rwsot, docs: (await loadDocuments(join(ROOT, 'data', 'reports', rwsot))).filter((d) => d.kind === 'global-variables') };
+  const raw = (row) => readFileSync(join(ROOT, 'content', 'reports', rwsot, row.source), 'utf8').split('\n')[row.line - 1];
+  const [byName] = selectRows(variables, { data: 'global-variables', metric: 'variables.innodb_flush_log_at_trx_commit.value', where: 'trx_commit=2' });
+  assert.deepEqual([byName.value, byName.source, raw(byName)], ['2', 'raw/global-variables-trx-commit-2.txt', 'innodb_flush_log_at_trx_commit\t2']);
+  const [number] = selectRows(variables, { data: 'global-variables', metric: 'variables.innodb_buffer_pool_size.number', where: 'trx_commit=1' });
+  assert.deepEqual([number.value, raw(number)], [268435456, 'innodb_buffer_pool_size\t268435456']);
+  const [byPosition] = selectRows(variables, { data: 'global-variables', metric: 'variables.0.value', where: 'trx_commit=1' });
+  assert.equal(raw(byPosition), `${variables.docs[0].variables[0].name}\t${byPosition.value}`);
+  assert.throws(() => selectRows(variables, { data: 'global-variables', metric: 'variables.innodb_bufer_pool_size.value', where: 'trx_commit=1' }), (e) => e instanceof AuthorError
+    && e.message === 'metric "variables.innodb_bufer_pool_size.value" is not in item 0 of content/reports/read-write-stress-over-time/raw/global-variables-trx-commit-1.txt; "variables" has no element named "innodb_bufer_pool_size" (did you mean "innodb_buffer_pool_size"?); its 656 names include "allow_suspicious_udfs", "alter_algorithm", "analyze_max_length", "analyze_sample_percentage", "aria_block_size", "aria_checkpoint_interval", …');
+});
