@@ -14,6 +14,7 @@ import { checkParams } from '../../scripts/compile/index.mjs';
 import { AuthorError, DEFAULT_ITEMS } from '../../scripts/compile/select.mjs';
 import { buildSpec, instrumentLabels } from '../../scripts/render/charts.mjs';
 import { altText } from '../../scripts/render/describe.mjs';
+import { renderSvg } from '../../scripts/draw/svg.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURE = 'tests/fixtures/perf-schema-waits/mariadb-10.11-batch-snapshots-sysbench-t0-t10-t20.txt';
@@ -112,11 +113,17 @@ test('top-waits faceted by setting keeps each panel\'s heading through its per-n
   assert.deepEqual(spec.transform[3].groupby, ['setting']);
 });
 
-test('instrument names read by their last part on axes and legends; other labels with a slash stay whole', () => {
-  const expr = { labelExpr: "peek(split(datum.label, '/'))" };
-  assert.deepEqual(instrumentLabels([{ name: 'wait/synch/sxlock/innodb/index_tree_rw_lock' }, { name: 'wait/synch/mutex/innodb/buf_pool_mutex' }], 'name'), expr);
+test('instrument names read by their last part on axes and legends; other labels, with a slash or not, stay whole beside them', async () => {
+  const expr = instrumentLabels([{ name: 'wait/synch/sxlock/innodb/index_tree_rw_lock' }, { name: 'wait/synch/mutex/innodb/buf_pool_mutex' }], 'name');
+  assert.match(expr.labelExpr, /peek\(split\(datum\.label, '\/'\)\)/);
   assert.deepEqual(instrumentLabels([{ workload: 'read/write' }], 'workload'), {});
-  assert.deepEqual(instrumentLabels([{ name: 'wait/synch/mutex/innodb/buf_pool_mutex' }, { name: 'buf0buf.cc:1457' }], 'name'), {});
+  assert.deepEqual(instrumentLabels([{ name: 'idle' }, { name: 'wait/synch/mutex/innodb/buf_pool_mutex' }], 'name'), expr);
+  // What an axis prints, drawn by vega: `idle` is an event of events_waits_summary_global_by_event_name but no instrument path.
+  const names = ['wait/synch/mutex/innodb/buf_pool_mutex', 'idle', 'read/write', 'wait/io', 'buf0buf.cc:1457'];
+  const svg = await renderSvg({ data: { values: names.map((name, i) => ({ name, n: i + 1 })) }, mark: 'bar', encoding: { y: { field: 'name', type: 'nominal', sort: null, axis: expr }, x: { field: 'n', type: 'quantitative' } } });
+  const labels = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+  assert.deepEqual(names.map((name) => labels.includes(name)), [false, true, true, true, true]);
+  assert.ok(labels.includes('buf_pool_mutex'));
   const bars = buildSpec(describeChart(ctx, params({ kind: 'top-waits', each: 'change.events', metric: 'sum', x: 'name', where: 'setting=batch' })));
   assert.equal(bars.encoding.y.axis.labelExpr, expr.labelExpr);
   const lines = buildSpec(describeChart(ctx, params({ kind: 'over-time', metric: 'sum', series: 'name', top: '3', where: 'setting=batch' })));

@@ -155,17 +155,18 @@ export function spreadRule(rows, channel, extra = {}) {
   }];
 }
 
-const INSTRUMENT = /^(?:wait|stage|statement|memory|transaction)\/(?:[^/]+\/)*[^/]+$/;
+const INSTRUMENT = /^(?:wait|stage|statement|memory|transaction)\/[^/]+\/.+$/;
 
 /**
  * performance_schema instrument names (wait/synch/mutex/innodb/buf_pool_mutex)
  * read by their last part on an axis or legend, where the whole path would be
- * cut short; tooltips and the CSV keep the whole name. Only when every value
- * of the field is one, so a label such as read/write is never cut.
+ * cut short; tooltips and the CSV keep the whole name. Each label is tested on
+ * its own (the same pattern, in Vega's expression language), so a name that is
+ * no instrument path (the `idle` event, read/write) stays whole beside them.
  */
 export function instrumentLabels(rows, field) {
-  const values = rows.map((r) => r[field]).filter((v) => v !== null && v !== undefined);
-  return values.length && values.every((v) => INSTRUMENT.test(String(v)) && String(v).split('/').length > 2) ? { labelExpr: "peek(split(datum.label, '/'))" } : {};
+  const some = rows.some((r) => INSTRUMENT.test(String(r[field] ?? '')));
+  return some ? { labelExpr: `test(${INSTRUMENT}, datum.label) ? peek(split(datum.label, '/')) : datum.label` } : {};
 }
 
 /**
