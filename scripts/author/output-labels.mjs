@@ -1,6 +1,6 @@
 // Labels a raw file states itself: what the tool printed about the run
-// (threads, test name, tool and server version, table, row format, buffer
-// pool). `tpsreport new report` offers them in the front matter it writes, so
+// (threads, clients, test name, tool and server version, table, row format,
+// buffer pool). `tpsreport new report` offers them in the front matter it writes, so
 // an author checks them instead of typing them; ingest still reads labels from
 // the front matter only.
 
@@ -26,7 +26,10 @@ const fromKind = {
       workload: agreed(runs.map((r) => r.test?.name ?? undefined)),
     };
   },
-  mysqlslap: (doc) => ({ engine: agreed((doc.runs ?? []).map((r) => r.engine?.name)) }),
+  mysqlslap: (doc) => ({
+    engine: agreed((doc.runs ?? []).map((r) => r.engine?.name)),
+    clients: agreed((doc.runs ?? []).map((r) => r.clients?.value)),
+  }),
   hammerdb: (doc) => ({ users: agreed((doc.results ?? []).map((r) => r.active_virtual_users?.value)) }),
   'global-variables': (doc) => {
     const variable = (name) => agreed((doc.variables ?? []).filter((v) => v.name.toLowerCase() === name).map((v) => v.value));

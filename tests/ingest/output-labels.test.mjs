@@ -20,6 +20,8 @@ for (const [path, labels] of [
   ['global-variables/mariadb-10.11-batch.json', { server_version: '10.11.19-MariaDB-0+deb12u1', buffer_pool: '128M' }],
   ['table-status/mariadb-10.11-verbose-echo-vertical.json', { table: 'my', row_format: 'Dynamic' }],
   ['mysqlslap/hand-5.6-comment-prefix-crlf-no-header-fork-lines.json', { engine: 'innodb' }],
+  ['mysqlslap/mariadb-10.11-debug-info-rusage-first.json', { clients: 8 }],
+  ['mysqlslap/hand-5.6-concurrency-50-100-cut-after-the-first-block.json', { engine: 'innodb', clients: 50 }],
 ]) {
   test(`${path}: offers ${JSON.stringify(labels)}`, () => {
     assert.deepEqual(outputLabels(fixture(path)), labels);
