@@ -224,6 +224,7 @@ async function reportDocument({ root, slug, plan, hashes, listing }) {
 export function planSources(text, source, bundleDir, root) {
   const read = readFrontMatter(text, source);
   unknownSourceKeys(read, source);
+  badDates(read, source);
   const { data, lineOf } = expandSourceGlobs(read, { bundleDir, source });
   const sources = data.sources ?? [];
   const fail = (path, expected, found) => new InputError({ source, line: lineOf(path), column: 1, expected, found, rule: 'sources' });
@@ -269,6 +270,36 @@ function unknownSourceKeys({ data, lineOf }, source) {
     if (key === undefined) return;
     throw new InputError({ source, line: lineOf(['sources', i, key]), column: 1, expected: `a source key (${SOURCE_KEYS.join(', ')})`, found: `"${key}"${didYouMean(key, SOURCE_KEYS)}`, rule: 'sources' });
   });
+}
+
+// The front matter keys Hugo reads as dates (its default [frontmatter] config), in lower case as Hugo compares them.
+const DATE_KEYS = ['date', 'lastmod', 'publishdate', 'pubdate', 'published', 'expirydate', 'unpublishdate', 'modified'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const DATE_EXPECTED = 'a date as YYYY-MM-DD (2026-11-22), or with a time (2026-11-22T14:30:00Z)';
+
+/**
+ * A date Hugo cannot read stops its build with "not a parsable date" and no
+ * line; this names the line, and what is wrong with a calendar date that does
+ * not exist (2026-11-31). Other layouts JavaScript reads (RFC 1123) are left to Hugo.
+ */
+function badDates({ data, lineOf }, source) {
+  for (const [key, value] of Object.entries(data)) {
+    if (!DATE_KEYS.includes(key.toLowerCase())) continue;
+    const problem = dateProblem(value);
+    if (problem) throw new InputError({ source, line: lineOf([key]), column: 1, expected: DATE_EXPECTED, found: `${key}: ${JSON.stringify(value)}${problem === true ? '' : ` (${problem})`}`, rule: 'front-matter-date' });
+  }
+}
+
+/** What is wrong with a front matter date: a reason, true when it is no date at all, or null when it reads. */
+export function dateProblem(value) {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) || null;
+  if (typeof value !== 'string') return true;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?=$|[T ])/.exec(value.trim());
+  if (!iso) return Number.isFinite(Date.parse(value)) ? null : true;
+  const [year, month, day] = iso.slice(1).map(Number);
+  if (month < 1 || month > 12) return `there is no month ${month}`;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day >= 1 && day <= days ? null : `${MONTHS[month - 1]} ${year} has ${days} days`;
 }
 
 /** A label `compare:` or `sweep:` names that no run has (`servr`) would compare nothing: refused at its line. */

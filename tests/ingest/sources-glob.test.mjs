@@ -167,3 +167,19 @@ test('a misspelled key in a source, and a compare: or sweep: label no run has, a
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a front matter date Hugo cannot read is refused at its line, and a calendar date that does not exist says why', () => {
+  const root = site(['run-t1.txt'], '  - file: raw/run-t1.txt\n');
+  const front = (dates) => `---\ntitle: Dates\n${dates}sources:\n  - file: raw/run-t1.txt\n---\nText.\n`;
+  const expected = 'expected a date as YYYY-MM-DD (2026-11-22), or with a time (2026-11-22T14:30:00Z), found';
+  try {
+    assert.equal(errorOf(() => plan(root, 'x', front('date: 2026-13-22\n'))), `content/reports/x/index.md:3:1: ${expected} date: "2026-13-22" (there is no month 13)`);
+    assert.equal(errorOf(() => plan(root, 'x', front('date: 2026-11-22\nlastmod: 2026-11-31\n'))), `content/reports/x/index.md:4:1: ${expected} lastmod: "2026-11-31" (November 2026 has 30 days)`);
+    assert.equal(errorOf(() => plan(root, 'x', front('publishDate: next tuesday\n'))), `content/reports/x/index.md:3:1: ${expected} publishDate: "next tuesday"`);
+    assert.equal(errorOf(() => plan(root, 'x', front('date: [2026]\n'))), `content/reports/x/index.md:3:1: ${expected} date: [2026]`);
+    for (const date of ['2024-02-29', '2026-11-22T14:30:00Z', '2026-11-22 14:30:00+01:00', '"Mon, 02 Jan 2006 15:04:05 MST"']) assert.equal(plan(root, 'x', front(`date: ${date}\n`)).length, 1, date);
+    assert.equal(errorOf(() => plan(root, 'x', front('date: 2025-02-29\n'))), `content/reports/x/index.md:3:1: ${expected} date: "2025-02-29" (February 2025 has 28 days)`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
