@@ -104,11 +104,11 @@ function patternGroup(glob, parsed, rawFiles) {
  * The `sources` entries: one per pattern, then one per file no pattern took.
  * A pattern's fixed labels are the output labels all its files agree on (and
  * it does not capture); a server's version and buffer pool go to every
- * benchmark run when the folder holds one server's settings.
+ * benchmark run when no two of the folder's server settings (a my.cnf, SHOW
+ * VARIABLES before and after) say different things of it.
  */
 function sourcesOf(parsed, groups) {
-  const servers = parsed.filter((p) => SERVER_KINDS.has(p.format));
-  const serverLabels = servers.length === 1 ? servers[0].labels : {};
+  const serverLabels = agreedLabels(parsed.filter((p) => SERVER_KINDS.has(p.format)).map((p) => p.labels));
   const extra = (format) => (BENCHMARK_KINDS.has(format) ? serverLabels : {});
   const taken = new Set(groups.flatMap((g) => g.files));
   const entries = groups.map((g) => {
@@ -118,6 +118,20 @@ function sourcesOf(parsed, groups) {
   });
   for (const p of parsed) if (!taken.has(p.file)) entries.push({ file: p.file, format: p.format, labels: { ...extra(p.format), ...p.labels } });
   return entries;
+}
+
+/** The labels that every one of `sets` stating them states alike; a label two of them differ on is left out. */
+function agreedLabels(sets) {
+  const out = {};
+  const differ = new Set();
+  for (const labels of sets) {
+    for (const [k, v] of Object.entries(labels)) {
+      if (Object.hasOwn(out, k) && out[k] !== v) differ.add(k);
+      out[k] ??= v;
+    }
+  }
+  for (const k of differ) delete out[k];
+  return out;
 }
 
 /**

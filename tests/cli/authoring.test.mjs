@@ -86,7 +86,8 @@ test('new report --pattern takes the author\'s pattern, and refuses one that mat
   const made = cli('new', 'report', 'by-users', '--from', from, '--pattern', 'raw/sysbench-{thread_handling}-{workload}-t{threads:number}.txt');
   assert.equal(made.status, 0, made.stderr);
   const { stdout } = cli('labels', 'by-users');
-  assert.match(stdout, /^raw\/sysbench-one-thread-per-connection-oltp_point_select-t1\.txt +sysbench +.*one-thread-per-connection +oltp_point_select +1 +1\.0\.20 /m);
+  // Its two SHOW VARIABLES captures (one per thread_handling) agree on the server's version and buffer pool.
+  assert.match(stdout, /^raw\/sysbench-one-thread-per-connection-oltp_point_select-t1\.txt +sysbench +.*one-thread-per-connection +oltp_point_select +1 +10\.11\.19-MariaDB-0\+deb12u1 +256M +1\.0\.20 /m);
   assert.equal(stdout.split('\n').filter((l) => l.startsWith('raw/sysbench-')).length, 56);
   const mixed = cli('new', 'report', 'mixed', '--from', join(ROOT, 'content/reports/cpu-efficiency-by-cores/raw'), '--pattern', 'raw/{kind}-ahi-off-c1-t1-r1.txt');
   assert.equal(mixed.status, 1);
@@ -180,6 +181,26 @@ test('new report writes no table or chart over a pattern one of whose files hold
     assert.match(made.text, /\{\{< runs data="mysqlslap" >\}\}/);
     assert.deepEqual((await ingestReports({ root })).errors, []);
     assert.deepEqual((await compileReports({ root })).errors, []);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('new report gives the runs the server labels that every settings capture in the folder agrees on, and leaves out one they differ on', async () => {
+  const { newReport } = await import('../../scripts/author/new-report.mjs');
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-servers-'));
+  const glob = (text) => /^ {2}- glob: "raw\/\{workload\}-t\{threads:number\}\.txt"\n {4}format: sysbench\n {4}labels: \{ (.*) \}$/m.exec(text)?.[1];
+  try {
+    // SHOW VARIABLES before and after the runs: one server, said twice.
+    const twice = join(root, 'twice');
+    cpSync(FROM, twice, { recursive: true });
+    cpSync(join(FROM, 'global-variables.txt'), join(twice, 'global-variables-after.txt'));
+    assert.equal(glob((await newReport({ root, slug: 'twice', from: twice, date: '2026-11-27' })).text), 'server_version: "10.11.19-MariaDB-0+deb12u1", buffer_pool: "128M", tool_version: "1.0.20", set: "sweep"');
+    // An option file of another buffer pool (256M): the version still agrees, the buffer pool does not.
+    const other = join(root, 'other');
+    cpSync(FROM, other, { recursive: true });
+    cpSync(join(ROOT, 'content/reports/read-write-stress-over-time/raw/my-trx-commit-1.cnf'), join(other, 'my.cnf'));
+    assert.equal(glob((await newReport({ root, slug: 'other', from: other, date: '2026-11-27' })).text), 'server_version: "10.11.19-MariaDB-0+deb12u1", tool_version: "1.0.20", set: "sweep"');
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
