@@ -29,6 +29,11 @@ test('build --base-url publishes no address of this machine and uses the given o
     const page = readFileSync(join(dir, 'public', 'reports', slug, 'index.html'), 'utf8');
     assert.ok(page.includes(`<meta property="og:url" content="${site}reports/${slug}/">`), 'og:url');
     assert.ok(page.includes(`${site}reports/${slug}/charts/`), 'an embed snippet names the chart at the published address');
+    // A link from the host's root would leave the site when it is published under a path.
+    for (const file of [join('reports', slug, 'index.html'), 'index.html']) {
+      const html = readFileSync(join(dir, 'public', file), 'utf8');
+      assert.deepEqual([...html.matchAll(/\b(?:href|src)="(\/[^"]*)"/g)].map((m) => m[1]).filter((url) => !url.startsWith('/results/')), [], file);
+    }
     assert.ok(readFileSync(join(dir, 'public', 'index.xml'), 'utf8').includes(`<link>${site}reports/`), 'the feed links to the published address');
     assert.match(cli(dir, ['build', '--base-url', site]).stderr, /nothing changed since the last build/);
     assert.doesNotMatch(cli(dir, ['build']).stderr, /nothing changed/, 'another address is a change');
