@@ -4,14 +4,17 @@
 // follow the links, and reports each figure whose number is not printed on
 // that line of the published raw file, or whose shown text does not read as
 // that number. A figure that is a word (a setting's ON or OFF) must stand on
-// its line as a whole word, and the page must show that word. It checks the output, so it runs after a build and never feeds
+// its line as a whole word, and the page must show that word. A figure
+// combined from repeats (class="stat") is recomputed from the runs its
+// data-members lists, each of which must print its figure on its raw line. It checks the output, so it runs after a build and never feeds
 // anything back into one.
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { unesc } from '../compile/html.mjs';
+import { median, mean } from '../compile/stats.mjs';
 
-const FIGURE = /<a\b[^>]*\bclass="fig\b[^"]*"[^>]*>/g;
+const FIGURE = /<a\b[^>]*\bclass="(fig|stat)\b[^"]*"[^>]*>/g;
 const ATTRIBUTE = /\s([a-z-]+)="([^"]*)"/g;
 const NUMBER = /-?\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?/gi;
 // A duration printed in parts ("28m 18s", "1h 2m 3.5s"), whose figure is its length in seconds.
@@ -67,11 +70,16 @@ export function figuresOf(html) {
   let at = 0;
   for (const m of html.matchAll(FIGURE)) {
     const a = attributes(m[0]);
-    if (a['data-value'] === undefined || !a['data-source'] || !a['data-line']) continue;
+    const combined = m[1] === 'stat';
+    if (a['data-value'] === undefined || (combined ? !a['data-members'] : !a['data-source'] || !a['data-line'])) continue;
     for (let nl = html.indexOf('\n', at); nl >= 0 && nl < m.index; nl = html.indexOf('\n', nl + 1)) line += 1;
     at = m.index;
     const start = m.index + m[0].length;
     const shown = unesc(html.slice(start, html.indexOf('</a>', start)).replace(/<[^>]*>/g, ''));
+    if (combined) {
+      figures.push({ stat: a['data-stat'], value: Number(a['data-value']), members: JSON.parse(a['data-members']), line, shown });
+      continue;
+    }
     const bytes = a['data-bytes'] === undefined ? undefined : Number(a['data-bytes']);
     const value = Number(a['data-value']);
     figures.push({ value: a['data-value'] !== '' && Number.isFinite(value) ? value : a['data-value'], bytes, source: a['data-source'], rawLine: Number(a['data-line']), line, shown });
@@ -98,18 +106,56 @@ export async function figureProblems({ root }) {
     const rawLines = new Map();
     for (const figure of figuresOf(await readFile(page, 'utf8'))) {
       out.figures += 1;
-      const found = await checkFigure(join(reports, slug), figure, rawLines);
-      const what = typeof figure.value === 'number' ? figure.value : `"${figure.value}"`;
-      if (found) out.problems.push(problem(relative(root, page), figure.line, `${what} as printed on ${figure.source}:${figure.rawLine}`, found));
+      const found = figure.stat ? await checkStat(join(reports, slug), figure, rawLines) : await checkFigure(join(reports, slug), figure, rawLines);
+      if (found) out.problems.push(problem(relative(root, page), figure.line, expectedOf(figure), found));
     }
   }
   return out;
 }
 
+function expectedOf(figure) {
+  if (figure.stat) return `the ${figure.stat} of the ${figure.members.length} runs it lists, each as printed on its raw line`;
+  return `${typeof figure.value === 'number' ? figure.value : `"${figure.value}"`} as printed on ${figure.source}:${figure.rawLine}`;
+}
+
+/** The lines of a published raw file, read once per page (null when there is no such file). */
+async function linesOf(bundle, source, cache) {
+  if (!cache.has(source)) cache.set(source, await readFile(join(bundle, source), 'utf8').then((t) => t.split('\n'), () => null));
+  return cache.get(source);
+}
+
+/** What a statistic of the members' figures gives, by the name the page gives it ("median", "best (max)"). */
+function statOf(stat, values) {
+  const pick = /^best \((min|max)\)$/.exec(stat)?.[1] ?? stat;
+  const of = { median, mean, min: (xs) => Math.min(...xs), max: (xs) => Math.max(...xs) }[pick];
+  return of && values.length ? of(values) : undefined;
+}
+
+/**
+ * What is wrong with a figure combined from repeats, or null: each run it
+ * lists must print its figure on its raw line, the statistic of those that
+ * ran must be the page's value, and the page must show that value.
+ */
+async function checkStat(bundle, { stat, value, members, shown }, cache) {
+  for (const { source, line, text, status } of members) {
+    if (status !== 'ok' && status !== 'complete') continue;
+    const lines = await linesOf(bundle, source, cache);
+    if (!lines) return `no published raw file ${source}`;
+    const raw = lines[line - 1];
+    if (raw === undefined || !(wordOn(raw, text) || numbersOn(raw).includes(Number(text)))) return `${source}:${line} reads "${(raw ?? '').trim()}", not ${text}`;
+  }
+  const values = members.filter((m) => m.status === 'ok' || m.status === 'complete').map((m) => Number(m.text));
+  if (values.every(Number.isFinite)) {
+    const expected = statOf(stat, values);
+    if (expected === undefined) return `a statistic named "${stat}"`;
+    if (Math.abs(expected - value) > 1e-9 * Math.max(1, Math.abs(expected))) return `the page's ${stat} is ${value}, the runs' is ${expected}`;
+  }
+  return readsAs(shown, value) ? null : `the page shows it as "${shown.trim()}"`;
+}
+
 /** What is wrong with one figure, or null when its raw line prints its number and the page shows that number. */
 async function checkFigure(bundle, { value, bytes, source, rawLine, shown }, cache) {
-  if (!cache.has(source)) cache.set(source, await readFile(join(bundle, source), 'utf8').then((t) => t.split('\n'), () => null));
-  const lines = cache.get(source);
+  const lines = await linesOf(bundle, source, cache);
   if (!lines) return `no published raw file ${source}`;
   const text = lines[rawLine - 1];
   if (text === undefined) return `${source} has ${lines.length} lines`;

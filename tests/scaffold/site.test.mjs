@@ -154,3 +154,36 @@ test('tpsreport check passes figures printed on their raw line and names each on
     rmSync(dir, { recursive: true });
   }
 });
+
+test('tpsreport check recomputes a figure combined from repeats from the runs it lists, each read on its raw line', async () => {
+  const dir = temp();
+  try {
+    const bundle = join(dir, 'public', 'reports', 'r');
+    mkdirSync(join(bundle, 'raw'), { recursive: true });
+    const tps = { r1: '1058.80', r2: '1120.45', r3: '990.10' };
+    for (const [name, rate] of Object.entries(tps)) writeFileSync(join(bundle, 'raw', `${name}.txt`), `sysbench\n    transactions:                        15898  (${rate} per sec.)\n`);
+    const member = (name, text = tps[name], status = 'ok') => ({ source: `raw/${name}.txt`, line: 2, text, status });
+    const stat = (stat, value, shown, members) => `<a class="stat" href="./raw/r1.txt.html#L2" data-stat="${stat}" data-value="${value}" data-members="${JSON.stringify(members).replace(/"/g, '&#34;')}">${shown}</a>`;
+    const all = ['r1', 'r2', 'r3'].map((n) => member(n));
+    writeFileSync(join(bundle, 'index.html'), [
+      stat('median', 1058.8, '1058.80', all),
+      stat('mean', 1056.45, '1,056.45', all),
+      stat('best (max)', 1120.45, '1120.45', all),
+      stat('median', 1024.45, '1024.45', [member('r1'), member('r3'), member('r2', 'failed', 'failed')]),
+    ].join('\n'));
+    assert.deepEqual(await figureProblems({ root: dir }), { pages: 1, figures: 4, problems: [] });
+    writeFileSync(join(bundle, 'index.html'), [
+      stat('median', 1120.45, '1120.45', all),
+      stat('median', 1058.8, '1058.80', [member('r1'), member('r2', '1102.45'), member('r3')]),
+      stat('median', 1058.8, '1058.8', all),
+      stat('median', 1058.8, '1085.80', all),
+    ].join('\n'));
+    assert.deepEqual((await figureProblems({ root: dir })).problems.map((p) => `${p.line}: expected ${p.expected}, found ${p.found}`), [
+      "1: expected the median of the 3 runs it lists, each as printed on its raw line, found the page's median is 1120.45, the runs' is 1058.8",
+      '2: expected the median of the 3 runs it lists, each as printed on its raw line, found raw/r2.txt:2 reads "transactions:                        15898  (1120.45 per sec.)", not 1102.45',
+      '4: expected the median of the 3 runs it lists, each as printed on its raw line, found the page shows it as "1085.80"',
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});
