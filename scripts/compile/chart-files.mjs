@@ -78,7 +78,7 @@ export async function chartFigure(ctx, chart) {
     `<figure${attrs({ class: 'tps-chart', id, 'data-chart': chart.name, 'data-kind': chart.kind, 'data-spec': `${base}.vl.json` })}>`,
     `<div class="tps-chart__svg">${chartImage({ src: `${base}.page.svg`, svg: shown, alt, size })}</div>`,
     chart.mixed.length ? `<p class="tps-chart__warning" role="note"><strong>Mixed runs:</strong> ${esc(chart.mixed.join('; '))}. Declare the difference with <code>compare:</code> in the report's front matter if it is the point of the chart.</p>` : '',
-    `<figcaption>${esc(title)}.${reduced.note ? ` ${esc(reduced.note)}` : ''} Source:${sourceList(sources)}${ownPage ? ` <a href="${base}.table.html">The ${countText(drawnChart.rows.length)} figures drawn, as a table</a>.` : ''}</figcaption>`,
+    `<figcaption>${esc(title)}.${reduced.note ? ` ${esc(reduced.note)}` : ''} Source:${sourceList(sources, { listed: !ctx.ownTheme })}${ownPage ? ` <a href="${base}.table.html">The ${countText(drawnChart.rows.length)} figures drawn, as a table</a>.` : ''}</figcaption>`,
     // The wrapper, not the table, is hidden: a table ignores width: 1px and would widen a phone page.
     ownPage ? '' : `<div class="visually-hidden">${dataTable(drawnChart, title)}</div>`,
     embedControl({ name: chart.name, title, alt, base, size }),
@@ -98,9 +98,13 @@ function chartImage({ src, svg, alt, size }) {
   return `<img${attrs({ src: `${src}?v=${contentKey(svg)}`, width, height, alt, loading: 'lazy', decoding: 'async' })}>`;
 }
 
-/** A long list of files would bury the caption; the report lists them all under Raw files. */
-function sourceList(sources) {
-  if (sources.length > 6) return ` ${sources.length} raw files, listed under <a href="#raw-files">Raw files</a>.`;
+/**
+ * A long list of files would bury the caption; the report lists them all under
+ * Raw files. `listed`: false on a page whose own theme may not show that list
+ * (a blog post), which names them all here.
+ */
+function sourceList(sources, { listed = true } = {}) {
+  if (listed && sources.length > 6) return ` ${sources.length} raw files, listed under <a href="#raw-files">Raw files</a>.`;
   return `${sources.map((s, i) => `${i ? ',' : ''} <a${attrs({ href: bundleHref(s) })}>${esc(s.split('/').pop())}</a>`).join('')}.`;
 }
 

@@ -174,7 +174,9 @@ async function buildPage({ report, shortcodes, errors, kindOf, known, reuse, rea
   for (const sc of shortcodes) {
     const kind = kindOf(sc.name);
     if (!kind || pending.has(sc.key)) continue;
-    pending.set(sc.key, reuse[sc.key] ? { view: reuse[sc.key] } : buildView(kind, sc, { ...viewContext(report), drawer }).then((view) => ({ view, built: true }), (error) => {
+    // A tps- name is a blog post's (kinds/index.mjs pageKinds), whose theme may show no Raw files section to point to.
+    const ctx = { ...viewContext(report), drawer, ownTheme: sc.name.startsWith(PREFIX) };
+    pending.set(sc.key, reuse[sc.key] ? { view: reuse[sc.key] } : buildView(kind, sc, ctx).then((view) => ({ view, built: true }), (error) => {
       if (!(error instanceof AuthorError)) throw error;
       return { error: atShortcode(report.indexPath, sc, { expected: error.message, message: `${sc.name}: ${withoutPrefix(error.message, `${kind.name}: `)}` }) };
     }));

@@ -19,12 +19,22 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const DRAWN = '<svg xmlns="http://www.w3.org/2000/svg" class="marks" width="680" height="376.5" viewBox="0 0 680 376.5"><g><text>x</text></g></svg>';
 const drawer = { draw: async () => ({ drawn: DRAWN, standalone: `<svg width="680" height="376.5"><rect fill="#ffffff"/></svg>`, png: Buffer.from('png') }) };
 
-async function chartView(slug, name) {
+async function chartView(slug, name, extra = {}) {
   const text = readFileSync(join(ROOT, 'content', 'reports', slug, 'index.md'), 'utf8');
   const ctx = viewContext(await loadReport({ root: ROOT, slug, text, docs: await loadDocuments(join(ROOT, 'data', 'reports', slug)) }));
   const sc = scanShortcodes(text, 'index.md').find((s) => s.name === 'chart' && s.params.name === name);
-  return chart.build({ ...ctx, drawer }, checkParams(chart, sc));
+  return chart.build({ ...ctx, drawer, ...extra }, checkParams(chart, sc));
 }
+
+test('a chart of many raw files points to the Raw files list, except in a blog post, whose theme may show none: there it names them all', async () => {
+  const caption = (view) => /<figcaption>([\s\S]*?)<\/figcaption>/.exec(view.html)[1];
+  assert.match(caption(await chartView('mariadb-sysbench-threads', 'tps-by-threads')), / Source: 10 raw files, listed under <a href="#raw-files">Raw files<\/a>\.$/);
+  const inBlog = caption(await chartView('mariadb-sysbench-threads', 'tps-by-threads', { ownTheme: true }));
+  assert.doesNotMatch(inBlog, /#raw-files/);
+  const names = [...inBlog.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+  assert.equal(names.length, 10);
+  for (const [href, name] of names) assert.equal(href, `./raw/${name}`);
+});
 
 /** The cells of every body row of the first table in `html`. */
 const bodyRows = (html) => [.../<tbody>([\s\S]*?)<\/tbody>/.exec(html)[1].matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map(([, row]) => [...row.matchAll(/<td>([^<]*)<\/td>/g)].map((m) => m[1]));
