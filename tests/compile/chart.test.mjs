@@ -9,6 +9,9 @@ import { checkParams } from '../../scripts/compile/index.mjs';
 import { scanShortcodes } from '../../scripts/compile/shortcodes.mjs';
 import { specValues } from '../../scripts/compile/chart-files.mjs';
 import { AuthorError } from '../../scripts/compile/select.mjs';
+import { buildSpec } from '../../scripts/render/charts.mjs';
+import { SHAPES } from '../../scripts/render/charts/common.mjs';
+import { STALL_ARROW } from '../../scripts/render/charts/over-time.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const slug = 'mariadb-sysbench-threads';
@@ -93,5 +96,10 @@ test('an over-time chart with steady="yes" shades the trimmed stretches and mark
   // raw/sysbench-trx-commit-1.txt prints below 492.23 tx/s (half its median) at 14, 15, 21, 22, 29, 30 and 36 s
   assert.deepEqual(stalls, [14, 15, 21, 22, 29, 30, 36]);
   assert.ok(c.options.steady.rule.startsWith('warm-up and tail are'));
+  // The stall mark is a glyph no series is drawn with, and the subtitle names it.
+  const stallLayer = buildSpec(c).layer.find((l) => l.transform?.[0]?.filter === 'datum.stall');
+  assert.equal(stallLayer.mark.shape, STALL_ARROW);
+  assert.ok(!SHAPES.includes(stallLayer.mark.shape));
+  assert.match(c.options.subtitle, /Arrows: stalls/);
   assert.throws(() => describeChart(stress, params({ kind: 'over-time', metric: 'tps', facet: 'trx_commit', steady: 'yes', where: 'length=60s' })), /drop facet/);
 });

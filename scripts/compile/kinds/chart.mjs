@@ -130,7 +130,7 @@ export function describeChart(ctx, p) {
   if (q.top) options.top = Number(q.top);
   if (steady) {
     options.steady = steady;
-    options.subtitle ??= 'Shaded: warm-up and tail left out. Triangles: stalls, intervals below half the steady median.';
+    options.subtitle ??= 'Shaded: warm-up and tail left out. Arrows: stalls, intervals below half the steady median.';
   }
   const plotted = [...labels, xColumn, ...(seriesColumn ? [seriesColumn, 'rank'] : [])];
   if (p.kind === 'cores-cpu') {

@@ -16,11 +16,17 @@ function trimmedShade({ steady }) {
   }];
 }
 
-/** A downward triangle on every stall: an interval below half the run's steady median. */
+/**
+ * A downward arrow over every stall (an interval below half the run's steady
+ * median), pointing at its point. An arrow is no series' marker (SHAPES), so
+ * a stall never reads as a point of the series drawn with triangles.
+ */
+export const STALL_ARROW = 'M0,-1V0.55M-0.55,0.05L0,0.9L0.55,0.05';
+
 function stallMarks(options, x) {
   return {
     transform: [{ filter: 'datum.stall' }],
-    mark: { type: 'point', shape: 'triangle-down', filled: true, size: 70, color: '#D55E00', stroke: '#ffffff', strokeWidth: 0.8, yOffset: -8 },
+    mark: { type: 'point', shape: STALL_ARROW, filled: false, size: 110, stroke: '#D55E00', strokeWidth: 2, strokeCap: 'round', strokeJoin: 'round', opacity: 1, yOffset: -12 },
     encoding: { tooltip: [{ field: x.field, type: 'quantitative', title: 'stall at (s)' }, { field: 'value', type: 'quantitative', title: options.y.title }, { field: 'source', title: 'raw file' }, { field: 'line', title: 'line' }] },
   };
 }
