@@ -36,6 +36,11 @@ export function checkStat(stat) {
 
 const labelNames = (row) => Object.keys(row).filter((k) => !NOT_LABELS.has(k) && !k.startsWith('x_'));
 
+/** The labels that say which configuration a row is of: all of its labels but the repeat labels. */
+export function configurationOf(row, repeat = ['repeat']) {
+  return Object.fromEntries(labelNames(row).filter((k) => !repeat.includes(k)).map((k) => [k, row[k]]));
+}
+
 /**
  * One row per key: a lone row as it is, repeats combined.
  * @param {object[]} rows     rows from selectRows

@@ -256,6 +256,7 @@ export function planSources(text, source, bundleDir, root) {
     return { path, out, order: i, format: entry.format, labels: entry.labels ?? {}, runLabels: entry.run_labels, options: entry.options };
   });
   misnamedLabels(meta, plan, fail);
+  noiseReferenceProblem(data.noise_reference, plan, fail);
   return Object.assign(plan, { meta });
 }
 
@@ -311,6 +312,26 @@ function misnamedLabels(meta, plan, fail) {
     if (name === undefined) continue;
     throw fail([key], `labels the runs have (${names.join(', ') || 'none: give them labels under `sources`'})`, `"${name}"${didYouMean(name, names)}`);
   }
+}
+
+/**
+ * `noise_reference: "label=value;…"` names the repeats whose spread is the
+ * report's noise band. A label no run has, or a value it never takes, would
+ * match nothing, and every claim and comparison would go on without a band
+ * and without a word: refused at its line with the name or value meant.
+ */
+function noiseReferenceProblem(reference, plan, fail) {
+  if (reference === undefined || reference === null) return;
+  const where = ['noise_reference'];
+  if (typeof reference !== 'string' || !/^\s*[^=;]+=[^=;]*(;\s*[^=;]+=[^=;]*)*;?\s*$/.test(reference)) throw fail(where, 'label=value pairs separated by ";", naming the runs of one configuration repeated (noise_reference: "config=baseline")', JSON.stringify(reference));
+  const runs = plan.flatMap((e) => (e.runLabels?.length ? e.runLabels.map((l) => ({ ...e.labels, ...(l ?? {}) })) : [e.labels]));
+  const filters = reference.split(';').filter((pair) => pair.trim()).map((pair) => pair.split('=').map((t) => t.trim()));
+  for (const [name, value] of filters) {
+    const values = [...new Set(runs.filter((r) => Object.hasOwn(r, name)).map((r) => String(r[name])))];
+    if (!values.length) throw fail(where, `labels the runs have (${[...new Set(runs.flatMap(Object.keys))].sort().join(', ')})`, `"${name}"${didYouMean(name, [...new Set(runs.flatMap(Object.keys))])}`);
+    if (!values.includes(value)) throw fail(where, `a value label ${name} takes (${values.slice(0, 12).map((v) => `"${v}"`).join(', ')})`, `${name}="${value}"${didYouMean(value, values)}`);
+  }
+  if (!runs.some((r) => filters.every(([name, value]) => String(r[name] ?? '') === value))) throw fail(where, 'a filter some run matches whole', JSON.stringify(reference));
 }
 
 /** `compare:` and `sweep:` name labels: one name or a list of names. */

@@ -84,6 +84,17 @@ test('the noise band is the widest distance of the reference repeats from their 
   assert.equal(n, 3);
 });
 
+test('a noise reference that reaches one run, or runs of several configurations, is an error; one that reaches none gives no band', () => {
+  const rows = [row('base', 1, 100), row('base', 2, 103), row('other', 1, 200), { ...row('base', 1, 150), threads: 8 }];
+  assert.throws(() => bandOf(rows, 'config=other'), (e) => e instanceof AuthorError
+    && e.message === 'noise_reference "config=other" matches one run here (raw/other-r1.txt:18); a noise band is the spread of two or more repeats of one configuration');
+  const mixed = [row('base', 1, 100), row('base', 2, 103), { ...row('base', 1, 150), threads: 8 }, { ...row('base', 2, 160), threads: 8 }].map((r) => ({ threads: 4, ...r }));
+  assert.throws(() => bandOf(mixed, 'config=base'), (e) => e instanceof AuthorError
+    && e.message === 'noise_reference "config=base" matches runs of 2 configurations here (they differ in "threads"), whose spread is their difference, not noise; name one, e.g. "config=base;threads=4"');
+  close(bandOf(mixed, 'config=base;threads=4').band, 1.5 / 101.5); // median 101.5, each 1.5 from it
+  assert.deepEqual(bandOf(rows, 'config=elsewhere'), { band: 0, n: 0 });
+});
+
 /** A report built in memory from sysbench-like documents, one run each. */
 function syntheticContext(runs, meta = {}) {
   const docs = runs.map(([config, repeat, value], i) => ({
@@ -114,6 +125,9 @@ test('a claim prints its figure when the data bears it out and refuses when it d
   await assert.rejects(claim(ctx, { a: 'config=same', b: 'config=base', relation: 'lower' }), /that difference is within noise; say "about"/);
   assert.match((await claim(ctx, { a: 'config=same', b: 'config=base', relation: 'about' })).html, /about the same \(±0\.0\u00a0%\)/);
   await assert.rejects(claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'about' }), /the difference is larger than the noise/);
+  // A reference the claim's runs do not reach leaves it nothing to be judged against.
+  await assert.rejects(claim(syntheticContext(runs, { noise_reference: 'config=slow' }), { a: 'config=fast', b: 'config=base', relation: 'higher' }),
+    (e) => e instanceof AuthorError && e.message === 'noise_reference "config=slow" matches no run of sysbench transactions.rate, so the claim has no noise band to be judged against; narrow the reference or widen where');
 });
 
 test('a claim on single runs says so on the page, and "about" cannot rest on them', async () => {

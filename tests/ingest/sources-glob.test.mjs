@@ -183,3 +183,18 @@ test('a front matter date Hugo cannot read is refused at its line, and a calenda
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a noise_reference whose label or value no run has, or that no run matches, is refused at its line with the one meant', () => {
+  const root = site(['run-t1-r1.txt', 'run-t1-r2.txt', 'run-t2-r1.txt'], '  - glob: "raw/run-t{threads:number}-r{repeat:number}.txt"\n');
+  const front = (reference) => `---\ntitle: Noise\nnoise_reference: ${reference}\nsources:\n  - glob: "raw/run-t{threads:number}-r{repeat:number}.txt"\n    labels: { workload: rw }\n---\nText.\n`;
+  try {
+    assert.equal(plan(root, 'x', front('"threads=1"')).length, 3);
+    assert.equal(plan(root, 'x', front('"workload=rw;threads=1"')).length, 3);
+    assert.equal(errorOf(() => plan(root, 'x', front('"thread=1"'))), 'content/reports/x/index.md:3:1: expected labels the runs have (repeat, threads, workload), found "thread" (did you mean "threads"?)');
+    assert.equal(errorOf(() => plan(root, 'x', front('"workload=rx;threads=1"'))), 'content/reports/x/index.md:3:1: expected a value label workload takes ("rw"), found workload="rx" (did you mean "rw"?)');
+    assert.equal(errorOf(() => plan(root, 'x', front('"threads=2;repeat=2"'))), 'content/reports/x/index.md:3:1: expected a filter some run matches whole, found "threads=2;repeat=2"');
+    assert.equal(errorOf(() => plan(root, 'x', front('"threads"'))), 'content/reports/x/index.md:3:1: expected label=value pairs separated by ";", naming the runs of one configuration repeated (noise_reference: "config=baseline"), found "threads"');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

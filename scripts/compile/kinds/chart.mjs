@@ -19,7 +19,7 @@
 import { AuthorError, at, isMissing, isRowColumn, uniqueBy, byRun, DEFAULT_ITEMS } from '../select.mjs';
 import { chartKinds } from '../../render/charts.mjs';
 import { chartFigure } from '../chart-files.mjs';
-import { checkStat, spreadText, NOT_LABELS } from '../repeats.mjs';
+import { checkStat, spreadText, NOT_LABELS, repeatLabels } from '../repeats.mjs';
 import { difference, bandOf } from '../difference.mjs';
 import { stability, scaling } from '../stats.mjs';
 import { incompletePlace } from '../html.mjs';
@@ -95,10 +95,12 @@ export function describeChart(ctx, p) {
   if (kind.takes.includes('stat')) {
     const combined = [...ctx.combine(rows, keys, { what: `chart "${p.name}"`, stat: checkStat(q.stat), better: q.better }).values()];
     sources = [...new Set(combined.flatMap((r) => (r.members ? r.members.map((m) => m.source) : [r.source])))];
-    rows = plainRows(combined);
+    rows = combined;
   }
   else if (p.kind !== 'top-waits') uniqueBy(rows, keys, `chart "${p.name}"`);
-  if (q.baseline) rows = againstBaseline(rows, q, ctx.report.meta.noise_reference);
+  // Against the repeats themselves, as the compare table and claims judge them, before the spec keeps only their medians.
+  if (q.baseline) rows = againstBaseline(rows, q, ctx.report.meta.noise_reference, repeatLabels(ctx.report.meta));
+  rows = plainRows(rows);
   let yUnitOverride;
   if (q.show && q.show !== 'value') ({ rows, unit: yUnitOverride } = scaled(rows, q));
   let steady;
@@ -218,12 +220,12 @@ function plainRows(rows) {
 }
 
 /** Each bar's difference to the bar of the baseline x value with the same other labels, worded as the compare table words it. */
-function againstBaseline(rows, q, reference) {
+function againstBaseline(rows, q, reference, repeat) {
   const others = [q.color, q.facet].filter(Boolean);
   const sameSeries = (a, b) => others.every((k) => String(a[k]) === String(b[k]));
   const bases = rows.filter((r) => String(r[q.x]) === q.baseline);
   if (!bases.length) throw new AuthorError(`baseline="${q.baseline}" is not one of the ${q.x} values: ${[...new Set(rows.map((r) => String(r[q.x])))].join(', ')}`);
-  const { band } = bandOf(rows, reference);
+  const { band } = bandOf(rows, reference, repeat);
   return rows.map((r) => {
     const base = bases.find((b) => sameSeries(b, r));
     if (!base || base === r) return { ...r, vs_baseline: base === r ? 'baseline' : '' };

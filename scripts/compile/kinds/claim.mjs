@@ -13,7 +13,7 @@
 // ("413.61 vs 352.80").
 import { AuthorError } from '../select.mjs';
 import { figLink, esc, attrs } from '../html.mjs';
-import { checkStat } from '../repeats.mjs';
+import { checkStat, repeatLabels } from '../repeats.mjs';
 import { difference, bandOf } from '../difference.mjs';
 import { oneFigure } from './value.mjs';
 
@@ -46,7 +46,8 @@ export default {
     };
     const [a, b] = [figure('a'), figure('b')];
     const reference = report.meta.noise_reference;
-    const { band } = reference ? bandOf(select({ data: p.data, metric: p.metric, where: p.where, items: p.items, each: p.each }), reference) : { band: 0 };
+    const { band, n } = reference ? bandOf(select({ data: p.data, metric: p.metric, where: p.where, items: p.items, each: p.each }), reference, repeatLabels(report.meta)) : { band: 0, n: 0 };
+    if (reference && !n) throw new AuthorError(`noise_reference "${reference}" matches no run of ${p.data} ${p.metric}${p.where ? ` where="${p.where}"` : ''}, so the claim has no noise band to be judged against; narrow the reference or widen where`);
     const d = difference(a, b, { band });
     if (!d) throw new AuthorError(`a="${p.a}" or b="${p.b}" has no figure to compare (the run failed or printed none)`);
     const wrong = contradiction(d, p);

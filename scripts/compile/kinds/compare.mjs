@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
 import { AuthorError } from '../select.mjs';
 import { figCell, th, esc, attrs, unitSpan } from '../html.mjs';
-import { checkStat } from '../repeats.mjs';
+import { checkStat, repeatLabels } from '../repeats.mjs';
 import { difference, bandOf } from '../difference.mjs';
 
 const COLUMN_KEYS = ['title', 'data', 'metric', 'where', 'items', 'each', 'better'];
@@ -55,7 +55,7 @@ export default {
       const cells = combine(rows, [p.by], { what: `column ${i + 1} ("${title}")`, stat, better: spec.better || p.better });
       for (const v of cells.keys()) if (!variants.includes(v)) variants.push(v);
       // A column without two runs of the noise reference gets no band: one run has no spread.
-      const noise = bandOf(rows, report.meta.noise_reference);
+      const noise = bandOf(rows, report.meta.noise_reference, repeatLabels(report.meta));
       return { title, unit: units[0] ?? '', better: spec.better ?? '', cells, band: noise.band };
     });
     if (!variants.includes(p.baseline)) throw new AuthorError(`baseline="${p.baseline}" is not one of the ${p.by} values: ${variants.join(', ')}`);
