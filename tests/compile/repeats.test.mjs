@@ -110,6 +110,14 @@ function syntheticContext(runs, meta = {}) {
 
 const claim = async (ctx, params) => kinds.claim.build(ctx, checkParams(kinds.claim, { name: 'claim', params: { data: 'sysbench', metric: 'transactions.rate', ...params }, positional: [], inner: null }));
 
+test('at least N % is judged on the whole interval: a median above N whose interval reaches below it is refused', async () => {
+  // fast: 480, 520, 560; base: 400, 410, 420. Medians +26.8 %; pairwise range 480/420 = +14.3 % to 560/400 = +40.0 %.
+  const runs = [[480, 400], [520, 410], [560, 420]].flatMap(([f, b], i) => [['fast', i + 1, f], ['base', i + 1, b]]);
+  const ctx = syntheticContext(runs);
+  await assert.rejects(claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'at-least', percent: '20' }), /the interval reaches \+14\.3\u00a0%, so a is not surely 20 % above b; measure more repeats or claim less$/);
+  assert.match((await claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'at-least', percent: '14' })).html, /26\.8\u00a0% higher/);
+});
+
 test('a claim prints its figure when the data bears it out and refuses when it does not', async () => {
   const runs = [1, 2, 3, 4, 5].flatMap((r) => [['base', r, 400 + r], ['fast', r, 500 + r], ['same', r, 401 + ((r * 7) % 5)]]);
   const ctx = syntheticContext(runs);
@@ -120,7 +128,16 @@ test('a claim prints its figure when the data bears it out and refuses when it d
   await assert.rejects(claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'lower' }),
     (e) => e instanceof AuthorError && /^the data does not support relation="lower": a="config=fast" is 503\.00 and b="config=base" is 403\.00 .*a difference of \+24\.8\u00a0% \(95\u00a0% CI .*\); a is not lower than b$/.test(e.message));
   await assert.rejects(claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'at-least', percent: '30' }), /a is not 30 % above b/);
-  assert.match((await claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'at-least', percent: '20' })).html, /24\.8/);
+  const atLeast = (await claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'at-least', percent: '20' })).html;
+  assert.match(atLeast, /24\.8\u00a0% higher<\/span> <span class="claim-note">\(at least 20\u00a0% higher; 95\u00a0% CI /);
+  // b below a: a negative percent is "at least N % lower".
+  assert.match((await claim(ctx, { a: 'config=base', b: 'config=fast', relation: 'at-least', percent: '-19' })).html, /19\.9\u00a0% lower<\/span> <span class="claim-note">\(at least 19\u00a0% lower; /);
+  await assert.rejects(claim(ctx, { a: 'config=base', b: 'config=fast', relation: 'at-least', percent: '-25' }), /a is not 25 % below b/);
+  await assert.rejects(claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'higher', percent: '20' }), /^AuthorError: percent="20" is the threshold of relation="at-least"; relation="higher" takes none$/);
+  await assert.rejects(claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'at-least', percent: '20%' }), /needs percent="N", .*, not percent="20%"$/);
+  // Two repeats of one configuration differ by noise alone.
+  await assert.rejects(claim(ctx, { a: 'repeat=2', b: 'repeat=1', where: 'config=fast', relation: 'higher' }),
+    (e) => e.message === 'a="repeat=2" and b="repeat=1" are runs of one configuration (they differ only in "repeat"): their difference is noise; compare two configurations, or show the spread of these repeats');
   // "same" repeats are 403, 405, 402, 404, 401 (401 + 7r mod 5): median 403 against 403, interval across 1
   await assert.rejects(claim(ctx, { a: 'config=same', b: 'config=base', relation: 'lower' }), /that difference is within noise; say "about"/);
   assert.match((await claim(ctx, { a: 'config=same', b: 'config=base', relation: 'about' })).html, /about the same \(±0\.0\u00a0%\)/);
