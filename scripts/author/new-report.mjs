@@ -24,6 +24,9 @@ const MAIN_FIGURE = {
   mysqlslap: { metric: 'average', title: 'Average time to run all queries' },
 };
 
+/** The capture a pattern names repeats by (patterns.mjs reads r, run and rep as it): the label repeats combine over by default. */
+const REPEAT = 'repeat';
+
 /** Kinds whose runs a server's settings describe (they get its version and buffer pool). */
 const BENCHMARK_KINDS = new Set(['sysbench', 'dbt2', 'tpcc-mysql', 'hammerdb', 'mysqlslap', 'hammerdb-job', 'benchbase-summary', 'benchbase-results']);
 
@@ -145,16 +148,20 @@ function mainGroup(groups, parsed) {
   const group = groups.find((g) => MAIN_FIGURE[g.format] && oneRunEach(g));
   if (!group) return null;
   const matches = matchGlob({ glob: group.glob, values: group.values }, group.files, () => new Error('unreachable'));
-  const numeric = group.captures.filter((c) => matches.every((m) => typeof m.labels[c] === 'number'));
-  const x = numeric.includes('threads') ? 'threads' : (numeric[0] ?? group.captures[0]);
-  const rest = group.captures.filter((c) => c !== x);
+  // Repeats are no dimension: their runs combine into a median with its spread in every cell and point.
+  const repeated = group.captures.includes(REPEAT) && group.captures.length > 1;
+  const dimensions = repeated ? group.captures.filter((c) => c !== REPEAT) : group.captures;
+  const numeric = dimensions.filter((c) => matches.every((m) => typeof m.labels[c] === 'number'));
+  const x = numeric.includes('threads') ? 'threads' : (numeric[0] ?? dimensions[0]);
+  const rest = dimensions.filter((c) => c !== x);
   const [color, facet, ...pinned] = rest;
   const others = parsed.some((p) => p.format === group.format && !group.files.includes(p.file));
   const pin = (c) => `${c}=${matches[0].labels[c]}`;
   const where = [...(others ? ['set=sweep'] : []), ...pinned.map(pin)];
   // The table has no panels: it shows the first panel's runs.
   const tableWhere = [...where, ...(facet ? [pin(facet)] : [])];
-  return { group, x, xNumeric: numeric.includes(x), color, facet, where: where.join(';'), tableWhere: tableWhere.join(';'), set: others, ...MAIN_FIGURE[group.format] };
+  const figure = MAIN_FIGURE[group.format];
+  return { group, x, xNumeric: numeric.includes(x), color, facet, where: where.join(';'), tableWhere: tableWhere.join(';'), set: others, ...figure, ofRepeats: repeated ? ', median of the repeats' : '' };
 }
 
 /** index.md: front matter (title to replace, sources, labels found) and a body whose shortcodes build. */
@@ -180,10 +187,10 @@ const yamlText = (text) => (/^[A-Za-z0-9._/-]+$/.test(text) ? text : JSON.string
 function shortcodes(main) {
   const where = main.where ? ` where="${main.where}"` : '';
   const tableWhere = main.tableWhere ? ` where="${main.tableWhere}"` : '';
-  const table = `{{< table data="${main.group.format}" metric="${main.metric}" rows="${main.x}"${main.color ? ` columns="${main.color}"` : ''}${tableWhere} caption="${main.title}" >}}`;
+  const table = `{{< table data="${main.group.format}" metric="${main.metric}" rows="${main.x}"${main.color ? ` columns="${main.color}"` : ''}${tableWhere} caption="${main.title}${main.ofRepeats}" >}}`;
   const kind = main.xNumeric ? 'lines' : 'grouped-bar';
   const series = `${main.color ? ` color="${main.color}"` : ''}${main.facet ? ` facet="${main.facet}"` : ''}`;
-  const chart = `{{< chart kind="${kind}" name="${main.metric.replace(/[^a-z0-9]+/g, '-')}" data="${main.group.format}" metric="${main.metric}" x="${main.x}"${series}${where} title="${main.title} by ${main.x.replace(/_/g, ' ')}" y-title="${main.title}" >}}`;
+  const chart = `{{< chart kind="${kind}" name="${main.metric.replace(/[^a-z0-9]+/g, '-')}" data="${main.group.format}" metric="${main.metric}" x="${main.x}"${series}${where} title="${main.title} by ${main.x.replace(/_/g, ' ')}${main.ofRepeats}" y-title="${main.title}" >}}`;
   return [table, '', chart];
 }
 

@@ -205,3 +205,28 @@ test('new report gives the runs the server labels that every settings capture in
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('new report over repeats combines them: its table and chart show medians with their spread, not the first repeat or a panel per repeat', async () => {
+  const { newReport } = await import('../../scripts/author/new-report.mjs');
+  const { ingestReports } = await import('../../scripts/ingest/index.mjs');
+  const { compileReports } = await import('../../scripts/compile/index.mjs');
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-repeats-'));
+  try {
+    const made = await newReport({ root, slug: 'reps', from: join(ROOT, 'tests/fixtures/sweeps/repeats-mariadb-10.11'), date: '2026-11-27' });
+    assert.match(made.text, /^ {2}- glob: "raw\/oltp_read_write-t\{threads:number\}-r\{repeat:number\}\.txt"$/m);
+    assert.match(made.text, /^\{\{< table data="sysbench" metric="transactions\.rate" rows="threads" caption="Transactions per second, median of the repeats" >\}\}$/m);
+    assert.match(made.text, /^\{\{< chart kind="lines" name="transactions-rate" data="sysbench" metric="transactions\.rate" x="threads" title="Transactions per second by threads, median of the repeats" y-title="Transactions per second" >\}\}$/m);
+    assert.doesNotMatch(made.text, /repeat=|facet="repeat"/);
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root })).errors, []);
+    const views = JSON.parse(readFileSync(join(root, '.tpsreport', 'views', 'reps.json'), 'utf8')).views;
+    const table = Object.values(views).map((v) => v.html).find((html) => html.includes('<table'));
+    // Each cell: the median of the three passes, which sysbench printed at 1 thread as these rates.
+    const rates = [1, 2, 3].map((r) => Number(/\(([\d.]+) per sec\.\)/.exec(readFileSync(join(ROOT, `tests/fixtures/sweeps/repeats-mariadb-10.11/oltp_read_write-t1-r${r}.txt`), 'utf8').split('\n').find((l) => /^\s+transactions:/.test(l)))[1]));
+    const median = [...rates].sort((x, y) => x - y)[1];
+    assert.match(table, new RegExp(`data-stat="median" data-value="${median}"`));
+    assert.match(table, /3 runs/);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
