@@ -9,6 +9,7 @@
 import { AuthorError } from './select.mjs';
 import { summarize, median, mean } from './stats.mjs';
 import { greatest } from '../lib/numbers.mjs';
+import { nearest } from '../lib/nearest.mjs';
 
 /** How a view may combine repeats; `best` follows the view's `better` direction. */
 export const STATS = ['median', 'mean', 'min', 'max', 'best'];
@@ -65,16 +66,25 @@ function differError(message, labels) {
   return Object.assign(new AuthorError(message), { differ: labels });
 }
 
+/** The first run of `group` and the first that differs from it in label `k`. */
+function pairDiffering(group, k) {
+  const first = group[0];
+  return [first, group.find((r) => String(r[k] ?? '') !== String(first[k] ?? ''))];
+}
+
 function combineGroup(group, keys, { what, repeat, stat, better }) {
   const differing = labelNames(group[0]).concat(...group.slice(1).map(labelNames))
     .filter((k, i, all) => all.indexOf(k) === i && !keys.includes(k))
     .filter((k) => new Set(group.map((r) => String(r[k] ?? ''))).size > 1);
-  const [a, b] = group;
+  const other = differing.filter((k) => !repeat.includes(k));
+  // The two runs named are two that differ in the first label that tells them apart, not merely the first two.
+  const [a, b] = other.length ? pairDiffering(group, other[0]) : group;
   const desc = keys.map((k) => `${k}="${a[k]}"`).join(', ') || 'every run';
   const where = `${a.source}:${a.line} and ${b.source}:${b.line}`;
-  const other = differing.filter((k) => !repeat.includes(k));
   if (other.length) {
-    throw differError(`${what}: two runs match ${desc} (${where}) but differ in ${other.map((k) => `"${k}"`).join(', ')}; narrow with where="…" or show that label too`, other);
+    const slip = other.map((k) => [k, nearest(k, repeat)]).find(([k, near]) => near && near !== k);
+    const hint = slip ? `; "${slip[0]}" may be the repeat label "${slip[1]}" misspelt in the front matter` : '';
+    throw differError(`${what}: two runs match ${desc} (${where}) but differ in ${other.map((k) => `"${k}"`).join(', ')}; narrow with where="…" or show that label too${hint}`, other);
   }
   if (!differing.length) {
     throw new AuthorError(`${what}: two runs match ${desc} (${where}) and have the same labels; if they are repeats give each a "${repeat[0]}" label (front matter \`repeat: [...]\` names others), otherwise narrow with where="…"`);

@@ -13,7 +13,7 @@ import { writeIfChanged, toJson, treeStamp, treeIndex, eachLimit, oneBigAtATime 
 import { rawFileHazard, unsafeRawFiles, hashRawFiles, rawFolder, fileSum, RAW_FILE_EXPECTED, rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
 import { getFormat } from '../parse/index.mjs';
 import { createPool } from '../lib/workers.mjs';
-import { didYouMean } from '../lib/nearest.mjs';
+import { didYouMean, nearest } from '../lib/nearest.mjs';
 import { readFrontMatter, expandSourceGlobs } from './front-matter.mjs';
 
 const LABEL_NAME = /^[a-z][a-z0-9_]*$/;
@@ -256,6 +256,7 @@ export function planSources(text, source, bundleDir, root) {
     return { path, out, order: i, format: entry.format, labels: entry.labels ?? {}, runLabels: entry.run_labels, options: entry.options };
   });
   misnamedLabels(meta, plan, fail);
+  slippedLabel(plan, fail);
   noiseReferenceProblem(data.noise_reference, plan, fail);
   return Object.assign(plan, { meta });
 }
@@ -332,6 +333,25 @@ function noiseReferenceProblem(reference, plan, fail) {
     if (!values.includes(value)) throw fail(where, `a value label ${name} takes (${values.slice(0, 12).map((v) => `"${v}"`).join(', ')})`, `${name}="${value}"${didYouMean(value, values)}`);
   }
   if (!runs.some((r) => filters.every(([name, value]) => String(r[name] ?? '') === value))) throw fail(where, 'a filter some run matches whole', JSON.stringify(reference));
+}
+
+/**
+ * A label one source names differently from the runs around it (`repaet: 3`
+ * where the others have `repeat`) makes its runs a configuration of their
+ * own, and a table or median would call them a difference: refused at the
+ * source's labels, naming the label the others use. Only a name fewer sources
+ * use, close to one more use that this source lacks, is taken for a slip.
+ */
+function slippedLabel(plan, fail) {
+  const uses = new Map();
+  for (const e of plan) for (const k of Object.keys(e.labels)) uses.set(k, (uses.get(k) ?? 0) + 1);
+  for (const e of plan) {
+    for (const k of Object.keys(e.labels)) {
+      const others = [...uses.keys()].filter((m) => m !== k && uses.get(m) > uses.get(k) && !Object.hasOwn(e.labels, m));
+      const meant = nearest(k, others);
+      if (meant) throw fail(['sources', e.order, 'labels'], `the label names the other runs use (${meant} is on ${uses.get(meant)} of ${plan.length} sources, not this one)`, `"${k}" (did you mean "${meant}"?)`);
+    }
+  }
 }
 
 /** `compare:` and `sweep:` name labels: one name or a list of names. */

@@ -210,3 +210,10 @@ test('the decimals a stability table or a median keeps are those the tool printe
   assert.equal(decimalsOf([{ text: 'failed' }, { text: '12' }]), 0);
   assert.equal(decimalsOf([]), 0);
 });
+
+test('runs that differ in a label the others lack are named by a pair that differs in it, with the repeat label it may be a slip of', () => {
+  const rows = [row('base', 1, 100), row('base', 2, 103), { ...row('base', undefined, 98), repaet: 3, source: 'raw/base-r3.txt' }];
+  delete rows[2].repeat;
+  assert.throws(() => combineRepeats(rows, ['config'], { what: 'table' }), (e) => e instanceof AuthorError
+    && e.message === 'table: two runs match config="base" (raw/base-r1.txt:18 and raw/base-r3.txt:18) but differ in "repaet"; narrow with where="…" or show that label too; "repaet" may be the repeat label "repeat" misspelt in the front matter');
+});

@@ -198,3 +198,17 @@ test('a noise_reference whose label or value no run has, or that no run matches,
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a label one source names unlike the others (repaet where they have repeat) is refused at that source with the name they use', () => {
+  const files = ['run-r1.txt', 'run-r2.txt', 'run-r3.txt'];
+  const root = site(files, files.map((f) => `  - file: raw/${f}\n`).join(''));
+  const front = (third) => `---\ntitle: Slip\nsources:\n  - file: raw/run-r1.txt\n    labels: { threads: 4, repeat: 1 }\n  - file: raw/run-r2.txt\n    labels: { threads: 4, repeat: 2 }\n  - file: raw/run-r3.txt\n    labels: { threads: 4, ${third} }\n---\nText.\n`;
+  try {
+    assert.equal(errorOf(() => plan(root, 'x', front('repaet: 3'))), 'content/reports/x/index.md:9:1: expected the label names the other runs use (repeat is on 2 of 3 sources, not this one), found "repaet" (did you mean "repeat"?)');
+    assert.equal(plan(root, 'x', front('repeat: 3')).length, 3);
+    // A label of its own that is no slip of another (a note on one run) stays.
+    assert.equal(plan(root, 'x', front('repeat: 3, note: rerun')).length, 3);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
