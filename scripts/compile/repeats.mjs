@@ -66,6 +66,22 @@ function differError(message, labels) {
   return Object.assign(new AuthorError(message), { differ: labels });
 }
 
+/** Two repeats numbered alike, or a run without the repeat label among runs with it: either would be counted as a repeat it is not. */
+function repeatClash(group, repeat) {
+  const seen = new Map();
+  for (const r of group) {
+    const has = repeat.filter((k) => r[k] !== undefined && r[k] !== null && r[k] !== '');
+    if (!has.length) {
+      const other = group.find((o) => o !== r && repeat.some((k) => o[k] !== undefined));
+      return `${r.source}:${r.line} has no ${repeat.map((k) => `"${k}"`).join(' or ')} label, which ${other.source}:${other.line} has`;
+    }
+    const id = repeat.map((k) => `${k}=${r[k] ?? ''}`).join(';');
+    if (seen.has(id)) return `${seen.get(id).source}:${seen.get(id).line} and ${r.source}:${r.line} are both ${id}`;
+    seen.set(id, r);
+  }
+  return null;
+}
+
 /** The first run of `group` and the first that differs from it in label `k`. */
 function pairDiffering(group, k) {
   const first = group[0];
@@ -79,7 +95,7 @@ function combineGroup(group, keys, { what, repeat, stat, better }) {
   const other = differing.filter((k) => !repeat.includes(k));
   // The two runs named are two that differ in the first label that tells them apart, not merely the first two.
   const [a, b] = other.length ? pairDiffering(group, other[0]) : group;
-  const desc = keys.map((k) => `${k}="${a[k]}"`).join(', ') || 'every run';
+  const desc = keys.map((k) => `${k}="${a[k]}"`).join(', ') || 'the filter';
   const where = `${a.source}:${a.line} and ${b.source}:${b.line}`;
   if (other.length) {
     const slip = other.map((k) => [k, nearest(k, repeat)]).find(([k, near]) => near && near !== k);
@@ -89,6 +105,8 @@ function combineGroup(group, keys, { what, repeat, stat, better }) {
   if (!differing.length) {
     throw new AuthorError(`${what}: two runs match ${desc} (${where}) and have the same labels; if they are repeats give each a "${repeat[0]}" label (front matter \`repeat: [...]\` names others), otherwise narrow with where="…"`);
   }
+  const clash = repeatClash(group, repeat);
+  if (clash) throw new AuthorError(`${what}: ${clash}; each repeat of a configuration needs its own "${repeat[0]}" label`);
   return combined(group, repeat, stat, better);
 }
 

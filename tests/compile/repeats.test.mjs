@@ -217,3 +217,13 @@ test('runs that differ in a label the others lack are named by a pair that diffe
   assert.throws(() => combineRepeats(rows, ['config'], { what: 'table' }), (e) => e instanceof AuthorError
     && e.message === 'table: two runs match config="base" (raw/base-r1.txt:18 and raw/base-r3.txt:18) but differ in "repaet"; narrow with where="…" or show that label too; "repaet" may be the repeat label "repeat" misspelt in the front matter');
 });
+
+test('two repeats numbered alike, or a run without the repeat label among repeats, are refused instead of counted', () => {
+  const twice = [row('base', 1, 100), row('base', 2, 103), { ...row('base', 2, 98), source: 'raw/base-r2-again.txt' }];
+  assert.throws(() => combineRepeats(twice, ['config'], { what: 'table' }), (e) => e instanceof AuthorError
+    && e.message === 'table: raw/base-r2.txt:18 and raw/base-r2-again.txt:18 are both repeat=2; each repeat of a configuration needs its own "repeat" label');
+  const unnumbered = [row('base', 1, 100), row('base', 2, 103), { ...row('base', 3, 98), repeat: undefined, source: 'raw/base.txt' }];
+  assert.throws(() => combineRepeats(unnumbered, ['config'], { what: 'table' }), (e) => e instanceof AuthorError
+    && e.message === 'table: raw/base.txt:18 has no "repeat" label, which raw/base-r1.txt:18 has; each repeat of a configuration needs its own "repeat" label');
+  assert.equal(combineRepeats(twice.slice(0, 2), ['config'], { what: 'table' }).get('base').n, 2);
+});

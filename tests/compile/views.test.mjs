@@ -144,3 +144,12 @@ test('a sizes-table CSV keeps each size as the page shows it and its exact bytes
   const links = view.tables[0].body.flatMap((r) => r.cells.filter((c) => !c.th).map((c) => /data-bytes="(\d+)"/.exec(c.html)?.[1]));
   assert.deepEqual(cells.map((c) => /\((\d+) bytes\)/.exec(c)[1]), links);
 });
+
+test('the runs table says which of its files is a prepare step, measuring nothing, beside the runs', async () => {
+  const { parseFile } = await import('../../scripts/parse/index.mjs');
+  const raw = (name) => join('content/reports/mariadb-sysbench-threads/raw', name);
+  const docs = await Promise.all(['prepare.txt', 'oltp_read_write-t1.txt'].map(async (name, order) => ({ ...(await parseFile(join(ROOT, raw(name)), { source: raw(name) })), order, labels: {} })));
+  const view = kinds.runs.build(viewContext({ slug: 'mariadb-sysbench-threads', meta: {}, docs }), checkParams(kinds.runs, { name: 'runs', params: { data: 'sysbench' }, positional: [], inner: null }));
+  assert.deepEqual(view.tables[0].body.map((line) => line.cells[0].text), ['prepare.txt prepare', 'oltp_read_write-t1.txt']);
+  assert.match(view.tables[0].body[0].cells[0].html, /<\/a> <span class="meta">prepare<\/span>$/);
+});

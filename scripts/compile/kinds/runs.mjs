@@ -38,11 +38,14 @@ function runLine(doc, run, i, slug) {
   const labels = Object.entries(labelsOf(doc, i)).sort(([a], [b]) => (a < b ? -1 : 1));
   const message = run.messages?.[0];
   const tool = doc.provenance?.tool ? toolOf(doc).trim() : 'not printed';
-  const fileText = `${source.split('/').pop()}${several ? ` run ${i + 1}` : ''}`;
+  // A step that measures nothing (sysbench prepare, cleanup) says so, so it is not read as a run with no figures.
+  const step = run.command && run.command !== 'run' ? run.command : '';
+  const meta = [several ? `run ${i + 1}` : '', step].filter(Boolean).join(', ');
+  const fileText = `${source.split('/').pop()}${meta ? ` ${meta}` : ''}`;
   return {
     cls: `status-${status}`,
     cells: [
-      { text: fileText, html: `<a${attrs({ href: bundleHref(source) })}>${esc(source.split('/').pop())}</a>${several ? ` <span class="meta">run ${i + 1}</span>` : ''}` },
+      { text: fileText, html: `<a${attrs({ href: bundleHref(source) })}>${esc(source.split('/').pop())}</a>${meta ? ` <span class="meta">${esc(meta)}</span>` : ''}` },
       { text: labels.map(([k, v]) => `${k}=${v}`).join(' '), html: labels.map(([k, v]) => `<span class="label">${esc(k)}=${esc(v)}</span> `).join('') },
       { text: `${status}${incompleteSuffix({ incomplete: cut })}`, html: `${esc(status)}${incompleteMark({ incomplete: cut })}` },
       { text: tool },

@@ -14,7 +14,7 @@ export default {
   params: {
     data: { required: true, doc: 'document kind, e.g. sysbench' },
     metric: { required: true, doc: 'dotted path to the figure, e.g. transactions.rate; a list entry by position or by name, e.g. variables.innodb_buffer_pool_size.value' },
-    where: { required: true, doc: 'label=value;label=value filter that matches one run' },
+    where: { required: true, doc: 'label=value;label=value filter that matches one run, or the repeats of one configuration' },
     items: { doc: 'dotted path to the list of items (default: the kind\'s runs)' },
     each: { doc: 'dotted path to a list inside each item' },
     unit: { doc: 'any non-empty value prints the figure\'s unit after it' },
