@@ -193,8 +193,13 @@ function figureText(row, o) {
 export function figCell(row, o = {}) {
   const cls = ['num', !row && 'empty', row && !isOk(row) && `status-${row.status}`, o.cellCls].filter(Boolean).join(' ');
   if (!row) return { text: '–', html: '–', cls };
-  return { text: figText(row, o), html: `${figLink(row, o)}${o.after ?? ''}`, cls };
+  // Among medians of repeats, a figure of one run says so: its spread is unknown, not zero.
+  const lone = o.amongRepeats && !row.members && isOk(row);
+  return { text: `${figText(row, o)}${lone ? ' (single run)' : ''}`, html: `${figLink(row, o)}${lone ? ' <span class="spread">single run</span>' : ''}${o.after ?? ''}`, cls };
 }
+
+/** Whether any of a view's cells combines repeats: its single runs then say they are single (figCell amongRepeats). */
+export const hasRepeats = (cells) => [...cells.values()].some((row) => row?.members);
 
 export const th = (text, extra = {}) => ({ th: true, text, ...extra });
 export const unitSpan = (unit) => ` <span class="unit">(${esc(unit)})</span>`;

@@ -227,3 +227,15 @@ test('two repeats numbered alike, or a run without the repeat label among repeat
     && e.message === 'table: raw/base.txt:18 has no "repeat" label, which raw/base-r1.txt:18 has; each repeat of a configuration needs its own "repeat" label');
   assert.equal(combineRepeats(twice.slice(0, 2), ['config'], { what: 'table' }).get('base').n, 2);
 });
+
+test('a single run in a table of medians says it is a single run, in the page and in the CSV', async () => {
+  const ctx = syntheticContext([['base', 1, 400], ['base', 2, 410], ['base', 3, 420], ['lone', 1, 500]]);
+  const view = await kinds.table.build(ctx, checkParams(kinds.table, { name: 'table', params: { data: 'sysbench', metric: 'transactions.rate', rows: 'config' }, positional: [], inner: null }));
+  const csv = tableCsv(view.tables[0]).split('\r\n');
+  assert.match(csv[1], /^base,410\.00 \(median; 400\.00–420\.00 · CV [\d.]+ % · 3 runs\)$/);
+  assert.equal(csv[2], 'lone,500.00 (single run)');
+  assert.match(view.tables[0].body[1].cells[1].html, /<\/a> <span class="spread">single run<\/span>$/);
+  // Without repeats anywhere, no cell says it.
+  const single = await kinds.table.build(syntheticContext([['a', 1, 1], ['b', 1, 2]]), checkParams(kinds.table, { name: 'table', params: { data: 'sysbench', metric: 'transactions.rate', rows: 'config' }, positional: [], inner: null }));
+  assert.doesNotMatch(tableCsv(single.tables[0]), /single run/);
+});

@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
 import { AuthorError } from '../select.mjs';
-import { figCell, th, esc, attrs, unitSpan } from '../html.mjs';
+import { figCell, hasRepeats, th, esc, attrs, unitSpan } from '../html.mjs';
 import { checkStat, repeatLabels } from '../repeats.mjs';
 import { difference, bandOf } from '../difference.mjs';
 
@@ -127,7 +127,7 @@ function compareTable(columns, variants, p, reference) {
     cells: [th(v), ...columns.flatMap((c) => {
       const deltas = deltasOf(c, v, variants);
       const shown = deltas[p.baseline];
-      return [figCell(c.cells.get(v) ?? null), deltaCell(shown, deltas, c, v === p.baseline)];
+      return [figCell(c.cells.get(v) ?? null, { amongRepeats: hasRepeats(c.cells) }), deltaCell(shown, deltas, c, v === p.baseline)];
     })],
   }));
   const picker = `<p class="baseline-picker" hidden><label>Compare with\n  <select>${variants.map((v) => `<option${v === p.baseline ? ' selected' : ''}>${esc(v)}</option>`).join('')}</select></label></p>`;

@@ -3,7 +3,7 @@
 //   {{< table data="sysbench" metric="transactions.rate" rows="server" columns="workload" caption="…" >}}
 import { distinct } from '../select.mjs';
 import { checkStat } from '../repeats.mjs';
-import { figCell, th, esc, unitSpan } from '../html.mjs';
+import { figCell, hasRepeats, th, esc, unitSpan } from '../html.mjs';
 
 export default {
   name: 'table',
@@ -25,9 +25,10 @@ export default {
     const lineKeys = distinct(rows, p.rows);
     const colKeys = p.columns ? distinct(rows, p.columns) : [null];
     const unit = rows[0].unit;
+    const amongRepeats = hasRepeats(cells);
     const head = [{ cells: [th(title(p.rows)), ...colKeys.map((c) => th(c ?? 'Value', { cls: 'num' }))] }];
     const body = lineKeys.map((l) => ({
-      cells: [th(l), ...colKeys.map((c) => figCell(cells.get(c === null ? l : `${l}\u0000${c}`) ?? null))],
+      cells: [th(l), ...colKeys.map((c) => figCell(cells.get(c === null ? l : `${l}\u0000${c}`) ?? null, { amongRepeats }))],
     }));
     const caption = p.caption ?? '';
     return {
