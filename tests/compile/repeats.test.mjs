@@ -140,7 +140,7 @@ test('a claim prints its figure when the data bears it out and refuses when it d
     (e) => e.message === 'a="repeat=2" and b="repeat=1" are runs of one configuration (they differ only in "repeat"): their difference is noise; compare two configurations, or show the spread of these repeats');
   // "same" repeats are 403, 405, 402, 404, 401 (401 + 7r mod 5): median 403 against 403, interval across 1
   await assert.rejects(claim(ctx, { a: 'config=same', b: 'config=base', relation: 'lower' }), /that difference is within noise; say "about"/);
-  assert.match((await claim(ctx, { a: 'config=same', b: 'config=base', relation: 'about' })).html, /about the same \(±0\.0\u00a0%\)/);
+  assert.match((await claim(ctx, { a: 'config=same', b: 'config=base', relation: 'about' })).html, /about the same<\/span> <span class="claim-note">\(±0\.0\u00a0%; within noise; /);
   await assert.rejects(claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'about' }), /the difference is larger than the noise/);
   // A reference the claim's runs do not reach leaves it nothing to be judged against.
   await assert.rejects(claim(syntheticContext(runs, { noise_reference: 'config=slow' }), { a: 'config=fast', b: 'config=base', relation: 'higher' }),

@@ -101,7 +101,7 @@ function describe(a, b, d, p) {
 function phrase(d, p, show) {
   const size = `${Math.abs(d.number).toFixed(1)}\u00a0%`;
   if (show === 'percent') return size;
-  if (p.relation === 'about') return `about the same (${d.text})`;
+  if (p.relation === 'about') return 'about the same';
   return `${size} ${d.ratio >= 1 ? 'higher' : 'lower'}`;
 }
 
@@ -113,7 +113,9 @@ function claimHtml(a, b, d, p) {
   else if (show === 'both') body = `${figLink(a, { cls: 'inline-fig' })} vs ${figLink(b, { cls: 'inline-fig' })}`;
   else body = `<span class="claim-figure">${esc(phrase(d, p, show))}</span>`;
   const threshold = p.relation === 'at-least' ? `at least ${Math.abs(Number(p.percent))}\u00a0% ${Number(p.percent) >= 0 ? 'higher' : 'lower'}` : '';
-  const small = [threshold, d.note].filter(Boolean).join('; ');
+  // "about the same (−0.5 %; within noise; …)": the difference leads the small print, in one pair of brackets.
+  const lead = p.relation === 'about' && show === 'difference' ? d.text : '';
+  const small = [lead, threshold, d.note].filter(Boolean).join('; ');
   const note = d.verdict === 'single' || (['difference', 'percent'].includes(show) && small) ? ` <span class="claim-note">(${esc(small)})</span>` : '';
   return `<span${attrs({
     class: 'tps-claim',
