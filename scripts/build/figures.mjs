@@ -6,8 +6,9 @@
 // that number. A figure that is a word (a setting's ON or OFF) must stand on
 // its line as a whole word, and the page must show that word. A figure
 // combined from repeats (class="stat") is recomputed from the runs its
-// data-members lists, each of which must print its figure on its raw line. It checks the output, so it runs after a build and never feeds
-// anything back into one.
+// data-members lists, each of which must print its figure on its raw line.
+// It checks the output, so it runs after a build and never feeds anything
+// back into one.
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
