@@ -3,7 +3,8 @@
 // data/ is not what ingest would write from the raw files and front matter
 // beside it: a raw file whose bytes changed since it was hashed, one added or
 // removed, a document report.json lists that is missing, one it does not list
-// (compile would show it), or front matter that says something else.
+// (compile would show it), front matter that says something else, or a
+// figure that is not what its raw line prints (a document edited by hand).
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -33,7 +34,7 @@ export async function frozenProblems({ root }) {
     problems.push(...found.problems);
     if (found.ingested) ingested.push(join(root, 'data', 'reports', slug));
   }
-  const validated = ingested.length ? await validatePaths(ingested, { root }) : { files: 0, problems: [] };
+  const validated = ingested.length ? await validatePaths(ingested, { root, printed: true }) : { files: 0, problems: [] };
   return { files: validated.files, problems: [...problems, ...validated.problems] };
 }
 

@@ -25,11 +25,43 @@ function rawSha256(path) {
   return rawHashes.get(key);
 }
 
-/** Problems beyond the schema for one document on its own; `walk`: figureWalk(doc) when the caller has it. */
-export function domainProblems(doc, file, { root, walk }) {
+/**
+ * Problems beyond the schema for one document on its own; `walk`: figureWalk(doc)
+ * when the caller has it; `printed`: also read every figure against its raw line
+ * (printedProblems), which a frozen build asks for.
+ */
+export function domainProblems(doc, file, { root, walk, printed = false }) {
   if (doc.kind === 'report') return [...publishedRawFileProblems(doc, file, root), ...unrecordedRawFileProblems(doc, file, root)];
   if (!doc.provenance) return [];
-  return [...rawFileProblems(doc, file, root), ...lineRangeProblems(doc, file, walk ?? figureWalk(doc))];
+  const raw = rawFileProblems(doc, file, root);
+  const lines = lineRangeProblems(doc, file, walk ?? figureWalk(doc));
+  return [...raw, ...lines, ...(printed && !raw.length && !lines.length ? printedProblems(doc, file, root) : [])];
+}
+
+/**
+ * A figure whose text is not on the raw line it names, or whose value is not
+ * the number its text prints: a document edited by hand after ingest (a raw
+ * file's sha256 says nothing of that). Ingest writes every figure as printed,
+ * so this holds for every document it wrote; it reads every raw file, so only
+ * a frozen build, which trusts data/ instead of writing it, pays for it.
+ */
+export function printedProblems(doc, file, root) {
+  const { source } = doc.provenance;
+  const lines = readFileSync(join(root, source), 'utf8').split(/\r\n|\n|\r/);
+  const problems = [];
+  eachFigure(doc, (key, node, path) => {
+    if (typeof node.text !== 'string' || node.derived === true || problems.length >= 20) return;
+    const line = lines[node.line - 1] ?? '';
+    const plain = /^-?\d+(\.\d+)?$/.test(node.text);
+    if (line.includes(node.text) && !(plain && typeof node.value === 'number' && node.value !== Number(node.text))) return;
+    problems.push({
+      severity: 'error', file, pointer: toPointer(path), rule: 'figure-printed',
+      expected: `the figure ${source}:${node.line} prints (data/ is written by \`tpsreport ingest\`, never by hand)`,
+      found: line.includes(node.text) ? `value ${node.value} beside the text "${node.text}"` : `text "${node.text}", where the line reads "${line.trim().slice(0, 80)}"`,
+      raw: { source, line: node.line },
+    });
+  });
+  return problems;
 }
 
 /**

@@ -22,7 +22,7 @@ import { createPool, THREADS } from '../lib/workers.mjs';
  */
 
 /** Checks one parsed document; `file` only names it in problems; `walk`: figureWalk(doc) when the caller has it. */
-export function documentProblems(doc, file, { root = process.cwd(), walk } = {}) {
+export function documentProblems(doc, file, { root = process.cwd(), walk, printed = false } = {}) {
   const validators = schemaValidators();
   const kind = doc && typeof doc === 'object' ? doc.kind : undefined;
   const validate = validators.get(kind);
@@ -34,7 +34,7 @@ export function documentProblems(doc, file, { root = process.cwd(), walk } = {})
     }];
   }
   if (!validate(doc)) return validate.errors.map((e) => schemaProblem(e, doc, file));
-  return domainProblems(doc, file, { root, walk });
+  return domainProblems(doc, file, { root, walk, printed });
 }
 
 function schemaProblem(error, doc, file) {
@@ -95,14 +95,17 @@ function shortJson(value) {
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 
-/** Validates JSON files (or every .json under given folders). Returns all problems and a count. */
-export async function validatePaths(paths, { root = process.cwd() } = {}) {
+/**
+ * Validates JSON files (or every .json under given folders). Returns all problems and a count.
+ * `printed`: also read every figure against its raw line (a frozen build's check, see printedProblems).
+ */
+export async function validatePaths(paths, { root = process.cwd(), printed = false } = {}) {
   const files = (await Promise.all(paths.map((p) => jsonFilesUnder(p)))).flat().sort();
   const problems = [];
   const loaded = new Map();
   for (const path of files) {
     const file = relative(root, path) || path;
-    const { doc, text, walk, problems: found } = await fileProblems(path, file, root);
+    const { doc, text, walk, problems: found } = await fileProblems(path, file, root, printed);
     problems.push(...found);
     // A report keeps its document and text; any other document only what the report-level checks read.
     if (doc) loaded.set(path, doc.kind === 'report' ? { doc, text, file, path } : { doc: crossSummary(doc, walk), file, path });
@@ -134,7 +137,7 @@ export async function validateFolders(dirs, { root = process.cwd() } = {}) {
   }
 }
 
-async function fileProblems(path, file, root) {
+async function fileProblems(path, file, root, printed) {
   // Thousands of small files: a synchronous read costs a third of a promise's open, stat, read and close.
   const text = readFileSync(path, 'utf8');
   let doc;
@@ -145,7 +148,7 @@ async function fileProblems(path, file, root) {
   }
   // One walk over the figures serves the document's own checks and the report's.
   const walk = doc && typeof doc === 'object' && doc.kind !== 'report' ? figureWalk(doc) : undefined;
-  return { doc, text, walk, problems: documentProblems(doc, file, { root, walk }).map((p) => ({ ...p, line: p.line ?? jsonLineOf(text, p.pointer) })) };
+  return { doc, text, walk, problems: documentProblems(doc, file, { root, walk, printed }).map((p) => ({ ...p, line: p.line ?? jsonLineOf(text, p.pointer) })) };
 }
 
 /** Report-level checks: a report.json and the documents beside it. */

@@ -146,3 +146,18 @@ test('build --frozen builds from the committed data without ingesting, and refus
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a figure edited by hand in data/ (its value, or its value and text) is refused at its place, with the raw line it names', () => withSite(async (root) => {
+  const doc = join(root, 'data/reports/x/run.json');
+  const original = readFileSync(doc, 'utf8');
+  const rate = /"rate": \{\n\s+"value": ([\d.]+),\n\s+"text": "([\d.]+)"/.exec(original);
+  const line = readFileSync(join(root, RAW, 'run.txt'), 'utf8').split('\n').findIndex((l) => /^\s+transactions:/.test(l)) + 1;
+  writeFileSync(doc, original.replace(rate[0], rate[0].replace(`"value": ${rate[1]}`, '"value": 999.99')));
+  assert.deepEqual(await problems(root), [`data/reports/x/run.json:${original.slice(0, original.indexOf(rate[0])).split('\n').length} /runs/0/transactions/rate figure-printed: the figure content/reports/x/raw/run.txt:${line} prints (data/ is written by \`tpsreport ingest\`, never by hand) / value 999.99 beside the text "${rate[2]}"`]);
+  writeFileSync(doc, original.replace(rate[0], rate[0].replace(`"value": ${rate[1]}`, '"value": 999.99').replace(`"text": "${rate[2]}"`, '"text": "999.99"')));
+  const [both, ...more] = await problems(root);
+  assert.deepEqual(more, []);
+  assert.match(both, /figure-printed: the figure content\/reports\/x\/raw\/run\.txt:\d+ prints .* \/ text "999\.99", where the line reads "transactions: +\d+ +\([\d.]+ per sec\.\)"$/);
+  writeFileSync(doc, original);
+  assert.deepEqual(await problems(root), []);
+}));
