@@ -21,7 +21,8 @@ export async function runLabels({ root, slug }) {
     const doc = await parseFile(entry.path, { source: relative(root, entry.path), format: entry.format, options: entry.options });
     Object.assign(doc, { labels: entry.labels, run_labels: entry.runLabels });
     const items = at(doc, DEFAULT_ITEMS[doc.kind] ?? '.');
-    const count = Array.isArray(items) ? Math.max(items.length, entry.runLabels?.length ?? 0) : 1;
+    // A file in which no run started (a refused connection) is still a line: its labels are what a runs table shows it with.
+    const count = Array.isArray(items) ? Math.max(items.length, entry.runLabels?.length ?? 0, 1) : 1;
     for (let i = 0; i < count; i += 1) {
       rows.push({ file: relative(bundle, entry.path), format: doc.kind, run: count > 1 ? String(i + 1) : '', labels: labelsOf(doc, isMissing(items) ? 0 : i) });
     }

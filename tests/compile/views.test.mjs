@@ -153,3 +153,17 @@ test('the runs table says which of its files is a prepare step, measuring nothin
   assert.deepEqual(view.tables[0].body.map((line) => line.cells[0].text), ['prepare.txt prepare', 'oltp_read_write-t1.txt']);
   assert.match(view.tables[0].body[0].cells[0].html, /<\/a> <span class="meta">prepare<\/span>$/);
 });
+
+test('the runs table lists the runs of every kind (DBT-2 reports, HammerDB results, a tpcc-mysql file), and a file in which no run started', async () => {
+  const fixture = (path, order) => ({ ...JSON.parse(readFileSync(join(ROOT, 'tests/fixtures', path), 'utf8')), order, labels: {} });
+  const runs = (data, docs) => kinds.runs.build(viewContext({ slug: 'x', meta: {}, docs }), checkParams(kinds.runs, { name: 'runs', params: { data }, positional: [], inner: null })).tables[0].body;
+  const slap = runs('mysqlslap', [fixture('mysqlslap/mysql-5.7-password-warning-1040-failed.json', 0)]);
+  assert.deepEqual(slap.map((line) => [line.cells[2].text, line.cells[4].text]), [['failed', 'error: Error when connecting to server: 1040 Too many connections']]);
+  const tpcc = fixture('tpcc-mysql/connection-refused-no-result.json', 0);
+  assert.deepEqual(runs('tpcc-mysql', [tpcc]).map((line) => line.cells[2].text), [tpcc.status]);
+  for (const [kind, path, list] of [['dbt2', 'dbt2/notpm-only-footer.json', 'reports'], ['hammerdb', 'hammerdb/cli-v4.2-sequence-mysql-two-runs.json', 'results']]) {
+    const doc = fixture(path, 0);
+    assert.ok(doc[list].length >= 1, path);
+    assert.equal(runs(kind, [doc]).length, doc[list].length, path);
+  }
+});

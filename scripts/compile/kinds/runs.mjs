@@ -1,7 +1,7 @@
 // `runs`: every run behind a report, failed ones included: raw file, labels,
 // status, tool and the first message the tool printed.
 //   {{< runs data="sysbench" >}}
-import { bundlePath, labelsOf, toolOf, incompleteOf, AuthorError } from '../select.mjs';
+import { bundlePath, labelsOf, toolOf, incompleteOf, AuthorError, DEFAULT_ITEMS, at } from '../select.mjs';
 import { esc, attrs, th, bundleHref, rawLineHref, incompleteMark, incompleteSuffix } from '../html.mjs';
 
 export default {
@@ -15,7 +15,7 @@ export default {
     const docs = documents(p.data);
     if (!docs.length) throw new AuthorError(`no "${p.data}" documents in this report; it has: ${[...new Set(report.docs.map((d) => d.kind))].join(', ')}`);
     const caption = p.caption ?? 'Every run in this report';
-    const body = docs.flatMap((doc) => (doc.runs ?? []).map((run, i) => runLine(doc, run, i, report.slug)));
+    const body = docs.flatMap((doc) => runsOf(doc).map((run, i, all) => runLine(doc, run, i, report.slug, all.length)));
     return {
       tables: [{
         caption,
@@ -28,15 +28,29 @@ export default {
   },
 };
 
-function runLine(doc, run, i, slug) {
+/**
+ * The runs of a document: its kind's list of items (sysbench runs, DBT-2
+ * reports, HammerDB results, the document itself for tpcc-mysql). A file in
+ * which no run started (a refused connection) is one line of its own, with the
+ * document's status and first message, so a failed run never drops out of sight.
+ */
+function runsOf(doc) {
+  const path = DEFAULT_ITEMS[doc.kind] ?? 'runs';
+  const items = path === '.' ? [doc] : at(doc, path);
+  if (Array.isArray(items) && items.length) return items;
+  return [{ status: doc.status ?? 'no result', messages: doc.messages }];
+}
+
+function runLine(doc, run, i, slug, count) {
   const source = bundlePath(doc, slug);
   // A run without a status of its own has its document's, as select.mjs reads it.
   const status = run.status ?? doc.status ?? 'ok';
   // The file's output stops early: its runs say so beside their status, unless the run's status already does.
   const cut = status === 'incomplete' ? null : incompleteOf(doc, slug);
-  const several = (doc.runs?.length ?? 0) > 1;
+  const several = count > 1;
   const labels = Object.entries(labelsOf(doc, i)).sort(([a], [b]) => (a < b ? -1 : 1));
-  const message = run.messages?.[0];
+  // A file's messages belong to its one run, not to one of several.
+  const message = run.messages?.[0] ?? (several ? undefined : doc.messages?.[0]);
   const tool = doc.provenance?.tool ? toolOf(doc).trim() : 'not printed';
   // A step that measures nothing (sysbench prepare, cleanup) says so, so it is not read as a run with no figures.
   const step = run.command && run.command !== 'run' ? run.command : '';
