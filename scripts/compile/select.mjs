@@ -105,7 +105,8 @@ export function parseFields(fields) {
 /** The tool and version a document says printed it, as a caption reads it. */
 export function toolOf(doc) {
   const tool = doc.provenance?.tool;
-  return tool ? `${tool.name} ${tool.version ?? ''}` : `${doc.kind}, version not printed`;
+  if (!tool) return `${doc.kind}, version not printed`;
+  return tool.version ? `${tool.name} ${tool.version}` : `${tool.name}, version not printed`;
 }
 
 /** The raw file a document came from, relative to its report bundle ("raw/x.txt"). */

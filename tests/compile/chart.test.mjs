@@ -8,7 +8,7 @@ import chart from '../../scripts/compile/kinds/chart.mjs';
 import { checkParams } from '../../scripts/compile/index.mjs';
 import { scanShortcodes } from '../../scripts/compile/shortcodes.mjs';
 import { specValues } from '../../scripts/compile/chart-files.mjs';
-import { AuthorError } from '../../scripts/compile/select.mjs';
+import { AuthorError, toolOf } from '../../scripts/compile/select.mjs';
 import { buildSpec } from '../../scripts/render/charts.mjs';
 import { SHAPES } from '../../scripts/render/charts/common.mjs';
 import { STALL_ARROW } from '../../scripts/render/charts/over-time.mjs';
@@ -65,6 +65,10 @@ test('mixedRuns names a label that differs but is not plotted, unless the report
   assert.deepEqual(mixedRuns(rows, ['threads'], []), ['test differs between these runs (a, b) but is not shown in the chart']);
   assert.deepEqual(mixedRuns(rows, ['threads'], ['test']), []);
   assert.deepEqual(mixedRuns([{ tool: 'sysbench 1.0.20' }, { tool: 'sysbench 1.1.0' }], [], []), ['the runs were printed by different sysbench versions (sysbench 1.0.20, sysbench 1.1.0)']);
+  // A tool that printed no version is no evidence of another version, and reads without a trailing space.
+  const hammerdb = (version) => toolOf({ kind: 'hammerdb', provenance: { tool: { name: 'HammerDB', version } } });
+  assert.deepEqual([hammerdb(null), hammerdb('4.0'), toolOf({ kind: 'tpcc-mysql', provenance: { tool: null } })], ['HammerDB, version not printed', 'HammerDB 4.0', 'tpcc-mysql, version not printed']);
+  assert.deepEqual(mixedRuns([{ tool: hammerdb(null) }, { tool: hammerdb('4.0') }], [], []), []);
 });
 
 async function contextOf(name) {

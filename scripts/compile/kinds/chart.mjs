@@ -358,7 +358,8 @@ export function mixedRuns(rows, plotted, declared) {
     if (values.size > 1 && !declared.includes(k)) out.push(`${k} differs between these runs (${[...values].sort().slice(0, 4).join(', ')}) but is not shown in the chart`);
   }
   const byTool = new Map();
-  for (const row of rows) {
+  // A run whose output gave no version is no evidence of another version.
+  for (const row of rows.filter((r) => !/version not printed/.test(r.tool))) {
     const name = row.tool.split(' ')[0];
     (byTool.get(name) ?? byTool.set(name, new Set()).get(name)).add(row.tool);
   }
