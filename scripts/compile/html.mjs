@@ -230,7 +230,7 @@ export function tableHtml(t, csvHref) {
 }
 
 /** Rows of cell texts laid out on a grid, so a cell spanning rows or columns fills every slot it covers. */
-export function grid(rows) {
+export function grid(rows, { acrossColumns = true } = {}) {
   const out = [];
   rows.forEach((row, r) => {
     out[r] ??= [];
@@ -239,7 +239,7 @@ export function grid(rows) {
       while (out[r][c] !== undefined) c += 1;
       for (let dr = 0; dr < (cell.rowspan ?? 1); dr += 1) {
         out[r + dr] ??= [];
-        for (let dc = 0; dc < (cell.colspan ?? 1); dc += 1) out[r + dr][c + dc] = String(cell.text ?? '');
+        for (let dc = 0; dc < (cell.colspan ?? 1); dc += 1) out[r + dr][c + dc] = dc === 0 || acrossColumns ? String(cell.text ?? '') : '';
       }
       c += cell.colspan ?? 1;
     }
@@ -262,7 +262,8 @@ function columnNames(headRows, width) {
 /** The CSV of a table model: header names from its head rows, one line per body and foot row. */
 export function tableCsv(t) {
   const head = grid(t.head ?? []);
-  const body = grid([...t.body, ...(t.foot ?? [])]);
+  // A heading spans the columns it names; a body cell that spans columns (a section's title, a footer) is one value, in its first.
+  const body = grid([...t.body, ...(t.foot ?? [])], { acrossColumns: false });
   const width = Math.max(0, ...[...head, ...body].map((r) => r.length));
   const names = columnNames(head, width);
   return toCsv(names, body.map((r) => names.map((_, i) => r[i] ?? '')));

@@ -167,3 +167,12 @@ test('the runs table lists the runs of every kind (DBT-2 reports, HammerDB resul
     assert.equal(runs(kind, [doc]).length, doc[list].length, path);
   }
 });
+
+test('a CSV keeps a heading spread over the columns it spans, and a body cell that spans columns (a section title, a footer) once, in its first', () => {
+  const table = {
+    head: [{ cells: [{ th: true, text: 'Server' }, { th: true, text: 'tps', colspan: 2 }] }, { cells: [{ th: true, text: '' }, { th: true, text: 'a' }, { th: true, text: 'b' }] }],
+    body: [{ cells: [{ text: 'Queries performed', colspan: 3 }] }, { cells: [{ text: 'read' }, { text: '1' }, { text: '2' }] }],
+    foot: [{ cells: [{ text: 'NOTPM 886.96 tx/min; duration 5.0 min', colspan: 3 }] }],
+  };
+  assert.equal(tableCsv(table), 'Server,tps a,tps b\r\nQueries performed,,\r\nread,1,2\r\nNOTPM 886.96 tx/min; duration 5.0 min,,\r\n');
+});

@@ -47,6 +47,6 @@ function variantTable(v, by, byMetric, footers, rtUnit) {
     cells: [th(name), ...METRICS.map((m) => figCell(mine(m).find((r) => r.name === name) ?? null))],
   }));
   const items = footers.map((f) => ({ f, row: f.cells.get(v) })).filter((x) => x.row);
-  const foot = [{ cells: [{ colspan: 7, text: items.map(({ f, row }) => `${f.title} ${figText(row, { unit: row.unit })}`).join(' '), html: items.map(({ f, row }) => `<span class="dbt2-footer-item">${esc(f.title)} ${figLink(row, { unit: row.unit })}</span>`).join('') }] }];
+  const foot = [{ cells: [{ colspan: 7, text: items.map(({ f, row }) => `${f.title} ${figText(row, { unit: row.unit })}`).join('; '), html: items.map(({ f, row }) => `<span class="dbt2-footer-item">${esc(f.title)} ${figLink(row, { unit: row.unit })}</span>`).join(' ') }] }];
   return { caption: v, cls: 'dbt2-table', label: `DBT-2 results, ${v}`, head, body, foot };
 }
