@@ -322,6 +322,9 @@ function namedStep(el, wanted) {
   return null;
 }
 
+// Where a figure sits in its raw file, not a figure: never offered as a metric path.
+const PLACE_KEYS = new Set(['line', 'lines', 'field_lines', 'index']);
+
 export function figurePaths(node, prefix = '', out = [], depth = 0) {
   if (!node || typeof node !== 'object' || Array.isArray(node) || depth > 6) return out;
   if ('value' in node && 'text' in node && prefix) {
@@ -329,6 +332,7 @@ export function figurePaths(node, prefix = '', out = [], depth = 0) {
     return out;
   }
   for (const [k, v] of Object.entries(node)) {
+    if (PLACE_KEYS.has(k)) continue;
     const path = prefix ? `${prefix}.${k}` : k;
     if (typeof v === 'number') out.push(path);
     else if (v && typeof v === 'object' && !Array.isArray(v)) figurePaths(v, path, out, depth + 1);

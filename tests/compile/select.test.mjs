@@ -92,7 +92,7 @@ test('a table\'s samples read a field at a time give what whole samples give: ne
   assert.deepEqual(selectRows(one, { ...q, metric: 'tps' }).map((r) => [r.value, r.text, r.line]), [[5.5, '5.5', 10], [null, 'ok', 11], [7, '7', 12]]);
   assert.deepEqual(selectRows(one, { ...q, metric: 'tps', optional: true }).map((r) => r.t === undefined && r.element), [0, 2]);
   assert.throws(() => selectRows(one, { ...q, metric: 'tpss' }), (e) => e instanceof AuthorError
-    && e.message === 'metric "tpss" is not in item 0, intervals.samples 0 of raw/s.txt; did you mean "tps"? figure paths here: line, t, tps, latency.value, latency.line (`tpsreport parse FILE` shows the document)');
+    && e.message === 'metric "tpss" is not in item 0, intervals.samples 0 of raw/s.txt; did you mean "tps"? figure paths here: t, tps, latency.value (`tpsreport parse FILE` shows the document)');
   assert.throws(() => selectRows(one, { ...q, metric: 'count' }), /metric "count" is not in item 0, intervals.samples 0/);
 });
 
