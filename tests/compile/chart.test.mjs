@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDocuments, loadReport, viewContext } from '../../scripts/compile/report.mjs';
 import { describeChart, mixedRuns } from '../../scripts/compile/kinds/chart.mjs';
@@ -119,4 +119,14 @@ test('a bar chart against a baseline judges repeats as the compare table does: t
   assert.deepEqual(Object.keys(tooltip).sort(), Object.keys(cells).sort());
   for (const config of Object.keys(cells)) assert.equal(tooltip[config], cells[config], config);
   assert.match(tooltip['ahi-on'], /^−0\.5 % \(within noise; 95 % CI /);
+});
+
+test('over-time plots tpcc-mysql samples against their time field without an x="…"', async () => {
+  const { parseFile } = await import('../../scripts/parse/index.mjs');
+  const dir = join(ROOT, 'tests/fixtures/tpcc-mysql');
+  const file = readdirSync(dir).filter((f) => f.endsWith('.txt')).find((f) => JSON.parse(readFileSync(join(dir, f.replace(/\.txt$/, '.json')), 'utf8')).intervals?.samples?.length > 2);
+  const doc = { ...(await parseFile(join(dir, file), { source: `content/reports/t/raw/${file}` })), labels: {}, order: 0 };
+  const c = describeChart(viewContext({ slug: 't', meta: {}, docs: [doc] }), params({ kind: 'over-time', data: 'tpcc-mysql', each: 'intervals.samples', metric: 'new_order.count', items: '.' }));
+  assert.deepEqual(c.rows.map((r) => r.time), doc.intervals.samples.map((s) => s.time));
+  assert.equal(c.options.x.title, 'Time');
 });

@@ -135,6 +135,6 @@ test('over-time on snapshots that carry no time says so and how to give them one
   const text = rawLines(FIXTURE).filter((line) => !/^NOW\(\)$|^\d{4}-\d\d-\d\d /.test(line)).map((line) => (line.startsWith('-- snapshot') ? '-- snapshot' : line)).join('\n');
   const untimed = viewContext({ slug: 'waits', meta: {}, docs: [{ ...parse(text, { source: FIXTURE }), labels: { setting: 'batch' }, order: 0 }] });
   assert.throws(() => describeChart(untimed, params({ kind: 'over-time', metric: 'sum', series: 'name', top: '3' })), (e) => e instanceof AuthorError
-    && /^x="t": none of the \d+ points of "perf-schema-waits" has it, so none has a place on the x axis; a capture gives each snapshot its time on a "-- snapshot N t=12\.5s" comment line or a SELECT NOW\(6\) beside it; name a field the points do have with x="…"$/.test(e.message));
+    && /^x="t" \(the default of kind="over-time"\): none of the \d+ points of "perf-schema-waits" has it, so none has a place on the x axis; a capture gives each snapshot its time on a "-- snapshot N t=12\.5s" comment line or a SELECT NOW\(6\) beside it; name a field the points do have with x="…"$/.test(e.message));
   assert.ok(describeChart(ctx, params({ kind: 'over-time', metric: 'sum', series: 'name', top: '3', where: 'setting=batch' })).rows.length > 0, 'timed snapshots draw');
 });

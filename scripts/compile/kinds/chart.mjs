@@ -65,12 +65,16 @@ export default {
   },
 };
 
+// The field an over-time chart plots its samples against where a kind's samples do not name it t.
+const TIME_FIELDS = { 'tpcc-mysql': 'time' };
+const timeField = (p) => (p.kind === 'over-time' && TIME_FIELDS[p.data] ? { x: TIME_FIELDS[p.data] } : {});
+
 /** The chart's rows and options, as buildSpec takes them; every check on the parameters happens here. */
 export function describeChart(ctx, p) {
   const kind = CHART_KINDS[p.kind];
   const extra = Object.keys(p).filter((k) => !(k in COMMON) && !kind.takes.includes(k));
   if (extra.length) throw new AuthorError(`kind="${p.kind}" takes no ${extra.map((k) => `"${k}"`).join(', ')}; it takes: ${[...Object.keys(COMMON), ...kind.takes].join(', ')}`);
-  const q = { ...kind.defaults, ...p };
+  const q = { ...kind.defaults, ...timeField(p), ...p };
   for (const r of kind.required) if (!q[r]) throw new AuthorError(`kind="${p.kind}" needs the parameter "${r}" (${KIND_PARAMS[r]})`);
   if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(p.name)) throw new AuthorError(`name="${p.name}" must be at most 100 lower-case letters, digits and dashes (it becomes a file name)`);
   if (q['x-scale'] && !['log2', 'linear'].includes(q['x-scale'])) throw new AuthorError(`x-scale="${q['x-scale']}": expected log2 or linear`);
@@ -84,7 +88,7 @@ export function describeChart(ctx, p) {
   const fields = kind.xIsLabel ? {} : { [xColumn]: q.x };
   if (seriesColumn) Object.assign(fields, { [seriesColumn]: q.series }, q.top ? { rank: 'rank' } : {});
   let rows = ctx.select({ data: q.data, items: q.items, each: q.each ?? '', metric: q.metric, fields, labels, where: q.where });
-  if (!kind.xIsLabel && rows.length && rows.every((r) => r[xColumn] === null || r[xColumn] === undefined)) throw new AuthorError(noX(q, rows.length));
+  if (!kind.xIsLabel && rows.length && rows.every((r) => r[xColumn] === null || r[xColumn] === undefined)) throw new AuthorError(noX({ ...q, defaulted: p.x === undefined }, rows.length));
   // A point two runs share would be drawn twice or summed (top-waits sums per name on purpose);
   // repeats of one configuration become one point with its spread where the kind draws spreads.
   const keys = [...new Set([...labels, xColumn, ...(seriesColumn ? [seriesColumn] : [])])];
@@ -183,7 +187,8 @@ function noX(q, n) {
   const time = q.x === 't' && q.data === 'perf-schema-waits'
     ? '; a capture gives each snapshot its time on a "-- snapshot N t=12.5s" comment line or a SELECT NOW(6) beside it'
     : '';
-  return `x="${q.x}": none of the ${n} points of "${q.data}" has it, so none has a place on the x axis${time}; name a field the points do have with x="…"`;
+  const given = q.defaulted ? ` (the default of kind="${q.kind}")` : '';
+  return `x="${q.x}"${given}: none of the ${n} points of "${q.data}" has it, so none has a place on the x axis${time}; name a field the points do have with x="…"`;
 }
 
 /**
