@@ -1,5 +1,5 @@
 // Labels a raw file states itself: what the tool printed about the run
-// (threads, clients, test name, tool and server version, table, row format,
+// (threads, clients, warehouses, test name, tool and server version, table, row format,
 // buffer pool). `tpsreport new report` offers them in the front matter it writes, so
 // an author checks them instead of typing them; ingest still reads labels from
 // the front matter only.
@@ -31,6 +31,11 @@ const fromKind = {
     clients: agreed((doc.runs ?? []).map((r) => r.clients?.value)),
   }),
   hammerdb: (doc) => ({ users: agreed((doc.results ?? []).map((r) => r.active_virtual_users?.value)) }),
+  // DBT-2's report states the server ("PostgreSQL 16.2 on x86_64-pc-linux-gnu, …": up to " on ") and its warehouses.
+  dbt2: (doc) => ({
+    server_version: agreed((doc.reports ?? []).map((r) => r.summary?.dbms?.text?.split(' on ')[0])),
+    warehouses: agreed((doc.reports ?? []).map((r) => r.summary?.scale_factor?.value)),
+  }),
   'global-variables': (doc) => {
     const variable = (name) => agreed((doc.variables ?? []).filter((v) => v.name.toLowerCase() === name).map((v) => v.value));
     const pool = agreed((doc.variables ?? []).filter((v) => v.name.toLowerCase() === 'innodb_buffer_pool_size').map((v) => v.bytes?.value ?? v.number));

@@ -15,6 +15,7 @@ for (const [path, labels] of [
   ['sysbench/hand-0.4.12-myisam-fullwidth-colons.json', { tool_version: '0.4.12', threads: 4, workload: 'oltp' }],
   ['sysbench/hand-0.5-connect-failure.json', { tool_version: '0.5' }],
   ['hammerdb/cli-v4.2-cut-after-test-result.json', { tool_version: '4.2', users: 8 }],
+  ['dbt2/rst-0.61-report-document-abridged.json', { server_version: 'PostgreSQL 16.2', warehouses: 100 }],
   ['hammerdb/cli-v4.2-sequence-mysql-two-runs.json', { tool_version: '4.2' }],
   ['my-cnf/benchmark-my.json', { buffer_pool: '6G' }],
   ['global-variables/mariadb-10.11-batch.json', { server_version: '10.11.19-MariaDB-0+deb12u1', buffer_pool: '128M' }],
