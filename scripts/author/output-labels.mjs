@@ -1,8 +1,8 @@
 // Labels a raw file states itself: what the tool printed about the run
-// (threads, clients, warehouses, test name, tool and server version, table, row format,
-// buffer pool). `tpsreport new report` offers them in the front matter it writes, so
-// an author checks them instead of typing them; ingest still reads labels from
-// the front matter only.
+// (threads, clients, warehouses, test name, tool and server version, table,
+// row format, buffer pool). `tpsreport new report` offers them in the front
+// matter it writes, so an author checks them instead of typing them; ingest
+// still reads labels from the front matter only.
 
 /** A byte count as an option file would write it: 128M, 4G, or the bytes. */
 export function sizeText(bytes) {
