@@ -275,3 +275,18 @@ for (const name of Object.keys(EXAMPLES)) {
     await assertGolden(`${first}\n`, join(GOLDEN, `${name}.svg`));
   });
 }
+
+test('grouped bars whose groups share few colour values are listed one to a line beside their own label, not in empty colour slots', async () => {
+  const held = [['AlloyDB', 64], ['Oracle', 2], ['SQL Server', 1], ['SQL Server', 2], ['SQL Server', 3], ['MariaDB', 1], ['PostgreSQL', 8]];
+  const rows = held.map(([server, users], i) => fig(1000 * (i + 1), { server, users, line: 10 + i }));
+  const options = { title: 'TPM', x: { field: 'server', title: 'Server' }, color: { field: 'users', title: 'Users' }, y: { title: 'TPM', unit: 'tx/min' } };
+  const sparse = buildSpec({ kind: 'grouped-bar', rows, options });
+  assert.equal(sparse.encoding.yOffset, undefined);
+  // Inside a group, bars keep the legend's order (the colour values in the order the runs came).
+  assert.deepEqual(sparse.encoding.y.sort, ['AlloyDB · Users 64', 'Oracle · Users 2', 'SQL Server · Users 2', 'SQL Server · Users 1', 'SQL Server · Users 3', 'MariaDB · Users 1', 'PostgreSQL · Users 8']);
+  assert.ok(sparse.data.values.every((v) => !('group_and_colour' in v)), 'the data keeps only the labels themselves');
+  const labels = [...(await renderSvg(sparse)).matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+  for (const name of sparse.encoding.y.sort) assert.ok(labels.includes(name), name);
+  // Groups that hold every colour stay grouped.
+  assert.equal(buildSpec({ kind: 'grouped-bar', ...EXAMPLES['grouped-bar'] }).encoding.yOffset.field, 'workload');
+});

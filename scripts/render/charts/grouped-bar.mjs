@@ -17,21 +17,25 @@ export function groupedBar(rows, options) {
   const { x, color, y } = options;
   const values = rows.filter((r) => r.value !== null);
   const groups = orderOf(values, x.field);
-  const bars = color ? orderOf(values, color.field).length : 1;
+  const listed = color ? listedBars(values, x, color) : null;
+  const bars = color && !listed ? orderOf(values, color.field).length : 1;
   const encoding = {
-    y: { field: x.field, type: 'nominal', title: x.title ?? x.field, sort: groups, axis: { labelLimit: 320 } },
+    y: listed
+      ? { field: LISTED, type: 'nominal', title: `${x.title ?? x.field} · ${color.title ?? color.field}`, sort: listed.order, axis: { labelLimit: 320 } }
+      : { field: x.field, type: 'nominal', title: x.title ?? x.field, sort: groups, axis: { labelLimit: 320 } },
     x: { field: 'value', type: 'quantitative', title: titleWithUnit(y.title, y.unit), axis: { format: AXIS_FORMAT, tickCount: 5 } },
     tooltip: tooltip(options, { format: figureFormat(values, y.unit), rows: values }),
   };
   if (color) {
     const sortColor = orderOf(values, color.field);
-    encoding.yOffset = { field: color.field, type: 'nominal', sort: sortColor };
+    if (!listed) encoding.yOffset = { field: color.field, type: 'nominal', sort: sortColor };
     encoding.color = { field: color.field, type: 'nominal', title: color.title ?? color.field, sort: sortColor };
   } else {
     encoding.color = { value: PALETTE[0] };
   }
   return frame(options, fillColumn({
     data: { values },
+    ...(listed ? { transform: [{ calculate: listed.expr, as: LISTED }] } : {}),
     height: { step: bars > 1 ? 16 : 22, for: bars > 1 ? 'offset' : 'position' },
     encoding,
     layer: [
@@ -40,4 +44,29 @@ export function groupedBar(rows, options) {
       { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 11 }, encoding: { ...(values.some(hasSpread) ? { x: { field: 'max', type: 'quantitative' } } : {}), text: { field: 'text' }, color: { value: '#57606a' } } },
     ],
   }));
+}
+
+/** The field a bar is listed under when the groups share few colour values (listedBars). */
+const LISTED = 'group_and_colour';
+/** Below this share of (group, colour) places holding a bar, bars are listed one to a line. */
+const SPARSE = 0.5;
+
+/**
+ * Bars one to a line ("PostgreSQL · 8 users"), when most groups lack most
+ * colour values (HammerDB runs at a different user count on each server):
+ * grouped, each bar would keep its colour's place in a band that holds every
+ * colour and sit far from its group's label. Null when the groups are full
+ * enough to group. The line's name is made in the spec from the two labels,
+ * so the data and its CSV keep only the labels themselves.
+ */
+function listedBars(values, x, color) {
+  const groups = orderOf(values, x.field);
+  const colours = orderOf(values, color.field);
+  const held = new Set(values.map((r) => `${r[x.field]}\u0000${r[color.field]}`));
+  if (held.size >= SPARSE * groups.length * colours.length) return null;
+  const colourTitle = color.title ?? color.field;
+  const name = (g, c) => `${g} · ${colourTitle} ${c}`;
+  const order = groups.flatMap((g) => colours.filter((c) => held.has(`${g}\u0000${c}`)).map((c) => name(g, c)));
+  const expr = `datum[${JSON.stringify(x.field)}] + ${JSON.stringify(` · ${colourTitle} `)} + datum[${JSON.stringify(color.field)}]`;
+  return { order, expr };
 }
