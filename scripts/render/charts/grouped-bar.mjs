@@ -1,7 +1,8 @@
 // The `grouped-bar` chart kind: the parameters its shortcode takes, which are
 // required, their defaults, and the Vega-Lite spec it draws from the rows the
 // compile step selected. Pure; no Node or DOM APIs.
-import { PALETTE, titleWithUnit, fillColumn, AXIS_FORMAT, figureFormat, orderOf, tooltip, frame, spreadRule, hasSpread } from './common.mjs';
+import { PALETTE, titleWithUnit, fillColumn, AXIS_FORMAT, figureFormat, orderOf, tooltip, frame, spreadRule, hasSpread, COLUMN_WIDTH } from './common.mjs';
+import { greatest } from '../../lib/numbers.mjs';
 
 /** What `{{< chart kind="grouped-bar" … >}}` takes beyond the parameters every chart takes. */
 export const params = { takes: ['metric', 'x', 'color', 'x-title', 'color-title', 'stat', 'better', 'baseline'], required: ['metric', 'x'], xIsLabel: true, summary: 'one figure per run as horizontal bars' };
@@ -23,7 +24,7 @@ export function groupedBar(rows, options) {
     y: listed
       ? { field: LISTED, type: 'nominal', title: `${x.title ?? x.field} · ${color.title ?? color.field}`, sort: listed.order, axis: { labelLimit: 320 } }
       : { field: x.field, type: 'nominal', title: x.title ?? x.field, sort: groups, axis: { labelLimit: 320 } },
-    x: { field: 'value', type: 'quantitative', title: titleWithUnit(y.title, y.unit), axis: { format: AXIS_FORMAT, tickCount: 5 } },
+    x: { field: 'value', type: 'quantitative', title: titleWithUnit(y.title, y.unit), axis: { format: AXIS_FORMAT, tickCount: 5 }, ...figureRoom(values, listed ? listed.order : groups) },
     tooltip: tooltip(options, { format: figureFormat(values, y.unit), rows: values }),
   };
   if (color) {
@@ -69,4 +70,23 @@ function listedBars(values, x, color) {
   const order = groups.flatMap((g) => colours.filter((c) => held.has(`${g}\u0000${c}`)).map((c) => name(g, c)));
   const expr = `datum[${JSON.stringify(x.field)}] + ${JSON.stringify(` · ${colourTitle} `)} + datum[${JSON.stringify(color.field)}]`;
   return { order, expr };
+}
+
+// Estimates for figureRoom, in px at the chart's 11 px type: a character's width, and the axis beside the labels.
+const CHAR_PX = 6.5;
+const AXIS_PX = 48;
+
+/**
+ * A scale that ends far enough past the longest bar (or whisker) for the
+ * figure printed after it: Vega-Lite's nice end could leave a few pixels, and
+ * the longest bar's figure was cut at the chart's edge. The plot is what
+ * fit-x leaves of the column beside the labels, estimated from their length.
+ */
+function figureRoom(values, labels) {
+  const longest = greatest(values.map((r) => (hasSpread(r) ? r.max : r.value)));
+  if (!(longest > 0)) return {};
+  const labelPx = Math.min(320, CHAR_PX * greatest(labels.map((l) => String(l).length)));
+  const plot = COLUMN_WIDTH - labelPx - AXIS_PX;
+  const figure = CHAR_PX * greatest(values.map((r) => String(r.text ?? '').length)) + 8;
+  return { scale: { domainMax: longest * (1 + figure / Math.max(plot - figure, 1)) } };
 }
