@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { planSources } from '../ingest/index.mjs';
 import { parseFile } from '../parse/index.mjs';
-import { DEFAULT_ITEMS, at, isMissing, labelsOf } from '../compile/select.mjs';
+import { kindItems, labelsOf } from '../compile/select.mjs';
 
 /**
  * One row per run: the raw file, the format it is parsed as, the run's
@@ -20,11 +20,10 @@ export async function runLabels({ root, slug }) {
   for (const entry of plan) {
     const doc = await parseFile(entry.path, { source: relative(root, entry.path), format: entry.format, options: entry.options });
     Object.assign(doc, { labels: entry.labels, run_labels: entry.runLabels });
-    const items = at(doc, DEFAULT_ITEMS[doc.kind] ?? '.');
     // A file in which no run started (a refused connection) is still a line: its labels are what a runs table shows it with.
-    const count = Array.isArray(items) ? Math.max(items.length, entry.runLabels?.length ?? 0, 1) : 1;
+    const count = Math.max(kindItems(doc).length, entry.runLabels?.length ?? 0, 1);
     for (let i = 0; i < count; i += 1) {
-      rows.push({ file: relative(bundle, entry.path), format: doc.kind, run: count > 1 ? String(i + 1) : '', labels: labelsOf(doc, isMissing(items) ? 0 : i) });
+      rows.push({ file: relative(bundle, entry.path), format: doc.kind, run: count > 1 ? String(i + 1) : '', labels: labelsOf(doc, i) });
     }
   }
   return { labels: [...new Set(rows.flatMap((r) => Object.keys(r.labels)))], rows };

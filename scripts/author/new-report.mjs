@@ -14,7 +14,7 @@ import { wordList } from '../lib/text.mjs';
 import { InputError } from '../lib/errors.mjs';
 import { outputLabels, SERVER_KINDS } from './output-labels.mjs';
 import { proposePatterns } from './patterns.mjs';
-import { at, isMissing, DEFAULT_ITEMS } from '../compile/select.mjs';
+import { kindItems } from '../compile/select.mjs';
 
 export const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
@@ -76,19 +76,13 @@ async function readAll(from, names) {
   for (const name of names) {
     try {
       const doc = await parseFile(join(from, name), { source: `raw/${name}` });
-      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runs: runCount(doc) });
+      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runs: kindItems(doc).length });
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       skipped.push({ file: `raw/${name}`, reason: error.rule === 'detect' ? 'no format detected' : String(error).replace(/^[^ ]+: /, '') });
     }
   }
   return { parsed, skipped };
-}
-
-/** How many runs a document holds (a mysqlslap file of --concurrency=2,8 holds two). */
-function runCount(doc) {
-  const items = at(doc, DEFAULT_ITEMS[doc.kind] ?? 'runs');
-  return Array.isArray(items) ? items.length : isMissing(items) ? 0 : 1;
 }
 
 /** The author's --pattern as a group: it must match files, all of one format. */

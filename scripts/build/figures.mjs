@@ -13,7 +13,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { unesc } from '../compile/html.mjs';
-import { median, mean } from '../compile/stats.mjs';
+import { summarize } from '../compile/stats.mjs';
 
 const FIGURE = /<a\b[^>]*\bclass="(fig|stat)\b[^"]*"[^>]*>/g;
 const ATTRIBUTE = /\s([a-z-]+)="([^"]*)"/g;
@@ -128,8 +128,7 @@ async function linesOf(bundle, source, cache) {
 /** What a statistic of the members' figures gives, by the name the page gives it ("median", "best (max)"). */
 function statOf(stat, values) {
   const pick = /^best \((min|max)\)$/.exec(stat)?.[1] ?? stat;
-  const of = { median, mean, min: (xs) => Math.min(...xs), max: (xs) => Math.max(...xs) }[pick];
-  return of && values.length ? of(values) : undefined;
+  return ['median', 'mean', 'min', 'max'].includes(pick) && values.length ? summarize(values)[pick] : undefined;
 }
 
 /**

@@ -24,7 +24,7 @@ import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
 import { AuthorError } from './select.mjs';
 import { didYouMean } from '../lib/nearest.mjs';
-import { pageKinds, kinds, PREFIX } from './kinds/index.mjs';
+import { pageKinds, PREFIX } from './kinds/index.mjs';
 import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote } from './html.mjs';
 import { rawView, rawFilesHtml } from './raw-views.mjs';
 import { PAGE_URL } from './chart-files.mjs';
@@ -283,8 +283,7 @@ function templateShortcodes(root) {
  * left to Hugo: a site may import shortcodes from modules this cannot list.
  */
 function misspeltKinds(shortcodes, kindOf, source, known) {
-  const prefixed = shortcodes.some((sc) => sc.name.startsWith(PREFIX) && kindOf(sc.name));
-  const kindNames = Object.keys(kinds).map((name) => (prefixed ? `${PREFIX}${name}` : name));
+  const kindNames = kindOf.names;
   return shortcodes.filter((sc) => !kindOf(sc.name) && !known.has(sc.name)).flatMap((sc) => {
     const hint = didYouMean(sc.name, kindNames);
     if (!hint) return [];

@@ -7,7 +7,7 @@
 // share a key but differ in a label that is not a repeat label are two
 // configurations, and that stays an author error.
 import { AuthorError } from './select.mjs';
-import { summarize, median, mean } from './stats.mjs';
+import { summarize } from './stats.mjs';
 import { greatest } from '../lib/numbers.mjs';
 import { nearest } from '../lib/nearest.mjs';
 
@@ -120,7 +120,7 @@ function combined(group, repeat, stat, better) {
   const values = ok.map((r) => r.value);
   const s = summarize(values);
   const pick = stat === 'best' ? (better === 'lower' ? 'min' : 'max') : stat;
-  const value = values.length ? { median: median(values), mean: mean(values), min: s.min, max: s.max }[pick] : null;
+  const value = values.length ? s[pick] : null;
   const decimals = decimalsOf(ok);
   // The run a reader lands on from the figure: the one printing the chosen value, or the nearest to it.
   const anchor = ok.length ? ok.reduce((x, y) => (Math.abs(y.value - value) < Math.abs(x.value - value) ? y : x)) : group[0];

@@ -10,6 +10,7 @@
 // file and line.
 import { elementsOf, rowAt, Sample, sampleField } from '../lib/columns.mjs';
 import { nearest, didYouMean } from '../lib/nearest.mjs';
+import { labelFilters } from '../lib/where.mjs';
 
 /** The usual list of items at the root of each document kind. */
 export const DEFAULT_ITEMS = {
@@ -79,14 +80,8 @@ export const isMissing = (v) => v === MISSING;
 
 /** "label=value;label=value" as a map; a malformed pair is an author error. */
 export function parseWhere(where) {
-  const filters = {};
-  if (!where) return filters;
-  for (const pair of String(where).split(';')) {
-    if (pair.trim() === '') continue;
-    const kv = pair.split('=');
-    if (kv.length !== 2) throw new AuthorError(`where="${where}": expected label=value pairs separated by ';'`);
-    filters[kv[0].trim()] = kv[1].trim();
-  }
+  const filters = labelFilters(where);
+  if (!filters) throw new AuthorError(`where="${where}": expected label=value pairs separated by ';'`);
   return filters;
 }
 
@@ -128,6 +123,17 @@ export function incompleteOf(doc, slug) {
 /** Labels of item i of a document: the file's labels, then that run's own. */
 export function labelsOf(doc, i) {
   return { ...(doc.labels ?? {}), ...(doc.run_labels?.[i] ?? {}) };
+}
+
+/**
+ * A document's runs: the items of its kind's usual list (DEFAULT_ITEMS), the
+ * document itself for a kind that is one run, [] when it holds none.
+ */
+export function kindItems(doc) {
+  const path = DEFAULT_ITEMS[doc.kind] ?? 'runs';
+  if (path === '.') return [doc];
+  const items = at(doc, path);
+  return Array.isArray(items) ? items : [];
 }
 
 /** The items of a document at `itemsPath`, or an author error naming the path. */

@@ -14,6 +14,7 @@ import { rawFileHazard, unsafeRawFiles, hashRawFiles, rawFolder, fileSum, RAW_FI
 import { getFormat } from '../parse/index.mjs';
 import { createPool } from '../lib/workers.mjs';
 import { didYouMean, nearest } from '../lib/nearest.mjs';
+import { labelFilters } from '../lib/where.mjs';
 import { readFrontMatter, expandSourceGlobs } from './front-matter.mjs';
 
 const LABEL_NAME = /^[a-z][a-z0-9_]*$/;
@@ -324,15 +325,16 @@ function misnamedLabels(meta, plan, fail) {
 function noiseReferenceProblem(reference, plan, fail) {
   if (reference === undefined || reference === null) return;
   const where = ['noise_reference'];
-  if (typeof reference !== 'string' || !/^\s*[^=;]+=[^=;]*(;\s*[^=;]+=[^=;]*)*;?\s*$/.test(reference)) throw fail(where, 'label=value pairs separated by ";", naming the runs of one configuration repeated (noise_reference: "config=baseline")', JSON.stringify(reference));
+  const filters = typeof reference === 'string' ? labelFilters(reference) : null;
+  if (!filters || !Object.keys(filters).length) throw fail(where, 'label=value pairs separated by ";", naming the runs of one configuration repeated (noise_reference: "config=baseline")', JSON.stringify(reference));
   const runs = plan.flatMap((e) => (e.runLabels?.length ? e.runLabels.map((l) => ({ ...e.labels, ...(l ?? {}) })) : [e.labels]));
-  const filters = reference.split(';').filter((pair) => pair.trim()).map((pair) => pair.split('=').map((t) => t.trim()));
-  for (const [name, value] of filters) {
+  const names = [...new Set(runs.flatMap(Object.keys))].sort();
+  for (const [name, value] of Object.entries(filters)) {
     const values = [...new Set(runs.filter((r) => Object.hasOwn(r, name)).map((r) => String(r[name])))];
-    if (!values.length) throw fail(where, `labels the runs have (${[...new Set(runs.flatMap(Object.keys))].sort().join(', ')})`, `"${name}"${didYouMean(name, [...new Set(runs.flatMap(Object.keys))])}`);
+    if (!values.length) throw fail(where, `labels the runs have (${names.join(', ')})`, `"${name}"${didYouMean(name, names)}`);
     if (!values.includes(value)) throw fail(where, `a value label ${name} takes (${values.slice(0, 12).map((v) => `"${v}"`).join(', ')})`, `${name}="${value}"${didYouMean(value, values)}`);
   }
-  if (!runs.some((r) => filters.every(([name, value]) => String(r[name] ?? '') === value))) throw fail(where, 'a filter some run matches whole', JSON.stringify(reference));
+  if (!runs.some((r) => Object.entries(filters).every(([name, value]) => String(r[name] ?? '') === value))) throw fail(where, 'a filter some run matches whole', JSON.stringify(reference));
 }
 
 /**
@@ -345,8 +347,13 @@ function noiseReferenceProblem(reference, plan, fail) {
 function slippedLabel(plan, fail) {
   const uses = new Map();
   for (const e of plan) for (const k of Object.keys(e.labels)) uses.set(k, (uses.get(k) ?? 0) + 1);
+  // Sources of one sweep name the same labels: each set of names is looked at once.
+  const seen = new Set();
   for (const e of plan) {
-    for (const k of Object.keys(e.labels)) {
+    const names = Object.keys(e.labels);
+    if (seen.has(names.join('\0'))) continue;
+    seen.add(names.join('\0'));
+    for (const k of names) {
       const others = [...uses.keys()].filter((m) => m !== k && uses.get(m) > uses.get(k) && !Object.hasOwn(e.labels, m));
       const meant = nearest(k, others);
       if (meant) throw fail(['sources', e.order, 'labels'], `the label names the other runs use (${meant} is on ${uses.get(meant)} of ${plan.length} sources, not this one)`, `"${k}" (did you mean "${meant}"?)`);

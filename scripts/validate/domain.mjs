@@ -10,7 +10,8 @@ import { join, relative } from 'node:path';
 // the author edits (tpsreport serve validates again after every save).
 const rawHashes = new Map();
 
-function rawSha256(path) {
+/** `keep`, when given, is handed the bytes read for a hash not made before, so a caller that reads the file too reads it once. */
+function rawSha256(path, keep = null) {
   let stats;
   try {
     // Without an options object: it runs once per document, and reading the options cost as much as the stat.
@@ -21,7 +22,11 @@ function rawSha256(path) {
   }
   if (!stats.isFile()) return null;
   const key = `${path}\0${stats.size}\0${stats.mtimeMs}`;
-  if (!rawHashes.has(key)) rawHashes.set(key, createHash('sha256').update(readFileSync(path)).digest('hex'));
+  if (!rawHashes.has(key)) {
+    const bytes = readFileSync(path);
+    rawHashes.set(key, createHash('sha256').update(bytes).digest('hex'));
+    if (keep) keep.bytes = bytes;
+  }
   return rawHashes.get(key);
 }
 
@@ -33,9 +38,10 @@ function rawSha256(path) {
 export function domainProblems(doc, file, { root, walk, printed = false }) {
   if (doc.kind === 'report') return [...publishedRawFileProblems(doc, file, root), ...unrecordedRawFileProblems(doc, file, root)];
   if (!doc.provenance) return [];
-  const raw = rawFileProblems(doc, file, root);
+  const read = printed ? {} : null;
+  const raw = rawFileProblems(doc, file, root, read);
   const lines = lineRangeProblems(doc, file, walk ?? figureWalk(doc));
-  return [...raw, ...lines, ...(printed && !raw.length && !lines.length ? printedProblems(doc, file, root) : [])];
+  return [...raw, ...lines, ...(printed && !raw.length && !lines.length ? printedProblems(doc, file, root, read.bytes) : [])];
 }
 
 /**
@@ -45,9 +51,9 @@ export function domainProblems(doc, file, { root, walk, printed = false }) {
  * so this holds for every document it wrote; it reads every raw file, so only
  * a frozen build, which trusts data/ instead of writing it, pays for it.
  */
-export function printedProblems(doc, file, root) {
+export function printedProblems(doc, file, root, bytes = readFileSync(join(root, doc.provenance.source))) {
   const { source } = doc.provenance;
-  const lines = readFileSync(join(root, source), 'utf8').split(/\r\n|\n|\r/);
+  const lines = bytes.toString('utf8').split(/\r\n|\n|\r/);
   const problems = [];
   eachFigure(doc, (key, node, path) => {
     if (typeof node.text !== 'string' || node.derived === true || problems.length >= 20) return;
@@ -122,9 +128,9 @@ function filesUnder(dir, out = []) {
 }
 
 /** The raw file a document was parsed from must still be the same bytes. */
-function rawFileProblems(doc, file, root) {
+function rawFileProblems(doc, file, root, keep = null) {
   const { source, sha256 } = doc.provenance;
-  const actual = rawSha256(join(root, source));
+  const actual = rawSha256(join(root, source), keep);
   if (actual === null) {
     return [{ severity: 'error', file, pointer: '/provenance/source', rule: 'raw-file-exists', expected: `raw file ${source} beside the data`, found: 'no such file' }];
   }

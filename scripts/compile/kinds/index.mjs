@@ -45,9 +45,12 @@ const own = (name) => (Object.hasOwn(kinds, name) ? kinds[name] : undefined);
 /**
  * name → kind (or undefined) for the shortcodes of one page. A page that uses
  * a prefixed name uses only prefixed ones: in a blog, its own unprefixed
- * shortcodes sit beside tpsreport's and belong to the blog.
+ * shortcodes sit beside tpsreport's and belong to the blog. `kindOf.names`
+ * are the kinds' names as this page writes them.
  */
 export function pageKinds(names) {
   const prefixed = names.some((name) => name.startsWith(PREFIX) && own(name.slice(PREFIX.length)));
-  return (name) => (!prefixed ? own(name) : name.startsWith(PREFIX) ? own(name.slice(PREFIX.length)) : undefined);
+  const kindOf = (name) => (!prefixed ? own(name) : name.startsWith(PREFIX) ? own(name.slice(PREFIX.length)) : undefined);
+  kindOf.names = Object.keys(kinds).map((name) => (prefixed ? `${PREFIX}${name}` : name));
+  return kindOf;
 }

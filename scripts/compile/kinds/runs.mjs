@@ -1,7 +1,7 @@
 // `runs`: every run behind a report, failed ones included: raw file, labels,
 // status, tool and the first message the tool printed.
 //   {{< runs data="sysbench" >}}
-import { bundlePath, labelsOf, toolOf, incompleteOf, AuthorError, DEFAULT_ITEMS, at } from '../select.mjs';
+import { bundlePath, labelsOf, toolOf, incompleteOf, AuthorError, kindItems } from '../select.mjs';
 import { esc, attrs, th, bundleHref, rawLineHref, incompleteMark, incompleteSuffix } from '../html.mjs';
 
 export default {
@@ -35,10 +35,8 @@ export default {
  * document's status and first message, so a failed run never drops out of sight.
  */
 function runsOf(doc) {
-  const path = DEFAULT_ITEMS[doc.kind] ?? 'runs';
-  const items = path === '.' ? [doc] : at(doc, path);
-  if (Array.isArray(items) && items.length) return items;
-  return [{ status: doc.status ?? 'no result', messages: doc.messages }];
+  const items = kindItems(doc);
+  return items.length ? items : [{ status: doc.status ?? 'no result', messages: doc.messages }];
 }
 
 function runLine(doc, run, i, slug, count) {
@@ -51,7 +49,7 @@ function runLine(doc, run, i, slug, count) {
   const labels = Object.entries(labelsOf(doc, i)).sort(([a], [b]) => (a < b ? -1 : 1));
   // A file's messages belong to its one run, not to one of several.
   const message = run.messages?.[0] ?? (several ? undefined : doc.messages?.[0]);
-  const tool = doc.provenance?.tool ? toolOf(doc).trim() : 'not printed';
+  const tool = doc.provenance?.tool ? toolOf(doc) : 'not printed';
   // A step that measures nothing (sysbench prepare, cleanup) says so, so it is not read as a run with no figures.
   const step = run.command && run.command !== 'run' ? run.command : '';
   const meta = [several ? `run ${i + 1}` : '', step].filter(Boolean).join(', ');

@@ -18,7 +18,7 @@ export function groupedBar(rows, options) {
   const { x, color, y } = options;
   const values = rows.filter((r) => r.value !== null);
   const groups = orderOf(values, x.field);
-  const listed = color ? listedBars(values, x, color) : null;
+  const listed = color ? listedBars(values, groups, x, color) : null;
   const bars = color && !listed ? orderOf(values, color.field).length : 1;
   const encoding = {
     y: listed
@@ -60,8 +60,7 @@ const SPARSE = 0.5;
  * enough to group. The line's name is made in the spec from the two labels,
  * so the data and its CSV keep only the labels themselves.
  */
-function listedBars(values, x, color) {
-  const groups = orderOf(values, x.field);
+function listedBars(values, groups, x, color) {
   const colours = orderOf(values, color.field);
   const held = new Set(values.map((r) => `${r[x.field]}\u0000${r[color.field]}`));
   if (held.size >= SPARSE * groups.length * colours.length) return null;
