@@ -150,9 +150,10 @@ function combined(group, repeat, stat, better) {
 /** "398.10–420.50 · CV 2.1 % · 5 runs": the spread printed beside a combined figure. */
 export function spreadText(row) {
   if (!row?.members) return '';
-  if (!row.n) return `${row.runs} runs, none succeeded`;
+  // No-break spaces hold each part together ("5 runs", "CV 2.4 %"): a narrow column wraps only between parts.
+  if (!row.n) return `${row.runs}\u00a0runs, none succeeded`;
   const parts = [`${row.min.toFixed(row.decimals)}\u2013${row.max.toFixed(row.decimals)}`];
-  if (row.cv !== null) parts.push(`CV ${(row.cv * 100).toFixed(1)}\u00a0%`);
-  parts.push(`${row.n} runs${row.runs > row.n ? ` of ${row.runs}` : ''}`);
+  if (row.cv !== null) parts.push(`CV\u00a0${(row.cv * 100).toFixed(1)}\u00a0%`);
+  parts.push(`${row.n}\u00a0runs${row.runs > row.n ? `\u00a0of\u00a0${row.runs}` : ''}`);
   return parts.join(' · ');
 }

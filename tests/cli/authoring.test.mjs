@@ -225,7 +225,7 @@ test('new report over repeats combines them: its table and chart show medians wi
     const rates = [1, 2, 3].map((r) => Number(/\(([\d.]+) per sec\.\)/.exec(readFileSync(join(ROOT, `tests/fixtures/sweeps/repeats-mariadb-10.11/oltp_read_write-t1-r${r}.txt`), 'utf8').split('\n').find((l) => /^\s+transactions:/.test(l)))[1]));
     const median = [...rates].sort((x, y) => x - y)[1];
     assert.match(table, new RegExp(`data-stat="median" data-value="${median}"`));
-    assert.match(table, /3 runs/);
+    assert.match(table, /3\u00a0runs/);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

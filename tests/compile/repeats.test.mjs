@@ -27,7 +27,7 @@ test('repeats of one configuration combine into their median, linked to the run 
   assert.deepEqual([base.n, base.min, base.max], [3, 400, 420]);
   // sd of 400, 410, 420 is 10, mean 410: CV 2.439 %
   close(base.cv, 10 / 410);
-  assert.equal(spreadText(base), '400.00–420.00 · CV 2.4\u00a0% · 3 runs');
+  assert.equal(spreadText(base), '400.00–420.00 · CV\u00a02.4\u00a0% · 3\u00a0runs');
   assert.equal(base.members.length, 3);
   assert.equal(base.repeat, undefined, 'a combined figure has no single repeat number');
   assert.equal(out.get('ahi').members, undefined, 'a lone run stays as printed');
