@@ -176,3 +176,16 @@ test('a CSV keeps a heading spread over the columns it spans, and a body cell th
   };
   assert.equal(tableCsv(table), 'Server,tps a,tps b\r\nQueries performed,,\r\nread,1,2\r\nNOTPM 886.96 tx/min; duration 5.0 min,,\r\n');
 });
+
+test('compression-table heads the column naming its lines, and refuses captures whose lines would read alike', async () => {
+  const where = 'table=innodb-cmp';
+  const [capture, published] = [
+    await build('row-formats-and-compression', 'compression-table', { data: 'innodb-cmp', rows: 'format,after', 'hide-unused': 'true' }),
+    await build('row-formats-and-compression', 'compression-table', { where }),
+  ];
+  assert.equal(capture.tables[0].head[0].cells[0].text, 'format · after');
+  assert.equal(published.tables[0].head[0].cells[0].text, 'row');
+  assert.equal(published.tables[0].head[0].cells[0].html, '<span class="visually-hidden">row</span>');
+  await assert.rejects(build('row-formats-and-compression', 'compression-table', { data: 'innodb-cmp' }),
+    authorError(/^selects 6 captures \(innodb-cmp-compressed-kbs4-bp32M-after-runs\.txt, .*\), whose lines would read alike; name the labels that tell them apart with rows=/));
+});

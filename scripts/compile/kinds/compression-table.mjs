@@ -27,7 +27,7 @@ export default {
   },
   build({ select }, p) {
     const rows = p.data === 'innodb-cmp' ? captureRows(select, p) : publishedRows(select, p);
-    return { tables: [compressionGrid(rows, p)] };
+    return { tables: [compressionGrid(rows, p, lineHeader(p))] };
   },
 };
 
@@ -36,20 +36,34 @@ function publishedRows(select, p) {
     .map((r) => ({ ...r, line_key: `${r.source}|${r.row ?? ''}`, name: r.row ?? '' }));
 }
 
+const rowLabels = (p) => (p.rows ?? '').split(',').map((l) => l.trim()).filter(Boolean);
+
 /** The cells of the named result in each selected capture, as rows naming their line and column. */
 function captureRows(select, p) {
-  const labels = (p.rows ?? '').split(',').map((l) => l.trim()).filter(Boolean);
+  const labels = rowLabels(p);
   const results = select({ data: 'innodb-cmp', items: 'tables', metric: 'table', labels, where: p.where });
   const places = [...new Set(results.filter((r) => r.text === p.table).map((r) => r.item))];
   const sources = [...new Set(results.map((r) => r.source))].sort();
   const holding = [...new Set(results.filter((r) => r.text === p.table).map((r) => r.source))].sort();
   if (places.length !== 1) throw new AuthorError(`${p.table} is ${places.length ? 'at different places' : 'in none'} of the selected captures; it must be the same result in each (narrow with where)`);
+  if (!labels.length && sources.length > 1) throw new AuthorError(`selects ${sources.length} captures (${sources.map((f) => f.split('/').pop()).join(', ')}), whose lines would read alike; name the labels that tell them apart with rows= (e.g. rows="format"), or narrow with where`);
   if (sources.join(',') !== holding.join(',')) throw new AuthorError(`not every selected capture holds ${p.table} (${holding.join(', ')} do); narrow with where`);
   return CMP_COLUMNS.flatMap((column) => select({ data: 'innodb-cmp', items: `tables.${places[0]}.rows`, metric: column, fields: { page: 'page_size' }, labels, where: p.where })
     .map((r) => ({ ...r, column, line_key: `${r.source}|${r.page}`, name: labels.length ? labels.map((l) => String(r[l])).join(' · ') : String(r.page) })));
 }
 
-function compressionGrid(rows, p) {
+/**
+ * The head of the column naming each line: the labels rows= names, the page
+ * size for a single capture, and for a published table (whose source heads
+ * that column with nothing) a name only screen readers and the CSV get.
+ */
+function lineHeader(p) {
+  const labels = rowLabels(p);
+  if (p.data !== 'innodb-cmp') return th('row', { html: '<span class="visually-hidden">row</span>' });
+  return th(labels.length ? labels.join(' · ') : 'page_size');
+}
+
+function compressionGrid(rows, p, lineTh) {
   let lines = [...new Set(rows.map((r) => r.line_key))];
   const columns = [...new Set(rows.map((r) => r.column))];
   const find = (name) => columns.find((c) => c.toLowerCase() === name) ?? '';
@@ -58,7 +72,7 @@ function compressionGrid(rows, p) {
   const cell = (line, column) => rows.find((r) => r.line_key === line && r.column === column) ?? null;
   if (p['hide-unused'] === 'true') lines = lines.filter((l) => [ops, unops].some((c) => c && Number(cell(l, c)?.value ?? 0) !== 0));
   const head = [{
-    cells: [th(''), ...columns.flatMap((c) => {
+    cells: [lineTh, ...columns.flatMap((c) => {
       const unit = rows.find((r) => r.column === c)?.unit;
       const shown = unit && unit !== 'count' && unit !== 'text';
       const own = th(`${c}${shown ? ` (${unit})` : ''}`, { cls: 'num', html: `${esc(c)}${shown ? unitSpan(unit) : ''}` });
