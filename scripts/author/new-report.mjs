@@ -45,7 +45,8 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
   const sources = sourcesOf(read.parsed, groups);
   const main = mainGroup(groups, read.parsed);
   if (main?.set) sources.find((s) => s.glob === main.group.glob).labels.set = 'sweep';
-  const text = indexText({ slug, date, sources, main, skipped: read.skipped });
+  const extra = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups)];
+  const text = indexText({ slug, date, sources, main, extra, skipped: read.skipped });
   await writeBundle({ root, bundle, from, names, text });
   return { dir: relative(root, bundle), files: names.length, sources, skipped: read.skipped, text };
 }
@@ -76,13 +77,18 @@ async function readAll(from, names) {
   for (const name of names) {
     try {
       const doc = await parseFile(join(from, name), { source: `raw/${name}` });
-      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runs: kindItems(doc).length });
+      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runs: kindItems(doc).length, samples: sampleCount(doc) });
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       skipped.push({ file: `raw/${name}`, reason: error.rule === 'detect' ? 'no format detected' : String(error).replace(/^[^ ]+: /, '') });
     }
   }
   return { parsed, skipped };
+}
+
+/** How many interval samples the runs of a sysbench output hold (its `--report-interval` lines). */
+function sampleCount(doc) {
+  return doc.kind === 'sysbench' ? (doc.runs ?? []).reduce((n, r) => n + (r.intervals?.samples?.count ?? 0), 0) : 0;
 }
 
 /** The author's --pattern as a group: it must match files, all of one format. */
@@ -155,11 +161,11 @@ function mainGroup(groups, parsed) {
   // The table has no panels: it shows the first panel's runs.
   const tableWhere = [...where, ...(facet ? [pin(facet)] : [])];
   const figure = MAIN_FIGURE[group.format];
-  return { group, x, xNumeric: numeric.includes(x), color, facet, where: where.join(';'), tableWhere: tableWhere.join(';'), set: others, ...figure, ofRepeats: repeated ? ', median of the repeats' : '' };
+  return { group, x, xNumeric: numeric.includes(x), color, facet, where: where.join(';'), tableWhere: tableWhere.join(';'), set: others, ...figure, ofRepeats: repeated ? ', median of the repeats' : '', first: matches[0].labels };
 }
 
 /** index.md: front matter (title to replace, sources, labels found) and a body whose shortcodes build. */
-function indexText({ slug, date, sources, main, skipped }) {
+function indexText({ slug, date, sources, main, extra, skipped }) {
   const lines = ['---', `title: ${JSON.stringify(`Title of the ${slug} report`)}`, `date: ${date}`, 'summary: One or two sentences for the report list.', 'sources:'];
   for (const s of sources) {
     lines.push(s.glob ? `  - glob: ${JSON.stringify(s.glob)}` : `  - file: ${yamlText(s.file)}`, `    format: ${s.format}`);
@@ -170,9 +176,47 @@ function indexText({ slug, date, sources, main, skipped }) {
   for (const s of skipped) lines.push(`  # ${s.file.replace(/\n/g, ' ')}: published as it is, not read (${s.reason.replace(/\n/g, ' ')})`);
   lines.push('---', '', 'What was measured, on which machine and server, and what the figures show.', '');
   if (main) lines.push(...shortcodes(main), '');
+  for (const shortcode of extra) lines.push(shortcode, '');
   const kinds = [...new Set(sources.map((s) => s.format))].filter((k) => BENCHMARK_KINDS.has(k));
   for (const kind of kinds) lines.push(`{{< runs data="${kind}" >}}`, '');
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+const overTimeChart = (rest) => `{{< chart kind="over-time" name="tps-over-time" data="sysbench" metric="tps" interpolate="step"${rest} y-title="Transactions per second" >}}`;
+
+/**
+ * A chart of throughput over time for runs that printed interval lines
+ * (`--report-interval`): the main sweep's, a line per value of its x (its
+ * other captures and repeats pinned to their first value), when its files
+ * have them; else the one other source that has them, whose runs get
+ * `set: interval` when the folder holds other sysbench runs. Several such
+ * sources would share one line: none is written then.
+ */
+function overTime(sources, groups, main, parsed) {
+  const groupOf = (source) => groups.find((g) => g.glob === source.glob);
+  const timed = (source) => (source.glob ? groupOf(source).files : [source.file]).every((file) => parsed.find((p) => p.file === file)?.samples > 0);
+  if (main?.group.format === 'sysbench' && timed(main.group)) {
+    const pinned = [main.color, main.ofRepeats && REPEAT].filter(Boolean).map((c) => `${c}=${main.first[c]}`);
+    const where = [main.tableWhere, ...pinned].filter(Boolean).join(';');
+    return [overTimeChart(` color="${main.x}"${where ? ` where="${where}"` : ''} title="Transactions per second over time by ${main.x.replace(/_/g, ' ')}"`)];
+  }
+  const candidates = sources.filter((s) => s.format === 'sysbench' && s.glob !== main?.group.glob && timed(s));
+  if (candidates.length !== 1) return [];
+  const [source] = candidates;
+  const captures = source.glob ? groupOf(source).captures : [];
+  if (captures.length > 1) return [];
+  const others = sources.some((s) => s !== source && s.format === 'sysbench');
+  if (others) source.labels.set = 'interval';
+  const color = captures.length ? ` color="${captures[0]}"` : '';
+  return [overTimeChart(`${color}${others ? ' where="set=interval"' : ''} title="Transactions per second over time"`)];
+}
+
+/** An INNODB_CMP table of a capture, or of the captures one pattern names (a line per capture and page size). */
+function compression(sources, groups) {
+  const captures = sources.filter((s) => s.format === 'innodb-cmp');
+  if (captures.length !== 1) return [];
+  const names = captures[0].glob ? groups.find((g) => g.glob === captures[0].glob).captures : [];
+  return [`{{< compression-table data="innodb-cmp"${names.length ? ` rows="${names.join(',')}"` : ''} hide-unused="true" caption="INNODB_CMP" >}}`];
 }
 
 /** A file name as YAML reads it back: plain when it is only letters, digits and ./_-, else quoted (a # would start a comment). */

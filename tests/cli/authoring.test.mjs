@@ -230,3 +230,35 @@ test('new report over repeats combines them: its table and chart show medians wi
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('new report charts throughput over time for the run that printed interval lines, and tables the INNODB_CMP captures one pattern names', async () => {
+  const { newReport } = await import('../../scripts/author/new-report.mjs');
+  const { ingestReports } = await import('../../scripts/ingest/index.mjs');
+  const { compileReports } = await import('../../scripts/compile/index.mjs');
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-timed-'));
+  try {
+    const made = await newReport({ root, slug: 'timed', from: FROM, date: '2026-11-27' });
+    // The sweep is set=sweep; the one file with --report-interval lines is set apart for its chart.
+    assert.match(made.text, /^ {2}- file: raw\/oltp_read_write-t4-interval\.txt\n {4}format: sysbench\n {4}labels: \{ [^}]*threads: 4, set: "interval" \}$/m);
+    assert.match(made.text, /^\{\{< chart kind="over-time" name="tps-over-time" data="sysbench" metric="tps" interpolate="step" where="set=interval" title="Transactions per second over time" y-title="Transactions per second" >\}\}$/m);
+    const from = join(root, 'cmp');
+    mkdirSync(from);
+    const cmp = join(ROOT, 'content/reports/row-formats-and-compression/raw');
+    for (const name of readdirSync(cmp).filter((n) => n.endsWith('-after-runs.txt'))) cpSync(join(cmp, name), join(from, name));
+    const captures = await newReport({ root, slug: 'cmp', from, date: '2026-11-27' });
+    assert.match(captures.text, /^\{\{< compression-table data="innodb-cmp" rows="variant,buffer_pool" hide-unused="true" caption="INNODB_CMP" >\}\}$/m);
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root })).errors, []);
+    // One point per interval line the run printed, each the tps that line shows.
+    const raw = readFileSync(join(FROM, 'oltp_read_write-t4-interval.txt'), 'utf8').split('\n');
+    const printed = raw.flatMap((l, i) => (/^\[ \d+s \]/.test(l) ? [[i + 1, Number(/tps: ([\d.]+)/.exec(l)[1])]] : []));
+    const csv = readFileSync(join(root, '.tpsreport/site/reports/timed/charts/tps-over-time.csv'), 'utf8').trim().split('\n');
+    const [head, ...rows] = csv.map((l) => l.split(','));
+    assert.equal(printed.length, 30);
+    assert.deepEqual(rows.map((r) => [Number(r[head.indexOf('line')]), Number(r[head.indexOf('value')])]), printed);
+    const views = Object.values(JSON.parse(readFileSync(join(root, '.tpsreport/views/cmp.json'), 'utf8')).views).map((v) => v.html).join('');
+    assert.match(views, /<th[^>]*>variant · buffer_pool<\/th>/);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
