@@ -198,7 +198,8 @@ function overTime(sources, groups, main, parsed) {
   if (main?.group.format === 'sysbench' && timed(main.group)) {
     const pinned = [main.color, main.ofRepeats && REPEAT].filter(Boolean).map((c) => `${c}=${main.first[c]}`);
     const where = [main.tableWhere, ...pinned].filter(Boolean).join(';');
-    return [overTimeChart(` color="${main.x}"${where ? ` where="${where}"` : ''} title="Transactions per second over time by ${main.x.replace(/_/g, ' ')}"`)];
+    const which = main.ofRepeats ? `, ${REPEAT} ${main.first[REPEAT]}` : '';
+    return [overTimeChart(` color="${main.x}"${where ? ` where="${where}"` : ''} title="Transactions per second over time by ${main.x.replace(/_/g, ' ')}${which}"`)];
   }
   const candidates = sources.filter((s) => s.format === 'sysbench' && s.glob !== main?.group.glob && timed(s));
   if (candidates.length !== 1) return [];

@@ -42,7 +42,7 @@ test('new report --from copies every raw file byte for byte and writes front mat
   assert.equal(made.stderr, 'new report: 17 files copied into content/reports/my-sweep/raw/, 5 sources in content/reports/my-sweep/index.md (3 published but not read); `tpsreport labels my-sweep` shows its runs\n');
   const frontMatter = index.split('\n---\n')[0];
   assert.match(frontMatter, /^ {2}- glob: "raw\/\{workload\}-t\{threads:number\}\.txt"\n {4}format: sysbench\n {4}labels: \{ server_version: "10\.11\.19-MariaDB-0\+deb12u1", buffer_pool: "128M", tool_version: "1\.0\.20", set: "sweep" \}$/m);
-  assert.match(frontMatter, /^ {2}- file: raw\/oltp_read_write-t4-interval\.txt\n {4}format: sysbench\n {4}labels: \{ [^}]*threads: 4 \}$/m);
+  assert.match(frontMatter, /^ {2}- file: raw\/oltp_read_write-t4-interval\.txt\n {4}format: sysbench\n {4}labels: \{ [^}]*threads: 4, set: "interval" \}$/m);
   assert.match(frontMatter, /^ {2}# raw\/commands\.txt: published as it is, not read \(no format detected\)$/m);
 });
 
@@ -216,7 +216,9 @@ test('new report over repeats combines them: its table and chart show medians wi
     assert.match(made.text, /^ {2}- glob: "raw\/oltp_read_write-t\{threads:number\}-r\{repeat:number\}\.txt"$/m);
     assert.match(made.text, /^\{\{< table data="sysbench" metric="transactions\.rate" rows="threads" caption="Transactions per second, median of the repeats" >\}\}$/m);
     assert.match(made.text, /^\{\{< chart kind="lines" name="transactions-rate" data="sysbench" metric="transactions\.rate" x="threads" title="Transactions per second by threads, median of the repeats" y-title="Transactions per second" >\}\}$/m);
-    assert.doesNotMatch(made.text, /repeat=|facet="repeat"/);
+    assert.doesNotMatch(made.text.replace(/^.*kind="over-time".*$/m, ''), /repeat=|facet="repeat"/);
+    // Samples over time are not combined: the chart of them shows the first repeat of each thread count.
+    assert.match(made.text, /^\{\{< chart kind="over-time" name="tps-over-time" data="sysbench" metric="tps" interpolate="step" color="threads" where="repeat=1" title="Transactions per second over time by threads, repeat 1" y-title="Transactions per second" >\}\}$/m);
     assert.deepEqual((await ingestReports({ root })).errors, []);
     assert.deepEqual((await compileReports({ root })).errors, []);
     const views = JSON.parse(readFileSync(join(root, '.tpsreport', 'views', 'reps.json'), 'utf8')).views;
