@@ -210,7 +210,8 @@ async function newReportCommand(args) {
   if (!values.from) return usage('new report needs --from DIR, the folder of raw results to copy');
   const made = await newReport({ root: ROOT, slug, from: values.from, pattern: values.pattern });
   console.log(made.text);
-  console.error(`new report: ${made.files} file${made.files === 1 ? '' : 's'} copied into ${made.dir}/raw/, ${made.sources.length} source${made.sources.length === 1 ? '' : 's'} in ${made.dir}/index.md${made.skipped.length ? ` (${made.skipped.length} published but not read)` : ''}; \`tpsreport labels ${slug}\` shows its runs`);
+  const notes = [made.skipped.length && `${made.skipped.length} published but not read`, made.hidden.length && `${made.hidden.length} hidden, left out`].filter(Boolean);
+  console.error(`new report: ${made.files} file${made.files === 1 ? '' : 's'} copied into ${made.dir}/raw/, ${made.sources.length} source${made.sources.length === 1 ? '' : 's'} in ${made.dir}/index.md${notes.length ? ` (${notes.join('; ')})` : ''}; \`tpsreport labels ${slug}\` shows its runs`);
   return 0;
 }
 

@@ -4,12 +4,12 @@
 // one shape become one `glob:` source, the labels the output states are
 // offered in the front matter, and the body gets a table and a chart of the
 // largest sweep that build as written. Nothing is written unless all of it can be.
-import { readdir, stat, mkdir, copyFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, stat, lstat, readlink, mkdir, copyFile, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, dirname, relative, sep } from 'node:path';
 import { parseFile } from '../parse/index.mjs';
 import { matchGlob } from '../ingest/front-matter.mjs';
-import { rawFileHazard } from '../lib/raw-files.mjs';
+import { rawFileProblem } from '../lib/raw-files.mjs';
 import { wordList } from '../lib/text.mjs';
 import { InputError } from '../lib/errors.mjs';
 import { outputLabels, SERVER_KINDS } from './output-labels.mjs';
@@ -38,7 +38,7 @@ const BENCHMARK_KINDS = new Set(['sysbench', 'dbt2', 'tpcc-mysql', 'hammerdb', '
 export async function newReport({ root, slug, from, pattern, date = new Date().toISOString().slice(0, 10) }) {
   const bundle = join(root, 'content', 'reports', slug);
   if (existsSync(bundle)) throw new InputError({ source: relative(root, bundle), expected: 'a new report name (a report is never overwritten)', found: 'a folder of that name', rule: 'new-report' });
-  const names = await listFolder(from);
+  const { names, hidden } = await listFolder(from);
   const read = await readAll(from, names);
   const rawFiles = names.map((n) => `raw/${n}`);
   const groups = pattern ? [patternGroup(pattern, read.parsed, rawFiles)] : proposePatterns(read.parsed, rawFiles);
@@ -46,12 +46,18 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
   const main = mainGroup(groups, read.parsed);
   if (main?.set) sources.find((s) => s.glob === main.group.glob).labels.set = 'sweep';
   const extra = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups)];
-  const text = indexText({ slug, date, sources, main, extra, skipped: read.skipped });
+  const text = indexText({ slug, date, sources, main, extra, skipped: read.skipped, hidden });
   await writeBundle({ root, bundle, from, names, text });
-  return { dir: relative(root, bundle), files: names.length, sources, skipped: read.skipped, text };
+  return { dir: relative(root, bundle), files: names.length, sources, skipped: read.skipped, hidden, text };
 }
 
-/** Every file under `from` (relative, "/"-separated), refusing the folder when one of them cannot be published. */
+/**
+ * Every file under `from` (relative, "/"-separated), and the hidden ones
+ * (a name or folder starting with a dot: editor and system files) it leaves
+ * out. The folder is refused when one of its files could not be published
+ * as ingest would (rawFileProblem) or is a symbolic link, whose target, in
+ * or out of the folder, the copy would publish.
+ */
 async function listFolder(from) {
   const info = await stat(from).catch((error) => {
     if (error.code === 'ENOENT') throw new InputError({ source: from, expected: 'a folder of raw result files', found: 'no such folder', rule: 'new-report' });
@@ -59,15 +65,23 @@ async function listFolder(from) {
   });
   if (!info.isDirectory()) throw new InputError({ source: from, expected: 'a folder of raw result files', found: 'a file', rule: 'new-report' });
   const names = [];
+  const hidden = [];
   for (const name of (await readdir(from, { recursive: true })).sort()) {
     const path = join(from, name);
-    if (name.split(sep).some((part) => part.startsWith('.')) || !(await stat(path)).isFile()) continue;
-    const hazard = rawFileHazard(name);
-    if (hazard) throw new InputError({ source: path, expected: 'a raw file a browser shows as text', found: hazard, rule: 'raw-file-type' });
-    names.push(name.split(sep).join('/'));
+    const entry = await lstat(path);
+    if (entry.isSymbolicLink()) throw new InputError({ source: path, expected: 'a raw file, not a symbolic link (a copy would publish what it points to); copy the file itself into the folder', found: `a symbolic link to ${await readlink(path)}`, rule: 'raw-file-path' });
+    if (!entry.isFile()) continue;
+    const posix = name.split(sep).join('/');
+    if (posix.split('/').some((part) => part.startsWith('.'))) {
+      hidden.push(posix);
+      continue;
+    }
+    const problem = rawFileProblem({ name: posix, info: entry }, path);
+    if (problem) throw problem;
+    names.push(posix);
   }
-  if (!names.length) throw new InputError({ source: from, expected: 'raw result files to copy', found: 'an empty folder', rule: 'new-report' });
-  return names;
+  if (!names.length) throw new InputError({ source: from, expected: 'raw result files to copy', found: hidden.length ? `only hidden files (${wordList(hidden)})` : 'an empty folder', rule: 'new-report' });
+  return { names, hidden };
 }
 
 /** Each file parsed with the detected format; a file no parser reads is copied and published, not listed as a source. */
@@ -165,7 +179,7 @@ function mainGroup(groups, parsed) {
 }
 
 /** index.md: front matter (title to replace, sources, labels found) and a body whose shortcodes build. */
-function indexText({ slug, date, sources, main, extra, skipped }) {
+function indexText({ slug, date, sources, main, extra, skipped, hidden }) {
   const lines = ['---', `title: ${JSON.stringify(`Title of the ${slug} report`)}`, `date: ${date}`, 'summary: One or two sentences for the report list.', 'sources:'];
   for (const s of sources) {
     lines.push(s.glob ? `  - glob: ${JSON.stringify(s.glob)}` : `  - file: ${yamlText(s.file)}`, `    format: ${s.format}`);
@@ -174,6 +188,7 @@ function indexText({ slug, date, sources, main, extra, skipped }) {
     if (labels.length) lines.push(`    labels: { ${labels.map(([k, v]) => `${k}: ${typeof v === 'number' ? v : JSON.stringify(v)}`).join(', ')} }`);
   }
   for (const s of skipped) lines.push(`  # ${s.file.replace(/\n/g, ' ')}: published as it is, not read (${s.reason.replace(/\n/g, ' ')})`);
+  for (const name of hidden) lines.push(`  # ${name.replace(/\n/g, ' ')}: not copied (a hidden file; rename it without the leading dot to publish it)`);
   lines.push('---', '', 'What was measured, on which machine and server, and what the figures show.', '');
   if (main) lines.push(...shortcodes(main), '');
   for (const shortcode of extra) lines.push(shortcode, '');

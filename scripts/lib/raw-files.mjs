@@ -175,27 +175,31 @@ export function rawNameProblem(name) {
  * folder, a name it cannot publish (rawNameProblem), or a file larger than MAX_RAW_MIB.
  */
 export function unsafeRawFiles(listing, root) {
-  const errors = [];
-  for (const { name, path, outside, info } of listing) {
-    const source = relative(root, path);
-    if (outside) {
-      errors.push(new InputError({ source, expected: RAW_PATH_EXPECTED, found: `a symbolic link to ${outside}, outside the report folder`, rule: 'raw-file-path' }));
-      continue;
-    }
-    const hazard = rawFileHazard(name);
-    const badName = info?.isFile() ? rawNameProblem(name) : null;
-    if (hazard && info?.isFile()) errors.push(new InputError({ source, expected: RAW_FILE_EXPECTED, found: hazard, rule: 'raw-file-type' }));
-    else if (badName) errors.push(new InputError({ source, expected: RAW_NAME_EXPECTED, found: badName, rule: 'raw-file-name' }));
-    else if (info?.isFile() && info.size > MAX_RAW_MIB * 2 ** 20) {
-      errors.push(new InputError({
-        source,
-        expected: `a raw file of at most ${MAX_RAW_MIB} MiB (a report's raw views and chart data are built in memory)`,
-        found: `${(info.size / 2 ** 20).toFixed(0)} MiB; keep the run's output in several files, or sample it less often (a longer --report-interval)`,
-        rule: 'raw-file-size',
-      }));
-    }
+  return listing.map((entry) => rawFileProblem(entry, relative(root, entry.path))).filter(Boolean);
+}
+
+/**
+ * Why one file of a raw/ folder cannot be published, as an InputError
+ * naming it `source`, or null. `entry`: { name, outside, info } as rawFolder
+ * lists it (outside: where a symbolic link leads out of the report folder).
+ * `new report` asks the same of every file it would copy.
+ */
+export function rawFileProblem({ name, outside, info }, source) {
+  if (outside) return new InputError({ source, expected: RAW_PATH_EXPECTED, found: `a symbolic link to ${outside}, outside the report folder`, rule: 'raw-file-path' });
+  if (!info?.isFile()) return null;
+  const hazard = rawFileHazard(name);
+  if (hazard) return new InputError({ source, expected: RAW_FILE_EXPECTED, found: hazard, rule: 'raw-file-type' });
+  const badName = rawNameProblem(name);
+  if (badName) return new InputError({ source, expected: RAW_NAME_EXPECTED, found: badName, rule: 'raw-file-name' });
+  if (info.size > MAX_RAW_MIB * 2 ** 20) {
+    return new InputError({
+      source,
+      expected: `a raw file of at most ${MAX_RAW_MIB} MiB (a report's raw views and chart data are built in memory)`,
+      found: `${(info.size / 2 ** 20).toFixed(0)} MiB; keep the run's output in several files, or sample it less often (a longer --report-interval)`,
+      rule: 'raw-file-size',
+    });
   }
-  return errors;
+  return null;
 }
 
 /**

@@ -264,3 +264,29 @@ test('new report charts throughput over time for the run that printed interval l
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('new report refuses a symbolic link and a file ingest could not publish, writing nothing, and names the hidden files it leaves out', async () => {
+  const { newReport } = await import('../../scripts/author/new-report.mjs');
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-unsafe-'));
+  const from = join(root, 'results');
+  const run = join(ROOT, 'tests/fixtures/sweeps/repeats-mariadb-10.11');
+  try {
+    mkdirSync(from);
+    cpSync(join(run, 'oltp_read_write-t1-r1.txt'), join(from, 'oltp_read_write-t1-r1.txt'));
+    cpSync(join(run, 'oltp_read_write-t1-r2.txt'), join(from, '.oltp_read_write-t1-r2.txt'));
+    symlinkSync('/etc/passwd', join(from, 'passwd.txt'));
+    await assert.rejects(newReport({ root, slug: 'linked', from, date: '2026-11-27' }),
+      (e) => String(e) === `${join(from, 'passwd.txt')}: expected a raw file, not a symbolic link (a copy would publish what it points to); copy the file itself into the folder, found a symbolic link to /etc/passwd`);
+    rmSync(join(from, 'passwd.txt'));
+    writeFileSync(join(from, 'back\\slash.txt'), 'notes\n');
+    await assert.rejects(newReport({ root, slug: 'slashed', from, date: '2026-11-27' }), (e) => e.rule === 'raw-file-name' && String(e).includes('holds a backslash'));
+    rmSync(join(from, 'back\\slash.txt'));
+    assert.deepEqual(readdirSync(root), ['results'], 'nothing written for a refused folder');
+    const made = await newReport({ root, slug: 'kept', from, date: '2026-11-27' });
+    assert.deepEqual(made.hidden, ['.oltp_read_write-t1-r2.txt']);
+    assert.match(made.text, /^ {2}# \.oltp_read_write-t1-r2\.txt: not copied \(a hidden file; rename it without the leading dot to publish it\)$/m);
+    assert.deepEqual(readdirSync(join(root, 'content/reports/kept/raw')), ['oltp_read_write-t1-r1.txt']);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
