@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import { planSources } from '../ingest/index.mjs';
 import { parseFile } from '../parse/index.mjs';
 import { kindItems, labelsOf } from '../compile/select.mjs';
+import { checkRunLabels } from '../ingest/run-labels.mjs';
 
 /**
  * One row per run: the raw file, the format it is parsed as, the run's
@@ -19,9 +20,10 @@ export async function runLabels({ root, slug }) {
   const rows = [];
   for (const entry of plan) {
     const doc = await parseFile(entry.path, { source: relative(root, entry.path), format: entry.format, options: entry.options });
+    checkRunLabels(doc, entry.runLabels, entry.runLabelsAt);
     Object.assign(doc, { labels: entry.labels, run_labels: entry.runLabels });
     // A file in which no run started (a refused connection) is still a line: its labels are what a runs table shows it with.
-    const count = Math.max(kindItems(doc).length, entry.runLabels?.length ?? 0, 1);
+    const count = Math.max(kindItems(doc).length, 1);
     for (let i = 0; i < count; i += 1) {
       rows.push({ file: relative(bundle, entry.path), format: doc.kind, run: count > 1 ? String(i + 1) : '', labels: labelsOf(doc, i) });
     }

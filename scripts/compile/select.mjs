@@ -172,7 +172,7 @@ export function selectRows(report, q, saw = () => {}) {
       if (!matches(labels, filters)) return;
       for (const name of q.labels ?? []) {
         if (!Object.hasOwn(labels, name)) {
-          throw new AuthorError(`run ${i} of ${doc.provenance?.source} has no label "${name}"${didYouMean(name, Object.keys(labels))} (its labels: ${Object.keys(labels).join(', ') || 'none'}); add it under \`sources\` in the front matter`);
+          throw new AuthorError(`run ${i + 1} of ${doc.provenance?.source} has no label "${name}"${didYouMean(name, Object.keys(labels))} (its labels: ${Object.keys(labels).join(', ') || 'none'}); add it under \`sources\` in the front matter`);
         }
       }
       const status = item?.status ?? doc.status ?? 'ok';

@@ -141,7 +141,7 @@ async function ingestSource(entry, { root, slug, outDir, before, parsers, pool }
       if (now.sha256 === sum.sha256) return { stamp, hash: { ...now, mtimeMs: raw.mtimeMs } };
     }
     const fields = { report: slug, order: entry.order, labels: entry.labels, ...(entry.runLabels ? { run_labels: entry.runLabels } : {}) };
-    const task = { path: entry.path, source: relative(root, entry.path), format: entry.format, options: entry.options, fields, out, streamed: raw.size >= STREAM_FROM };
+    const task = { path: entry.path, source: relative(root, entry.path), format: entry.format, options: entry.options, fields, runLabelsAt: entry.runLabelsAt, out, streamed: raw.size >= STREAM_FROM };
     const { sha256 } = await oneBigFileAtATime(raw.size, () => pool.run(task));
     return { stamp: entryStamp(entry, raw, statSync(out), parsers), parsed: true, hash: { sha256, size: raw.size, mtimeMs: raw.mtimeMs } };
   } catch (error) {
@@ -254,7 +254,8 @@ export function planSources(text, source, bundleDir, root) {
     if (entry.options !== undefined && (typeof entry.options !== 'object' || entry.options === null || Array.isArray(entry.options))) {
       throw fail(['sources', i, 'options'], 'options as a map the parser reads (e.g. `options: { units: { Data: bytes } }`)', JSON.stringify(entry.options));
     }
-    return { path, out, order: i, format: entry.format, labels: entry.labels ?? {}, runLabels: entry.run_labels, options: entry.options };
+    const runLabelsAt = entry.run_labels === undefined ? undefined : { source, line: lineOf(['sources', i, 'run_labels']) };
+    return { path, out, order: i, format: entry.format, labels: entry.labels ?? {}, runLabels: entry.run_labels, runLabelsAt, options: entry.options };
   });
   misnamedLabels(meta, plan, fail);
   slippedLabel(plan, fail);

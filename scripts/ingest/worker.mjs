@@ -4,9 +4,11 @@
 import { serveTasks } from '../lib/workers.mjs';
 import { parseFile } from '../parse/index.mjs';
 import { writeIfChanged, writeJsonIfChanged, toJson } from '../lib/files.mjs';
+import { checkRunLabels } from './run-labels.mjs';
 
-serveTasks(async ({ path, source, format, options, fields, out, streamed }) => {
+serveTasks(async ({ path, source, format, options, fields, runLabelsAt, out, streamed }) => {
   const doc = await parseFile(path, { source, format, options });
+  checkRunLabels(doc, fields.run_labels, runLabelsAt);
   Object.assign(doc, fields);
   // A small document is one JSON string, faster than the streamed pieces a long interval log needs.
   if (streamed) await writeJsonIfChanged(out, doc);

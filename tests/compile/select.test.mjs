@@ -48,8 +48,8 @@ test('a mistyped metric names the path that was meant and the paths the document
 });
 
 test('a missing label names the run and the labels it has', () => {
-  assert.throws(() => selectRows(report, { data: 'sysbench', metric: 'transactions.rate', labels: ['server_version'] }), (e) => /run 0 of .* has no label "server_version" \(its labels: .*\)/.test(e.message));
-  assert.throws(() => selectRows(report, { data: 'sysbench', metric: 'transactions.rate', labels: ['thread'] }), (e) => /run 0 of .* has no label "thread" \(did you mean "threads"\?\) \(its labels: .*threads.*\)/.test(e.message));
+  assert.throws(() => selectRows(report, { data: 'sysbench', metric: 'transactions.rate', labels: ['server_version'] }), (e) => /run 1 of .* has no label "server_version" \(its labels: .*\)/.test(e.message));
+  assert.throws(() => selectRows(report, { data: 'sysbench', metric: 'transactions.rate', labels: ['thread'] }), (e) => /run 1 of .* has no label "thread" \(did you mean "threads"\?\) \(its labels: .*threads.*\)/.test(e.message));
 });
 
 test('a filter that matches nothing lists the values the label takes and the nearest one', () => {
