@@ -92,8 +92,16 @@ export async function publish(sources, dest, { scope = true } = {}) {
       if (wanted.has(rel)) continue;
       await rm(join(dest, rel));
       counts.removed += 1;
-      await rmdir(dirname(join(dest, rel))).catch(() => {});
+      await removeEmptyFolders(dirname(join(dest, rel)), dest);
     }
   }
   return counts;
+}
+
+/** Removes `dir` and each folder above it up to (not including) `top` while it is empty: a removed report leaves no empty folders behind. */
+async function removeEmptyFolders(dir, top) {
+  for (let at = dir; at.startsWith(`${top}/`); at = dirname(at)) {
+    // rmdir refuses a folder that still holds something: that ends the climb.
+    if (!(await rmdir(at).then(() => true, () => false))) return;
+  }
 }

@@ -63,3 +63,19 @@ test('publish with a list of folders removes stale files there and nowhere else'
   assert.ok(!existsSync(join(dest, 'reports', 'a', 'stale.csv')));
   assert.ok(existsSync(join(dest, 'reports', 'b', 'index.html')) && existsSync(join(dest, 'index.html')), 'other folders are left alone');
 });
+
+test('publish removes the folders a removed report leaves empty, and no folder that still holds a file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tps-publish-folders-'));
+  const [src, dest] = [join(dir, 'src'), join(dir, 'dest')];
+  mkdirSync(join(src, 'reports', 'kept'), { recursive: true });
+  writeFileSync(join(src, 'reports', 'kept', 'index.html'), 'kept');
+  mkdirSync(join(dest, 'reports', 'gone', 'raw', 'waits'), { recursive: true });
+  mkdirSync(join(dest, 'reports', 'gone', 'charts'), { recursive: true });
+  writeFileSync(join(dest, 'reports', 'gone', 'raw', 'waits', 'w.txt'), 'w');
+  writeFileSync(join(dest, 'reports', 'gone', 'charts', 'c.svg'), 'c');
+  writeFileSync(join(dest, 'reports', 'gone', 'index.html'), 'gone');
+  const counts = await publish([src], dest);
+  assert.deepEqual(counts, { copied: 1, kept: 0, removed: 3 });
+  assert.ok(!existsSync(join(dest, 'reports', 'gone')), 'the removed report leaves no folder');
+  assert.ok(existsSync(join(dest, 'reports', 'kept', 'index.html')));
+});
