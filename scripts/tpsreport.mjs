@@ -100,6 +100,7 @@ const commands = {
     const started = performance.now();
     const result = await ingestReports({ root: ROOT, listed });
     for (const error of result.errors) console.error(String(error));
+    if (result.notes.length) console.error((await import('./ingest/notes.mjs')).formatNotes(result.notes));
     console.error(`ingest: ${result.documents} document${result.documents === 1 ? '' : 's'} from ${result.reports} report${result.reports === 1 ? '' : 's'} (${result.parsed} parsed) in ${Math.round(performance.now() - started)} ms${result.errors.length ? `, ${result.errors.length} failed` : ''}`);
     return result.errors.length ? 1 : 0;
   },

@@ -14,6 +14,7 @@ import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ingestReports } from '../ingest/index.mjs';
+import { formatNotes } from '../ingest/notes.mjs';
 import { compileReports, reportSlugs } from '../compile/index.mjs';
 import { validateChanged } from './validate-changed.mjs';
 import { treeIndex } from '../lib/files.mjs';
@@ -175,6 +176,7 @@ async function refresh({ root, problems, log, slugs }) {
     const listed = treeIndex([join(root, 'content', 'reports'), join(root, 'data', 'reports')]);
     const ingested = await ingestReports({ root, listed });
     problems.set('ingest', ingested.errors.map(String));
+    if (ingested.notes.length) log(formatNotes(ingested.notes));
     problems.set('validate', validationLines(await validateChanged({ root, listed })));
     const known = await reportSlugs(root);
     // A report folder that went away: compile everything, which removes its views.

@@ -16,6 +16,7 @@ import { createPool } from '../lib/workers.mjs';
 import { didYouMean, nearest } from '../lib/nearest.mjs';
 import { labelFilters } from '../lib/where.mjs';
 import { readFrontMatter, expandSourceGlobs } from './front-matter.mjs';
+import { unreadFiles } from './notes.mjs';
 
 const LABEL_NAME = /^[a-z][a-z0-9_]*$/;
 const REPORTS_AT_ONCE = 4;
@@ -34,7 +35,7 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
   const slugs = existsSync(reportsDir)
     ? (await readdir(reportsDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort()
     : [];
-  const result = { reports: 0, documents: 0, parsed: 0, errors: [] };
+  const result = { reports: 0, documents: 0, parsed: 0, errors: [], notes: [] };
   const parsers = await parserStamp();
   // One listing of every report's files for the "nothing changed" checks below.
   const listed = shared ?? treeIndex([reportsDir, join(root, dataDir)]);
@@ -60,12 +61,13 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
   }
   for (const outcome of outcomes) {
     if (!outcome) continue;
-    const { outDir, written, parsed, errors, unchanged } = outcome;
+    const { outDir, written, parsed, errors, notes = [], unchanged } = outcome;
     result.reports += 1;
     if (!unchanged) looked.push(outDir);
     result.documents += written;
     result.parsed += parsed;
     result.errors.push(...errors);
+    result.notes.push(...notes);
   }
   if (shared) shared.refresh(looked);
   return result;
@@ -97,7 +99,9 @@ async function ingestReport({ root, slug, index, outDir, cachePath, before, pars
     outcomes[i] = error ? { error } : await ingestSource(plan[i], { root, slug, outDir, before, parsers, pool });
   });
   let parsed = 0;
-  for (const [i, { stamp, error, hash, parsed: fresh }] of outcomes.entries()) {
+  const notes = await unreadFiles(listing, plan, root, index);
+  for (const [i, { stamp, error, hash, parsed: fresh, notes: said = [] }] of outcomes.entries()) {
+    notes.push(...said);
     if (error) errors.push(error);
     else after.sources[plan[i].out] = stamp;
     if (hash) after.hashes[relative(root, plan[i].path)] = hash;
@@ -117,7 +121,7 @@ async function ingestReport({ root, slug, index, outDir, cachePath, before, pars
   // Stamped from the disk, not the listing: this ingest has just written outDir.
   if (!errors.length) Object.assign(after, { report: `${parsers}:${treeStamp(inputs)}`, documents: written });
   await writeIfChanged(cachePath, toJson(after));
-  return { written, parsed, errors };
+  return { written, parsed, errors, notes };
 }
 
 /**
@@ -142,8 +146,8 @@ async function ingestSource(entry, { root, slug, outDir, before, parsers, pool }
     }
     const fields = { report: slug, order: entry.order, labels: entry.labels, ...(entry.runLabels ? { run_labels: entry.runLabels } : {}) };
     const task = { path: entry.path, source: relative(root, entry.path), format: entry.format, options: entry.options, fields, runLabelsAt: entry.runLabelsAt, out, streamed: raw.size >= STREAM_FROM };
-    const { sha256 } = await oneBigFileAtATime(raw.size, () => pool.run(task));
-    return { stamp: entryStamp(entry, raw, statSync(out), parsers), parsed: true, hash: { sha256, size: raw.size, mtimeMs: raw.mtimeMs } };
+    const { sha256, notes } = await oneBigFileAtATime(raw.size, () => pool.run(task));
+    return { stamp: entryStamp(entry, raw, statSync(out), parsers), parsed: true, hash: { sha256, size: raw.size, mtimeMs: raw.mtimeMs }, notes: notes.map((n) => ({ source: task.source, ...n })) };
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     return { error };

@@ -5,6 +5,7 @@ import { serveTasks } from '../lib/workers.mjs';
 import { parseFile } from '../parse/index.mjs';
 import { writeIfChanged, writeJsonIfChanged, toJson } from '../lib/files.mjs';
 import { checkRunLabels } from './run-labels.mjs';
+import { parserNotes } from './notes.mjs';
 
 serveTasks(async ({ path, source, format, options, fields, runLabelsAt, out, streamed }) => {
   const doc = await parseFile(path, { source, format, options });
@@ -13,5 +14,5 @@ serveTasks(async ({ path, source, format, options, fields, runLabelsAt, out, str
   // A small document is one JSON string, faster than the streamed pieces a long interval log needs.
   if (streamed) await writeJsonIfChanged(out, doc);
   else await writeIfChanged(out, toJson(doc));
-  return { result: { sha256: doc.provenance.sha256 } };
+  return { result: { sha256: doc.provenance.sha256, notes: parserNotes(doc) } };
 });

@@ -137,10 +137,11 @@ test('a raw file whose mtime alone moved is checked by its sum, not parsed again
     assert.equal((await ingestReports({ root })).parsed, 1);
     const written = statSync(doc).mtimeMs;
     utimesSync(run, later(60), later(60));
-    assert.deepEqual(await ingestReports({ root }), { reports: 1, documents: 1, parsed: 0, errors: [] });
+    const counts = ({ notes, ...rest }) => rest;
+    assert.deepEqual(counts(await ingestReports({ root })), { reports: 1, documents: 1, parsed: 0, errors: [] });
     assert.equal(statSync(doc).mtimeMs, written);
     // The sum was taken again with the new mtime: the next ingest does not even read the file.
-    assert.deepEqual(await ingestReports({ root }), { reports: 1, documents: 1, parsed: 0, errors: [] });
+    assert.deepEqual(await ingestReports({ root }), { reports: 1, documents: 1, parsed: 0, errors: [], notes: [] });
 
     const text = readFileSync(run, 'utf8');
     const [, digits] = /transactions: +\d+ +\((\d+\.\d+) per sec\.\)/.exec(text);

@@ -1,0 +1,75 @@
+// What ingest tells the author beside its errors: lines a parser read its own
+// way or left out, output that stops early, and a raw file a parser would read
+// that no source lists. None stops the build (the page shows them too, in the
+// raw view), but an author who damaged a file, or dropped a run into raw/ and
+// forgot its source, hears of it where they build, at the file and line.
+import { open } from 'node:fs/promises';
+import { relative, sep } from 'node:path';
+import { detectFormat } from '../parse/index.mjs';
+import { DETECT_LINES } from '../parse/driver.mjs';
+
+// Parsers say "value is exact" of a number past 2^53 whose text they kept
+// whole: nothing the author could fix, and every SHOW VARIABLES capture has
+// five of them. The raw view still lists them.
+const KEPT_EXACT = /\bvalue is exact\b/;
+
+/**
+ * A parsed document's notes, [{ line, message }], for the file's source name
+ * to be added: its first warning with how many more there are (one line a
+ * file: the raw view and `tpsreport parse` list them all), and where the
+ * output stops early.
+ */
+export function parserNotes(doc) {
+  const warnings = (doc.warnings ?? []).filter((w) => Number.isInteger(w.line) && !KEPT_EXACT.test(w.message));
+  const notes = [];
+  if (warnings.length) {
+    const [first] = warnings;
+    const more = warnings.length > 1 ? `; and ${warnings.length - 1} more ${warnings.length === 2 ? 'note' : 'notes'} from the parser, which its raw view lists` : '';
+    notes.push({ line: first.line, message: `${first.message}${first.text ? ` (${JSON.stringify(first.text.slice(0, 80))})` : ''}${more}` });
+  }
+  if (doc.incomplete) notes.push({ line: doc.incomplete.line, message: `the output stops here (${doc.incomplete.reason}); its run is shown as incomplete` });
+  return notes;
+}
+
+/** Unread files named in a report's note; the rest are counted. */
+const NAMED = 3;
+
+/**
+ * A note on the report's index.md when files of its raw/ folder (`listing`,
+ * as rawFolder lists it) hold output a parser recognises but no entry of
+ * `plan` reads them: published as they are, their figures in no table or
+ * chart. One line a report: reports keep captures beside the runs on purpose.
+ */
+export async function unreadFiles(listing, plan, root, index) {
+  const read = new Set(plan.map((entry) => entry.path));
+  const unread = [];
+  for (const { name, path, info } of listing) {
+    if (!info?.isFile() || read.has(path)) continue;
+    const format = await formatOf(path);
+    if (format) unread.push(`raw/${name.split(sep).join('/')} (${format})`);
+  }
+  if (!unread.length) return [];
+  const named = unread.slice(0, NAMED).join(', ') + (unread.length > NAMED ? ` and ${unread.length - NAMED} more` : '');
+  const count = unread.length === 1 ? 'a raw file holds' : `${unread.length} raw files hold`;
+  return [{ source: relative(root, index), message: `${count} output a parser reads, but no source lists ${unread.length === 1 ? 'it' : 'them'}: ${named}; published as ${unread.length === 1 ? 'it is' : 'they are'}, in no table or chart (\`tpsreport labels\` lists the runs that are read)` }];
+}
+
+/** The format detected from the first lines of a file, or null. */
+async function formatOf(path) {
+  const file = await open(path);
+  try {
+    const { buffer, bytesRead } = await file.read({ buffer: Buffer.alloc(64 * 1024) });
+    try {
+      return detectFormat(buffer.subarray(0, bytesRead).toString('utf8').split('\n').slice(0, DETECT_LINES)).name;
+    } catch {
+      return null;
+    }
+  } finally {
+    await file.close();
+  }
+}
+
+/** "file:line: note: message", one line each, as the CLI prints them. */
+export function formatNotes(notes) {
+  return notes.map((n) => `${n.source}${n.line ? `:${n.line}` : ''}: note: ${n.message}`).join('\n');
+}

@@ -1,0 +1,43 @@
+// What ingest tells an author beside its errors: a line the parser could not
+// read, output that stops early, and a raw file a parser reads that no source
+// lists, each at its file and line; the build goes on, and the raw file stays as it was.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, cpSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ingestReports } from '../../scripts/ingest/index.mjs';
+import { formatNotes } from '../../scripts/ingest/notes.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const RAW = join(ROOT, 'content/reports/mariadb-sysbench-threads/raw');
+
+test('ingest notes a line the parser did not read, output cut short and an unlisted run, once each, and changes no raw file', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-notes-'));
+  const raw = join(root, 'content/reports/x/raw');
+  try {
+    mkdirSync(raw, { recursive: true });
+    const lines = readFileSync(join(RAW, 'oltp_read_write-t4-interval.txt'), 'utf8').split('\n');
+    const at = lines.findIndex((l) => l.startsWith('[ 2s ]'));
+    const damaged = [...lines.slice(0, at), 'xx garbage !!@@ line', ...lines.slice(at)].join('\n');
+    writeFileSync(join(raw, 'damaged.txt'), damaged);
+    const cut = lines.findIndex((l) => l.startsWith('[ 10s ]'));
+    writeFileSync(join(raw, 'cut.txt'), `${lines.slice(0, cut).join('\n')}\n${lines[cut].slice(0, 20)}`);
+    cpSync(join(RAW, 'oltp_read_write-t8.txt'), join(raw, 'late-run.txt'));
+    cpSync(join(RAW, 'commands.txt'), join(raw, 'commands.txt'));
+    writeFileSync(join(root, 'content/reports/x/index.md'), '---\ntitle: Notes\nsources:\n  - file: raw/damaged.txt\n  - file: raw/cut.txt\n---\nText.\n');
+    const result = await ingestReports({ root });
+    assert.deepEqual(result.errors, []);
+    assert.equal(formatNotes(result.notes), [
+      'content/reports/x/index.md: note: a raw file holds output a parser reads, but no source lists it: raw/late-run.txt (sysbench); published as it is, in no table or chart (`tpsreport labels` lists the runs that are read)',
+      `content/reports/x/raw/damaged.txt:${at + 1}: note: unrecognised line ("xx garbage !!@@ line")`,
+      `content/reports/x/raw/cut.txt:${cut + 1}: note: the file ends on this interval line, which is not whole; left out ("${lines[cut].slice(0, 20)}")`,
+      `content/reports/x/raw/cut.txt:${cut + 1}: note: the output stops here (${JSON.parse(readFileSync(join(root, 'data/reports/x/cut.json'), 'utf8')).incomplete.reason}); its run is shown as incomplete`,
+    ].join('\n'));
+    assert.equal(readFileSync(join(raw, 'damaged.txt'), 'utf8'), damaged, 'the raw file is as it was');
+    assert.deepEqual((await ingestReports({ root })).notes, [], 'an unchanged report is not read again, and says nothing again');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
