@@ -8,7 +8,7 @@
 // .html (a minimal page for an <iframe>), and for a chart of more figures
 // than a page should carry, .table.html (those figures as a table).
 import { buildSpec } from '../render/charts.mjs';
-import { altText, tableColumns } from '../render/describe.mjs';
+import { altText, tableParts } from '../render/describe.mjs';
 import { forPage, specHash } from '../draw/svg.mjs';
 import { contentKey } from '../draw/png.mjs';
 import { esc, attrs, toCsv, bundleHref, encodePath, standalonePage } from './html.mjs';
@@ -78,7 +78,7 @@ export async function chartFigure(ctx, chart) {
     `<figure${attrs({ class: 'tps-chart', id, 'data-chart': chart.name, 'data-kind': chart.kind, 'data-spec': `${base}.vl.json` })}>`,
     `<div class="tps-chart__svg">${chartImage({ src: `${base}.page.svg`, svg: shown, alt, size })}</div>`,
     chart.mixed.length ? `<p class="tps-chart__warning" role="note"><strong>Mixed runs:</strong> ${esc(chart.mixed.join('; '))}. Declare the difference with <code>compare:</code> in the report's front matter if it is the point of the chart.</p>` : '',
-    `<figcaption>${esc(title)}.${reduced.note ? ` ${esc(reduced.note)}` : ''} Source:${sourceList(sources, { listed: !ctx.ownTheme })}${ownPage ? ` <a href="${base}.table.html">The ${countText(drawnChart.rows.length)} figures drawn, as a table</a>.` : ''}</figcaption>`,
+    `<figcaption>${esc(title)}.${reduced.note ? ` ${esc(reduced.note)}` : ''} Source:${sourceList(sources, { listed: !ctx.ownTheme })}${ownPage ? ` <a href="${base}.table.html">${tablesLink(drawnChart)}</a>.` : ''}</figcaption>`,
     // The wrapper, not the table, is hidden: a table ignores width: 1px and would widen a phone page.
     ownPage ? '' : `<div class="visually-hidden">${dataTable(drawnChart, title)}</div>`,
     embedControl({ name: chart.name, title, alt, base, size }),
@@ -108,12 +108,19 @@ function sourceList(sources, { listed = true } = {}) {
   return `${sources.map((s, i) => `${i ? ',' : ''} <a${attrs({ href: bundleHref(s) })}>${esc(s.split('/').pop())}</a>`).join('')}.`;
 }
 
+/** The words of the link to a chart's tables page: how many figures, and samples behind them, it lists. */
+function tablesLink(chart) {
+  const [figures, samples] = tableParts(chart).map((part) => countText(part.rows.length));
+  return samples ? `The ${figures} figures drawn and the ${samples} samples behind them, as tables` : `The ${figures} figures drawn, as a table`;
+}
+
 /** The chart's figures as a table: in the page for screen readers only, or on a page of its own (tablePage). */
 function dataTable(chart, title, cls = null) {
-  const columns = tableColumns(chart);
-  const head = columns.map((c) => `<th scope="col">${esc(c.title)}</th>`).join('');
-  const body = chart.rows.map((r) => `<tr>${columns.map((c) => `<td>${esc(r[c.field])}</td>`).join('')}</tr>`).join('');
-  return `<table${attrs({ class: cls })}><caption>Figures of: ${esc(title)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+  return tableParts(chart).map(({ caption, columns, rows }) => {
+    const head = columns.map((c) => `<th scope="col">${esc(c.title)}</th>`).join('');
+    const body = rows.map((r) => `<tr>${columns.map((c) => `<td>${esc(r[c.field])}</td>`).join('')}</tr>`).join('');
+    return `<table${attrs({ class: cls })}><caption>${caption ? `${esc(title)}: ${esc(caption)}` : `Figures of: ${esc(title)}`}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+  }).join('\n');
 }
 
 /** The figures of a long chart on a page of their own (charts/<name>.table.html), in the site's style, with a link back to the chart. */

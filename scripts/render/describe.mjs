@@ -20,8 +20,17 @@ function withUnit(row, unit) {
 /** A point read from output that stops early: the compile step names where it stops; other points of such a chart say "no". */
 const fromIncomplete = (row) => Boolean(row.incomplete) && row.incomplete !== 'no';
 
+/**
+ * The rows of the chart's own figure. A chart of two panels (cores-cpu: the
+ * throughput of each run, then the mpstat samples its CPU panel averages)
+ * tags each row with its panel, and the first panel's rows are its figures:
+ * the samples are another quantity, in another unit.
+ */
+const figureRows = (rows) => rows.filter((r) => r.panel === rows[0]?.panel);
+
 /** One sentence: what is plotted, and where its highest and lowest figures are. */
-export function altText({ rows, options }) {
+export function altText({ rows: all, options }) {
+  const rows = figureRows(all);
   const values = rows.filter((r) => typeof r.value === 'number');
   const unit = options.y?.unit ?? values[0]?.unit ?? '';
   const what = options.title ?? 'Chart';
@@ -40,7 +49,26 @@ export function altText({ rows, options }) {
   return `${parts.join('; ')}.`;
 }
 
-/** The columns a reader needs to read the chart as a table. */
+/**
+ * The chart as tables a reader can read: its figures, and for a chart with
+ * a CPU panel the per-CPU samples that panel draws from, each with its own
+ * columns. [{ caption, columns: [{ field, title }], rows }]
+ */
+export function tableParts({ rows, options }) {
+  const figures = figureRows(rows);
+  const parts = [{ caption: null, columns: tableColumns({ rows: figures, options }), rows: figures }];
+  const samples = rows.filter((r) => r.panel === 'cpu');
+  if (samples.length) {
+    const labels = tableColumns({ rows: figures, options }).slice(0, -1).filter((c) => c.field !== 'incomplete');
+    const cpus = options.cpus?.field ?? 'cpus';
+    const when = samples.some((r) => r.t !== undefined) ? [{ field: 't', title: 'time (s)' }] : [];
+    const columns = [...labels, { field: cpus, title: 'CPUs allowed' }, ...when, { field: 'cpu', title: 'CPU' }, { field: 'text', title: '%idle' }, { field: 'iowait', title: '%iowait' }];
+    parts.push({ caption: `the mpstat samples of ${options.cpuTitle ?? 'the CPU panel'} (busy = 100 − %idle − %iowait, on the CPUs each run was allowed)`, columns, rows: samples });
+  }
+  return parts;
+}
+
+/** The columns a reader needs to read the chart's figures as a table. */
 export function tableColumns({ rows, options }) {
   const fields = [options.x, options.color, options.facet, options.series].filter((f) => f && f.field && f.field !== 'value');
   const seen = new Set();

@@ -4,7 +4,7 @@
 // in the page or, for a long chart, as a page of their own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDocuments, loadReport, viewContext } from '../../scripts/compile/report.mjs';
 import { checkParams } from '../../scripts/compile/index.mjs';
@@ -86,4 +86,23 @@ test('a long chart links to its figures on a page of their own, each the tps its
   assert.equal(printed.length, 600);
   const rows = bodyRows(table);
   assert.deepEqual(rows.map((cells) => [Number(cells[0]), Number(cells.at(-1))]), printed);
+});
+
+test('a throughput and CPU chart lists its throughput figures as such, and the mpstat samples of its CPU panel apart, in their own columns', async () => {
+  const view = await chartView('cpu-efficiency-by-cores', 'tps-and-cpu-pass-1');
+  const page = view.files['charts/tps-and-cpu-pass-1.table.html'];
+  const [figures, samples] = [...page.matchAll(/<table[^]*?<\/table>/g)].map(([t]) => t);
+  assert.match(figures, /<th scope="col">Transactions per second \(tx\/s\)<\/th><\/tr>/);
+  assert.match(samples, /<caption>[^<]*: the mpstat samples of the CPU panel[^<]*<\/caption><thead><tr><th scope="col">Cores the server may use<\/th><th scope="col">Server variant<\/th><th scope="col">CPUs allowed<\/th><th scope="col">CPU<\/th><th scope="col">%idle<\/th><th scope="col">%iowait<\/th>/);
+  // Every figure under "Transactions per second" is a rate sysbench printed for a run of this report, never a CPU sample.
+  const raw = join(ROOT, 'content/reports/cpu-efficiency-by-cores/raw');
+  const rates = new Set(readdirSync(raw).filter((n) => n.startsWith('sysbench-')).flatMap((n) => [...readFileSync(join(raw, n), 'utf8').matchAll(/transactions: +\d+ +\(([\d.]+) per sec\.\)/g)].map((m) => m[1])));
+  const tps = bodyRows(figures).map((cells) => cells.at(-1));
+  assert.equal(tps.length, 6);
+  for (const figure of tps) assert.ok(rates.has(figure), `${figure} is a rate sysbench printed`);
+  assert.equal(bodyRows(samples).length, 270);
+  assert.match(view.html, /<a href="charts\/tps-and-cpu-pass-1\.table\.html">The 6 figures drawn and the 270 samples behind them, as tables<\/a>/);
+  const alt = /alt="([^"]*)"/.exec(view.html)[1];
+  const sorted = tps.map(Number).sort((a, b) => a - b);
+  assert.match(alt, new RegExp(`\\(6 figures\\); highest: [^;]*, ${sorted.at(-1).toFixed(2)} tx/s; lowest: [^;]*, ${sorted[0].toFixed(2)} tx/s\\.$`));
 });
