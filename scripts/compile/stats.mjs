@@ -107,7 +107,8 @@ function quantileOfSorted(s, p) {
  */
 export function withinNoise(interval, band = 0) {
   if (!interval) return null;
-  if (interval.method === 'single') return Math.abs(interval.ratio - 1) <= band;
+  // Two single runs with no noise band have no noise to be within, even when they print the same figure.
+  if (interval.method === 'single') return band > 0 && Math.abs(interval.ratio - 1) <= band;
   return (interval.lo <= 1 && interval.hi >= 1) || (interval.lo >= 1 - band && interval.hi <= 1 + band);
 }
 

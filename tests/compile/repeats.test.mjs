@@ -71,6 +71,9 @@ test('a difference carries its interval and says when it is within noise or rest
   const single = difference(row('a', 1, 150), row('b', 1, 100));
   assert.equal(single.verdict, 'single');
   assert.equal(single.note, 'single runs, noise unknown');
+  // Two single runs that print the same figure, with no band: no noise is known, so nothing is "within" it.
+  const same = difference(row('a', 1, 100), row('b', 1, 100));
+  assert.deepEqual([same.text, same.verdict, same.note], ['±0.0\u00a0%', 'single', 'single runs, noise unknown']);
   // a noise band of ±5 % makes a 4 % difference between single runs within noise
   assert.equal(difference(row('a', 1, 104), row('b', 1, 100), { band: 0.05 }).verdict, 'within-noise');
   assert.equal(difference(row('a', 1, 110), row('b', 1, 100), { band: 0.05 }).verdict, 'single');
