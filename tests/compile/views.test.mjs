@@ -189,3 +189,22 @@ test('compression-table heads the column naming its lines, and refuses captures 
   await assert.rejects(build('row-formats-and-compression', 'compression-table', { data: 'innodb-cmp' }),
     authorError(/^selects 6 captures \(innodb-cmp-compressed-kbs4-bp32M-after-runs\.txt, .*\), whose lines would read alike; name the labels that tell them apart with rows=/));
 });
+
+test('the runs table has a First message column only when a run printed a message, which it links to its line', async () => {
+  const { parseFile } = await import('../../scripts/parse/index.mjs');
+  const raw = (name) => join('content/reports/mariadb-sysbench-threads/raw', name);
+  const table = async (names) => {
+    const docs = await Promise.all(names.map(async (name, order) => ({ ...(await parseFile(join(ROOT, raw(name)), { source: raw(name) })), order, labels: {} })));
+    return kinds.runs.build(viewContext({ slug: 'mariadb-sysbench-threads', meta: {}, docs }), checkParams(kinds.runs, { name: 'runs', params: { data: 'sysbench' }, positional: [], inner: null })).tables[0];
+  };
+  const quiet = await table(['oltp_read_write-t1.txt', 'oltp_read_write-t2.txt']);
+  assert.deepEqual(quiet.head[0].cells.map((c) => c.text), ['Raw file', 'Labels', 'Status', 'Tool']);
+  assert.ok(quiet.body.every((line) => line.cells.length === 4));
+  const failed = await table(['oltp_read_write-t1.txt', 'failed-unknown-database.txt']);
+  assert.deepEqual(failed.head[0].cells.map((c) => c.text), ['Raw file', 'Labels', 'Status', 'Tool', 'First message']);
+  const printed = readFileSync(join(ROOT, raw('failed-unknown-database.txt')), 'utf8').split('\n');
+  const message = failed.body[1].cells[4];
+  const line = Number(/#L(\d+)"/.exec(message.html)[1]);
+  assert.ok(printed[line - 1].includes(message.text.replace(/ \(×\d+\)$/, '')), `${message.text} is on line ${line}: ${printed[line - 1]}`);
+  assert.equal(failed.body[0].cells[4].text, '');
+});

@@ -15,13 +15,16 @@ export default {
     const docs = documents(p.data);
     if (!docs.length) throw new AuthorError(`no "${p.data}" documents in this report; it has: ${[...new Set(report.docs.map((d) => d.kind))].join(', ')}`);
     const caption = p.caption ?? 'Every run in this report';
-    const body = docs.flatMap((doc) => runsOf(doc).map((run, i, all) => runLine(doc, run, i, report.slug, all.length)));
+    const lines = docs.flatMap((doc) => runsOf(doc).map((run, i, all) => runLine(doc, run, i, report.slug, all.length)));
+    // No run printed a message: an empty column would only narrow the others.
+    const messages = lines.some((line) => line.cells.at(-1).text);
+    const body = messages ? lines : lines.map((line) => ({ ...line, cells: line.cells.slice(0, -1) }));
     return {
       tables: [{
         caption,
         cls: 'tps-runs',
         label: p.caption || 'Runs',
-        head: [{ cells: ['Raw file', 'Labels', 'Status', 'Tool', 'First message'].map((t) => th(t)) }],
+        head: [{ cells: ['Raw file', 'Labels', 'Status', 'Tool', ...(messages ? ['First message'] : [])].map((t) => th(t)) }],
         body,
       }],
     };
