@@ -202,6 +202,16 @@ export function figCell(row, o = {}) {
 export const hasRepeats = (cells) => [...cells.values()].some((row) => row?.members);
 
 export const th = (text, extra = {}) => ({ th: true, text, ...extra });
+
+/**
+ * The head of the column naming each line: `title` when the author or the
+ * labels give one, else (a published table, whose source heads that column
+ * with nothing) a name only screen readers and the CSV get, never an empty cell.
+ */
+export const lineHead = (title) => (title ? th(title) : th('row', { html: '<span class="visually-hidden">row</span>' }));
+
+/** The parameter of the kinds whose published tables leave that head unnamed. */
+export const ROW_TITLE_PARAM = { 'row-title': { doc: 'heading of the column naming each line (a published table names none)' } };
 export const unitSpan = (unit) => ` <span class="unit">(${esc(unit)})</span>`;
 
 function cellHtml(c, defaultScope) {

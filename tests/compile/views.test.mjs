@@ -208,3 +208,11 @@ test('the runs table has a First message column only when a run printed a messag
   assert.ok(printed[line - 1].includes(message.text.replace(/ \(×\d+\)$/, '')), `${message.text} is on line ${line}: ${printed[line - 1]}`);
   assert.equal(failed.body[0].cells[4].text, '');
 });
+
+test('a published table\'s line column is headed by row-title, or by a name for screen readers only, never left empty', async () => {
+  for (const name of ['sizes-table', 'load-time-table', 'compression-table']) {
+    const table = (extra) => build('row-formats-and-compression', name, { where: `table=${name === 'sizes-table' ? 'file-sizes' : name === 'load-time-table' ? 'load-time' : 'innodb-cmp'}`, ...extra }).then((v) => v.tables[0].head[0].cells[0]);
+    assert.deepEqual(await table({}), { th: true, text: 'row', html: '<span class="visually-hidden">row</span>' }, name);
+    assert.deepEqual(await table({ 'row-title': 'Format' }), { th: true, text: 'Format' }, name);
+  }
+});

@@ -10,7 +10,7 @@
 // own column. hide-unused="true" leaves out page sizes with no compression and
 // no decompression, which INNODB_CMP lists for every size the server knows.
 import { AuthorError } from '../select.mjs';
-import { figCell, th, percent, esc, unitSpan } from '../html.mjs';
+import { figCell, th, percent, esc, unitSpan, lineHead, ROW_TITLE_PARAM } from '../html.mjs';
 
 const CMP_COLUMNS = ['page_size', 'compress_ops', 'compress_ops_ok', 'compress_time', 'uncompress_ops', 'uncompress_time'];
 
@@ -24,6 +24,7 @@ export default {
     'hide-unused': { doc: 'true leaves out page sizes with no compression and no decompression', values: ['true', 'false'] },
     where: { doc: 'label=value;label=value filter' },
     caption: { doc: 'table caption' },
+    ...ROW_TITLE_PARAM,
   },
   build({ select }, p) {
     const rows = p.data === 'innodb-cmp' ? captureRows(select, p) : publishedRows(select, p);
@@ -59,8 +60,8 @@ function captureRows(select, p) {
  */
 function lineHeader(p) {
   const labels = rowLabels(p);
-  if (p.data !== 'innodb-cmp') return th('row', { html: '<span class="visually-hidden">row</span>' });
-  return th(labels.length ? labels.join(' · ') : 'page_size');
+  if (p['row-title']) return lineHead(p['row-title']);
+  return lineHead(p.data !== 'innodb-cmp' ? '' : labels.length ? labels.join(' · ') : 'page_size');
 }
 
 function compressionGrid(rows, p, lineTh) {

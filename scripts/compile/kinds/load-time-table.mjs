@@ -3,7 +3,7 @@
 //   {{< load-time-table where="table=load-time" caption="…" >}}          (a published table: one line per column)
 //   {{< load-time-table data="elapsed-time" rows="format" caption="…" >}} (time / GNU time output, one line per run)
 import { AuthorError } from '../select.mjs';
-import { figCell, th, durationText } from '../html.mjs';
+import { figCell, th, durationText, lineHead, ROW_TITLE_PARAM } from '../html.mjs';
 
 const SOURCES = {
   'published-table': { items: '.', each: 'cells', metric: 'seconds', fields: { row: 'row', column: 'column', printed: 'figure.text' }, rows: 'column' },
@@ -18,6 +18,7 @@ export default {
     rows: { doc: 'label naming each run (needed for elapsed-time)' },
     where: { doc: 'label=value;label=value filter' },
     caption: { doc: 'table caption' },
+    ...ROW_TITLE_PARAM,
   },
   build({ select, title }, p) {
     const source = SOURCES[p.data];
@@ -25,7 +26,7 @@ export default {
     if (!rowsBy) throw new AuthorError(`data="${p.data}" needs rows="<label>" naming each run`);
     const labels = ['column', 'row'].includes(rowsBy) ? [] : [rowsBy];
     const rows = select({ data: p.data, items: source.items, each: source.each, metric: source.metric, fields: source.fields, labels, where: p.where });
-    const head = [{ cells: [th(rowsBy === 'column' ? '' : title(rowsBy)), th('Load time', { cls: 'num' }), th('As printed', { cls: 'num' }), th('Seconds (derived)', { cls: 'num', html: 'Seconds <span class="unit">(derived)</span>' })] }];
+    const head = [{ cells: [lineHead(p['row-title'] ?? (rowsBy === 'column' ? '' : title(rowsBy))), th('Load time', { cls: 'num' }), th('As printed', { cls: 'num' }), th('Seconds (derived)', { cls: 'num', html: 'Seconds <span class="unit">(derived)</span>' })] }];
     const body = rows.map((r) => ({
       cells: [
         th(`${r[rowsBy]}${r.row ? ` · ${r.row}` : ''}`),

@@ -8,7 +8,7 @@
 // as columns, one line per table (rows="name") or per label. rows/columns name
 // a label or a field of the row.
 import { AuthorError } from '../select.mjs';
-import { figCell, th, bytesText } from '../html.mjs';
+import { figCell, th, bytesText, lineHead, ROW_TITLE_PARAM } from '../html.mjs';
 
 /** Where each source kind keeps its sizes, and how its lines and columns are named by default. */
 const SOURCES = {
@@ -29,6 +29,7 @@ export default {
     columns: { doc: 'label or field naming each column' },
     where: { doc: 'label=value;label=value filter' },
     caption: { doc: 'table caption' },
+    ...ROW_TITLE_PARAM,
   },
   build({ select, title }, p) {
     const source = SOURCES[p.data];
@@ -54,7 +55,7 @@ function sizeGrid(rows, rowsBy, colsBy, p) {
     if (cells.has(key)) throw new AuthorError(`two sizes for ${rowsBy}="${r[rowsBy]}", ${columnOf(r, colsBy)} (${cells.get(key).source}:${cells.get(key).line} and ${r.source}:${r.line}); narrow with where="…"`);
     cells.set(key, r);
   }
-  const head = [{ cells: [th(rowsBy === 'column' ? '' : p.rowsTitle), ...columns.map((c) => th(c, { cls: 'num' }))] }];
+  const head = [{ cells: [lineHead(p['row-title'] ?? (rowsBy === 'column' ? '' : p.rowsTitle)), ...columns.map((c) => th(c, { cls: 'num' }))] }];
   const body = lines.map((l) => ({
     cells: [th(l), ...columns.map((c) => {
       const row = cells.get(`${l}\u0000${c}`);
