@@ -216,3 +216,16 @@ test('a published table\'s line column is headed by row-title, or by a name for 
     assert.deepEqual(await table({ 'row-title': 'Format' }), { th: true, text: 'Format' }, name);
   }
 });
+
+test('a figure a parser keeps as a bare number shows as its raw line printed it, trailing zeros and all', async () => {
+  const { ctx } = await contextOf('cpu-efficiency-by-cores');
+  const rows = ctx.select({ data: 'mpstat', metric: 'averages.1.values.%nice', labels: [] });
+  let zeros = 0;
+  for (const row of rows) {
+    const line = readFileSync(join(ROOT, 'content/reports/cpu-efficiency-by-cores', row.source), 'utf8').split('\n')[row.line - 1];
+    assert.ok(line.split(/\s+/).includes(row.text), `${row.text} stands on ${row.source}:${row.line}: ${line}`);
+    assert.equal(Number(row.text), row.value);
+    if (row.text !== String(row.value)) zeros += 1;
+  }
+  assert.ok(zeros > 0, 'some figures print trailing zeros a number drops (0.80)');
+});
