@@ -70,7 +70,8 @@ export async function chartFigure(ctx, chart) {
     [`${base}.png`]: png,
     [`${base}.vl.json`]: `${JSON.stringify(spec, null, 2)}\n`,
     [`${base}.csv`]: specCsv(reduced.note ? buildSpec(chart) : spec),
-    [`${base}.html`]: embedPage({ title, svg: standalone, alt, reportTitle, sources }),
+    // The embed carries the chart's warning too: a reader elsewhere sees the same chart the report shows.
+    [`${base}.html`]: embedPage({ title, svg: standalone, alt, reportTitle, sources, mixed: chart.mixed }),
     ...(ownPage ? { [`${base}.table.html`]: tablePage({ title, table: dataTable(drawnChart, title, 'tps-table'), reportTitle, id }) } : {}),
   };
   const size = /<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(standalone);
@@ -155,7 +156,7 @@ function embedControl({ name, title, alt, base, size }) {
 }
 
 /** A minimal page for an <iframe>: the chart, its sources and a link back, with links relative to charts/. */
-export function embedPage({ title, svg, alt, reportTitle, sources }) {
+export function embedPage({ title, svg, alt, reportTitle, sources, mixed = [] }) {
   const list = sources.map((s) => `<a href="../${esc(encodePath(s))}">${esc(s.split('/').pop())}</a>`).join(', ');
   return `<!doctype html>
 <html lang="en">
@@ -169,7 +170,7 @@ export function embedPage({ title, svg, alt, reportTitle, sources }) {
 <body class="tps-embed-page">
 <figure role="group" aria-label="${esc(title)}">
 ${svg}
-<figcaption><p>Source: ${list}. From <a href="../" target="_top">${esc(reportTitle)}</a> (tpsreport).</p></figcaption>
+<figcaption>${mixed.length ? `<p class="warning" role="note"><strong>Mixed runs:</strong> ${esc(mixed.join('; '))}.</p>` : ''}<p>Source: ${list}. From <a href="../" target="_top">${esc(reportTitle)}</a> (tpsreport).</p></figcaption>
 </figure>
 <p class="visually-hidden">${esc(alt)}</p>
 </body>

@@ -106,3 +106,12 @@ test('a throughput and CPU chart lists its throughput figures as such, and the m
   const sorted = tps.map(Number).sort((a, b) => a - b);
   assert.match(alt, new RegExp(`\\(6 figures\\); highest: [^;]*, ${sorted.at(-1).toFixed(2)} tx/s; lowest: [^;]*, ${sorted[0].toFixed(2)} tx/s\\.$`));
 });
+
+test('the embed page of a chart of mixed runs carries the warning its report page shows', async () => {
+  const view = await chartView('chart-gallery', 'tps-mixed-workloads');
+  const onPage = /<p class="tps-chart__warning" role="note"><strong>Mixed runs:<\/strong> ([^<]+)\. Declare/.exec(view.html)?.[1];
+  assert.ok(onPage, 'the report page warns');
+  assert.ok(view.files['charts/tps-mixed-workloads.html'].includes(`<p class="warning" role="note"><strong>Mixed runs:</strong> ${onPage}.</p>`));
+  const plain = await chartView('mariadb-sysbench-threads', 'tps-by-threads');
+  assert.doesNotMatch(plain.files['charts/tps-by-threads.html'], /Mixed runs/);
+});
