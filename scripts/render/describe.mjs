@@ -9,7 +9,8 @@ function labelOf(row, options) {
   const seen = new Set();
   return fields
     .filter((f) => !seen.has(f.field) && seen.add(f.field))
-    .map((f) => `${row[f.field]}`)
+    // A bare number says nothing without its name ("2" → "threads 2"); a word names itself.
+    .map((f) => (/^-?[\d.]+$/.test(String(row[f.field])) ? `${f.title ?? f.field} ${row[f.field]}${f.unit && f.unit !== 'count' ? ` ${f.unit}` : ''}` : `${row[f.field]}`))
     .join(', ');
 }
 

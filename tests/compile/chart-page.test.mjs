@@ -45,7 +45,8 @@ test('the page shows the drawing as a lazy image of the page copy, sized so noth
   assert.equal(page, `<?xml version="1.0" encoding="UTF-8"?>\n${forPage(DRAWN)}\n`);
   const img = /<div class="tps-chart__svg">(<img[^>]*>)<\/div>/.exec(view.html)[1];
   const alt = /\balt="([^"]*)"/.exec(img)[1];
-  assert.match(alt, /^Transactions per second by client threads \(10 figures\); highest: 8, read-only, 1901\.89 tx\/s/);
+  // A number on an axis is named in words: "client threads 8", not a bare "8".
+  assert.match(alt, /^Transactions per second by client threads \(10 figures\); highest: Client threads 8, read-only, 1901\.89 tx\/s; lowest: Client threads 1, read\/write, 298\.02 tx\/s\.$/);
   assert.equal(img, `<img src="charts/tps-by-threads.page.svg?v=${contentKey(forPage(DRAWN))}" width="680" height="377" alt="${alt}" loading="lazy" decoding="async">`);
   // The standalone drawing (download, embed, PNG) is the drawer's, untouched.
   assert.equal(view.files['charts/tps-by-threads.svg'], '<?xml version="1.0" encoding="UTF-8"?>\n<svg width="680" height="376.5"><rect fill="#ffffff"/></svg>\n');
