@@ -203,6 +203,12 @@ export const hasRepeats = (cells) => [...cells.values()].some((row) => row?.memb
 
 export const th = (text, extra = {}) => ({ th: true, text, ...extra });
 
+/** The `unit` parameter of the kinds that print one figure in a sentence. */
+export const UNIT_PARAM = { unit: { doc: 'yes prints the figure\'s unit after it (and before the spread of repeats); other text is the unit of a figure its parser gives none (unit="%" for an mpstat column)' } };
+
+/** The unit a sentence prints after a figure, by UNIT_PARAM: the figure's own, else the author's when it is not just "yes". */
+export const unitShown = (p, row) => (!p.unit ? '' : row.unit || (/^(yes|true|1)$/i.test(p.unit) ? '' : p.unit));
+
 /**
  * The head of the column naming each line: `title` when the author or the
  * labels give one, else (a published table, whose source heads that column

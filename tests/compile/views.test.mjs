@@ -229,3 +229,16 @@ test('a figure a parser keeps as a bare number shows as its raw line printed it,
   }
   assert.ok(zeros > 0, 'some figures print trailing zeros a number drops (0.80)');
 });
+
+test('value and claim print the unit before the spread of repeats: the figure\'s own, or the author\'s for a figure its parser gave none', async () => {
+  const where = 'variant=AHI off;cores=1;threads=8';
+  const value = await build('cpu-efficiency-by-cores', 'value', { data: 'mpstat', metric: 'averages.1.values.%nice', where, unit: '%' });
+  assert.match(value.html, /<\/a><span class="unit">&nbsp;%<\/span> <span class="spread">/);
+  const claim = await build('cpu-efficiency-by-cores', 'claim', { data: 'mpstat', metric: 'averages.1.values.%nice', where: 'variant=AHI off;cores=1', a: 'threads=1', b: 'threads=8', relation: 'higher', show: 'a', unit: '%' });
+  assert.match(claim.html, /<\/a><span class="unit">&nbsp;%<\/span> <span class="spread">/);
+  // A figure with a unit of its own keeps it; "yes" adds none where the parser gave none.
+  const total = await build('row-formats-and-compression', 'value', { data: 'sysbench', metric: 'general.total_time', where: 'format=Compact;buffer_pool=32M;threads=128', unit: 'ms' });
+  assert.match(total.html, /<span class="unit">&nbsp;s<\/span>$/);
+  const yes = await build('cpu-efficiency-by-cores', 'value', { data: 'mpstat', metric: 'averages.1.values.%nice', where, unit: 'yes' });
+  assert.doesNotMatch(yes.html, /class="unit"/);
+});

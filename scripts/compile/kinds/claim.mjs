@@ -14,7 +14,7 @@
 // show: difference (default: "17.2 % higher"), percent ("17.2 %"), a, b, or both
 // ("413.61 vs 352.80").
 import { AuthorError } from '../select.mjs';
-import { figLink, esc, attrs } from '../html.mjs';
+import { figLink, esc, attrs, UNIT_PARAM, unitShown } from '../html.mjs';
 import { checkStat, repeatLabels, configurationOf } from '../repeats.mjs';
 import { difference, bandOf, ratioText } from '../difference.mjs';
 import { oneFigure } from './value.mjs';
@@ -38,6 +38,7 @@ export default {
     stat: { doc: 'how repeats combine: median (default), mean, min, max, best' },
     items: { doc: 'dotted path to the list of items' },
     each: { doc: 'dotted path to a list inside each item' },
+    ...UNIT_PARAM,
   },
   build({ select, combine, report }, p) {
     if (p.relation === 'at-least' && !/^-?\d+(\.\d+)?$/.test(p.percent ?? '')) throw new AuthorError(`relation="at-least" needs percent="N", the smallest difference the sentence claims in per cent (a number: 20, or -50 for a below b)${p.percent ? `, not percent="${p.percent}"` : ''}`);
@@ -108,9 +109,10 @@ function phrase(d, p, show) {
 function claimHtml(a, b, d, p) {
   const show = p.show || 'difference';
   let body;
-  if (show === 'a') body = figLink(a, { cls: 'inline-fig' });
-  else if (show === 'b') body = figLink(b, { cls: 'inline-fig' });
-  else if (show === 'both') body = `${figLink(a, { cls: 'inline-fig' })} vs ${figLink(b, { cls: 'inline-fig' })}`;
+  const figure = (row) => figLink(row, { cls: 'inline-fig', unit: unitShown(p, row) });
+  if (show === 'a') body = figure(a);
+  else if (show === 'b') body = figure(b);
+  else if (show === 'both') body = `${figure(a)} vs ${figure(b)}`;
   else body = `<span class="claim-figure">${esc(phrase(d, p, show))}</span>`;
   const threshold = p.relation === 'at-least' ? `at least ${Math.abs(Number(p.percent))}\u00a0% ${Number(p.percent) >= 0 ? 'higher' : 'lower'}` : '';
   // "about the same (−0.5 %; within noise; …)": the difference leads the small print, in one pair of brackets.

@@ -3,7 +3,7 @@
 // The filter must match exactly one run, or repeats of one configuration:
 // those print their median (or `stat`) with the spread beside it.
 import { AuthorError } from '../select.mjs';
-import { figLink } from '../html.mjs';
+import { figLink, UNIT_PARAM, unitShown } from '../html.mjs';
 import { checkStat } from '../repeats.mjs';
 
 export default {
@@ -17,14 +17,14 @@ export default {
     where: { required: true, doc: 'label=value;label=value filter that matches one run, or the repeats of one configuration' },
     items: { doc: 'dotted path to the list of items (default: the kind\'s runs)' },
     each: { doc: 'dotted path to a list inside each item' },
-    unit: { doc: 'any non-empty value prints the figure\'s unit after it' },
+    ...UNIT_PARAM,
     stat: { doc: 'how repeats combine: median (default), mean, min, max, best' },
     better: { doc: 'higher or lower: which direction `best` takes', values: ['higher', 'lower', ''] },
   },
   build({ select, combine }, p) {
     const rows = select({ data: p.data, metric: p.metric, where: p.where, items: p.items, each: p.each });
     const row = oneFigure(rows, p, combine);
-    return { html: figLink(row, { cls: 'inline-fig', unit: p.unit ? row.unit : '' }) };
+    return { html: figLink(row, { cls: 'inline-fig', unit: unitShown(p, row) }) };
   },
 };
 
