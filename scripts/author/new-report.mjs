@@ -12,7 +12,7 @@ import { matchGlob } from '../ingest/front-matter.mjs';
 import { rawFileProblem } from '../lib/raw-files.mjs';
 import { wordList } from '../lib/text.mjs';
 import { InputError } from '../lib/errors.mjs';
-import { outputLabels, SERVER_KINDS } from './output-labels.mjs';
+import { outputLabels, outputRunLabels, SERVER_KINDS } from './output-labels.mjs';
 import { proposePatterns } from './patterns.mjs';
 import { kindItems } from '../compile/select.mjs';
 
@@ -44,12 +44,15 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
   const groups = pattern ? [patternGroup(pattern, read.parsed, rawFiles)] : proposePatterns(read.parsed, rawFiles);
   const sources = sourcesOf(read.parsed, groups);
   const main = mainGroup(groups, read.parsed);
-  if (main?.set) sources.find((s) => s.glob === main.group.glob).labels.set = 'sweep';
+  if (main?.set) sources.find((s) => isMain(s, main)).labels.set = 'sweep';
   const extra = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups)];
   const text = indexText({ slug, date, sources, main, extra, skipped: read.skipped, hidden });
   await writeBundle({ root, bundle, from, names, text });
   return { dir: relative(root, bundle), files: names.length, sources, skipped: read.skipped, hidden, text };
 }
+
+/** Whether a `sources` entry is the one the body's table and chart show. */
+const isMain = (source, main) => Boolean(main) && (main.group.glob ? source.glob === main.group.glob : source.file === main.group.file);
 
 /**
  * Every file under `from` (relative, "/"-separated), and the hidden ones
@@ -91,7 +94,7 @@ async function readAll(from, names) {
   for (const name of names) {
     try {
       const doc = await parseFile(join(from, name), { source: `raw/${name}` });
-      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runs: kindItems(doc).length, samples: sampleCount(doc) });
+      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), runs: kindItems(doc).length, samples: sampleCount(doc) });
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       skipped.push({ file: `raw/${name}`, reason: error.rule === 'detect' ? 'no format detected' : String(error).replace(/^[^ ]+: /, '') });
@@ -133,7 +136,8 @@ function sourcesOf(parsed, groups) {
     const common = Object.fromEntries(Object.entries(members[0].labels).filter(([k, v]) => !g.captures.includes(k) && members.every((m) => m.labels[k] === v)));
     return { glob: g.glob, format: g.format, values: g.values, labels: { ...extra(g.format), ...common } };
   });
-  for (const p of parsed) if (!taken.has(p.file)) entries.push({ file: p.file, format: p.format, labels: { ...extra(p.format), ...p.labels } });
+  // A file of several runs that tell themselves apart gets run_labels; a pattern's files get none (one list would serve every file).
+  for (const p of parsed) if (!taken.has(p.file)) entries.push({ file: p.file, format: p.format, labels: { ...extra(p.format), ...p.labels }, ...(p.runLabels ? { runLabels: p.runLabels } : {}) });
   return entries;
 }
 
@@ -160,7 +164,7 @@ function mainGroup(groups, parsed) {
   // A file of several runs would put two in one cell: its runs need labels of their own first.
   const oneRunEach = (g) => g.files.every((file) => parsed.find((p) => p.file === file)?.runs === 1);
   const group = groups.find((g) => MAIN_FIGURE[g.format] && oneRunEach(g));
-  if (!group) return null;
+  if (!group) return runsOfOneFile(parsed, groups);
   const matches = matchGlob({ glob: group.glob, values: group.values }, group.files, () => new Error('unreachable'));
   // Repeats are no dimension: their runs combine into a median with its spread in every cell and point.
   const repeated = group.captures.includes(REPEAT) && group.captures.length > 1;
@@ -178,6 +182,29 @@ function mainGroup(groups, parsed) {
   return { group, x, xNumeric: numeric.includes(x), color, facet, where: where.join(';'), tableWhere: tableWhere.join(';'), set: others, ...figure, ofRepeats: repeated ? ', median of the repeats' : '', first: matches[0].labels };
 }
 
+/**
+ * With no pattern to show, the file of the most runs (of a kind with a main
+ * figure) whose runs tell themselves apart by their own labels (run_labels):
+ * a mysqlslap --concurrency=2,8 by clients, a log of sysbench runs by threads.
+ * Other runs of its kind are kept out with `set: sweep` on it.
+ */
+function runsOfOneFile(parsed, groups) {
+  // A file a pattern takes gets no run_labels of its own.
+  const taken = new Set(groups.flatMap((g) => g.files));
+  const file = parsed.filter((p) => MAIN_FIGURE[p.format] && p.runLabels && !taken.has(p.file)).sort((a, b) => b.runs - a.runs)[0];
+  if (!file) return null;
+  const names = Object.keys(file.runLabels[0]);
+  const numeric = names.filter((n) => file.runLabels.every((l) => typeof l[n] === 'number'));
+  const x = numeric.includes('threads') ? 'threads' : (numeric[0] ?? names[0]);
+  const [color, facet] = names.filter((n) => n !== x);
+  // A third label would put two runs in one cell of the table: none is written then.
+  if (names.length > 3) return null;
+  const others = parsed.some((p) => p.format === file.format && p !== file);
+  const where = others ? 'set=sweep' : '';
+  const tableWhere = [where, ...(facet ? [`${facet}=${file.runLabels[0][facet]}`] : [])].filter(Boolean).join(';');
+  return { group: { format: file.format, files: [file.file], glob: null, file: file.file }, x, xNumeric: numeric.includes(x), color, facet, where, tableWhere, set: others, ...MAIN_FIGURE[file.format], ofRepeats: '', first: file.runLabels[0] };
+}
+
 /** index.md: front matter (title to replace, sources, labels found) and a body whose shortcodes build. */
 function indexText({ slug, date, sources, main, extra, skipped, hidden }) {
   const lines = ['---', `title: ${JSON.stringify(`Title of the ${slug} report`)}`, `date: ${date}`, 'summary: One or two sentences for the report list.', 'sources:'];
@@ -185,7 +212,9 @@ function indexText({ slug, date, sources, main, extra, skipped, hidden }) {
     lines.push(s.glob ? `  - glob: ${JSON.stringify(s.glob)}` : `  - file: ${yamlText(s.file)}`, `    format: ${s.format}`);
     if (s.values) lines.push(`    values: { ${Object.entries(s.values).map(([name, map]) => `${name}: { ${Object.entries(map).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')} }`).join(', ')} }`);
     const labels = Object.entries(s.labels);
-    if (labels.length) lines.push(`    labels: { ${labels.map(([k, v]) => `${k}: ${typeof v === 'number' ? v : JSON.stringify(v)}`).join(', ')} }`);
+    const flow = (entries) => `{ ${entries.map(([k, v]) => `${k}: ${typeof v === 'number' ? v : JSON.stringify(v)}`).join(', ')} }`;
+    if (labels.length) lines.push(`    labels: ${flow(labels)}`);
+    if (s.runLabels) lines.push(`    run_labels: [${s.runLabels.map((l) => flow(Object.entries(l))).join(', ')}]`);
   }
   for (const s of skipped) lines.push(`  # ${s.file.replace(/\n/g, ' ')}: published as it is, not read (${s.reason.replace(/\n/g, ' ')})`);
   for (const name of hidden) lines.push(`  # ${name.replace(/\n/g, ' ')}: not copied (a hidden file; rename it without the leading dot to publish it)`);
@@ -216,7 +245,7 @@ function overTime(sources, groups, main, parsed) {
     const which = main.ofRepeats ? `, ${REPEAT} ${main.first[REPEAT]}` : '';
     return [overTimeChart(` color="${main.x}"${where ? ` where="${where}"` : ''} title="Transactions per second over time by ${main.x.replace(/_/g, ' ')}${which}"`)];
   }
-  const candidates = sources.filter((s) => s.format === 'sysbench' && s.glob !== main?.group.glob && timed(s));
+  const candidates = sources.filter((s) => s.format === 'sysbench' && !isMain(s, main) && timed(s));
   if (candidates.length !== 1) return [];
   const [source] = candidates;
   const captures = source.glob ? groupOf(source).captures : [];

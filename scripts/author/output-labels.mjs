@@ -3,6 +3,7 @@
 // row format, buffer pool). `tpsreport new report` offers them in the front
 // matter it writes, so an author checks them instead of typing them; ingest
 // still reads labels from the front matter only.
+import { kindItems } from '../compile/select.mjs';
 
 /** A byte count as an option file would write it: 128M, 4G, or the bytes. */
 export function sizeText(bytes) {
@@ -18,19 +19,26 @@ function agreed(values) {
   return seen.length === 1 && values.every((v) => v === seen[0]) ? seen[0] : undefined;
 }
 
+/** What one run of a kind states about itself: the labels a file of several such runs gives each run. */
+const OF_RUN = {
+  sysbench: (r) => ({ threads: r.options?.threads?.value, workload: r.test?.name ?? undefined }),
+  mysqlslap: (r) => ({ engine: r.engine?.name, clients: r.clients?.value }),
+  hammerdb: (r) => ({ users: r.active_virtual_users?.value }),
+};
+
+/** Each label of OF_RUN the measuring runs (not a sysbench prepare or cleanup step) of a file state alike. */
+const agreedOfRuns = (kind) => (doc) => {
+  const runs = kindItems(doc).filter(measures);
+  const each = runs.map(OF_RUN[kind]);
+  return Object.fromEntries(Object.keys(each[0] ?? {}).map((k) => [k, agreed(each.map((l) => l[k]))]));
+};
+
+const measures = (run) => run.command !== 'prepare' && run.command !== 'cleanup';
+
 const fromKind = {
-  sysbench: (doc) => {
-    const runs = (doc.runs ?? []).filter((r) => r.command !== 'prepare' && r.command !== 'cleanup');
-    return {
-      threads: agreed(runs.map((r) => r.options?.threads?.value)),
-      workload: agreed(runs.map((r) => r.test?.name ?? undefined)),
-    };
-  },
-  mysqlslap: (doc) => ({
-    engine: agreed((doc.runs ?? []).map((r) => r.engine?.name)),
-    clients: agreed((doc.runs ?? []).map((r) => r.clients?.value)),
-  }),
-  hammerdb: (doc) => ({ users: agreed((doc.results ?? []).map((r) => r.active_virtual_users?.value)) }),
+  sysbench: agreedOfRuns('sysbench'),
+  mysqlslap: agreedOfRuns('mysqlslap'),
+  hammerdb: agreedOfRuns('hammerdb'),
   // DBT-2's report states the server ("PostgreSQL 16.2 on x86_64-pc-linux-gnu, …": up to " on ") and its warehouses.
   dbt2: (doc) => ({
     server_version: agreed((doc.reports ?? []).map((r) => r.summary?.dbms?.text?.split(' on ')[0])),
@@ -60,6 +68,25 @@ const fromKind = {
 export function outputLabels(doc) {
   const labels = { tool_version: doc.provenance?.tool?.version ?? undefined, ...(fromKind[doc.kind]?.(doc) ?? {}) };
   return Object.fromEntries(Object.entries(labels).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+}
+
+/**
+ * For a file of several measuring runs that state different things of
+ * themselves (a mysqlslap --concurrency=2,8, sysbench runs one after another
+ * in one log): each run's own labels, one entry per run in file order, as
+ * `run_labels` takes them; null when the runs do not tell themselves apart
+ * or the file holds a step that measures nothing.
+ */
+export function outputRunLabels(doc) {
+  const own = OF_RUN[doc.kind];
+  const runs = kindItems(doc);
+  if (!own || runs.length < 2 || !runs.every(measures)) return null;
+  const each = runs.map(own);
+  const differ = Object.keys(each[0]).filter((k) => each.every((l) => l[k] !== undefined && l[k] !== null) && new Set(each.map((l) => l[k])).size > 1);
+  if (!differ.length) return null;
+  const entries = each.map((l) => Object.fromEntries(differ.map((k) => [k, l[k]])));
+  // Two runs that state the same labels still could not be told apart in a table.
+  return new Set(entries.map((e) => JSON.stringify(e))).size === entries.length ? entries : null;
 }
 
 /** Kinds whose labels (server version, buffer pool) describe the server every benchmark run of the folder ran against. */

@@ -290,3 +290,31 @@ test('new report refuses a symbolic link and a file ingest could not publish, wr
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('new report gives each run of a multi-run file the labels it prints, as run_labels, and tables them', async () => {
+  const { newReport } = await import('../../scripts/author/new-report.mjs');
+  const { ingestReports } = await import('../../scripts/ingest/index.mjs');
+  const { compileReports } = await import('../../scripts/compile/index.mjs');
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-run-labels-'));
+  const slap = join(ROOT, 'tests/fixtures/mysqlslap/mariadb-10.11-engines-concurrency.txt');
+  try {
+    const from = join(root, 'results');
+    mkdirSync(from);
+    cpSync(slap, join(from, 'slap.txt'));
+    const made = await newReport({ root, slug: 'slap', from, date: '2026-11-27' });
+    // As the file prints them, block by block: "Running for engine …" and "Number of clients running queries: …".
+    const printed = readFileSync(slap, 'utf8');
+    const engines = [...printed.matchAll(/Running for engine (\w+)/g)].map((m) => m[1]);
+    const clients = [...printed.matchAll(/Number of clients running queries: (\d+)/g)].map((m) => m[1]);
+    assert.equal(engines.length, 4);
+    assert.match(made.text, new RegExp(`^ {4}run_labels: \\[${engines.map((e, i) => `\\{ engine: "${e}", clients: ${clients[i]} \\}`).join(', ')}\\]$`, 'm'));
+    assert.match(made.text, /^\{\{< table data="mysqlslap" metric="average" rows="clients" columns="engine" caption="Average time to run all queries" >\}\}$/m);
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root })).errors, []);
+    const views = Object.values(JSON.parse(readFileSync(join(root, '.tpsreport/views/slap.json'), 'utf8')).views).map((v) => v.html).join('');
+    const averages = [...printed.matchAll(/Average number of seconds to run all queries: ([\d.]+) seconds/g)].map((m) => m[1]);
+    for (const average of averages) assert.match(views, new RegExp(`data-value="${average}"`));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
