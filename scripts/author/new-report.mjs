@@ -30,6 +30,9 @@ const REPEAT = 'repeat';
 /** Kinds whose runs a server's settings describe (they get its version and buffer pool). */
 const BENCHMARK_KINDS = new Set(['sysbench', 'dbt2', 'tpcc-mysql', 'hammerdb', 'mysqlslap', 'hammerdb-job', 'benchbase-summary', 'benchbase-results']);
 
+/** Kinds a server's settings describe: its benchmark runs, and what was captured from the server itself beside them. */
+const SERVER_DESCRIBED = new Set([...BENCHMARK_KINDS, 'innodb-cmp', 'innodb-mutex', 'innodb-status', 'table-status', 'perf-schema-waits']);
+
 /**
  * Creates content/reports/<slug>/ from the files under `from`.
  * @param {{ root: string, slug: string, from: string, pattern?: string, date?: string }} o
@@ -124,17 +127,19 @@ function patternGroup(glob, parsed, rawFiles) {
  * The `sources` entries: one per pattern, then one per file no pattern took.
  * A pattern's fixed labels are the output labels all its files agree on (and
  * it does not capture); a server's version and buffer pool go to every
- * benchmark run when no two of the folder's server settings (a my.cnf, SHOW
- * VARIABLES before and after) say different things of it.
+ * benchmark run and server capture (SERVER_DESCRIBED) when no two of the
+ * folder's server settings (a my.cnf, SHOW VARIABLES before and after) say
+ * different things of it.
  */
 function sourcesOf(parsed, groups) {
   const serverLabels = agreedLabels(parsed.filter((p) => SERVER_KINDS.has(p.format)).map((p) => p.labels));
-  const extra = (format) => (BENCHMARK_KINDS.has(format) ? serverLabels : {});
+  // A label the pattern captures from the file names (bp{buffer_pool}) is the runs' own: the server's never fixes it.
+  const extra = (format, captures = []) => (SERVER_DESCRIBED.has(format) ? Object.fromEntries(Object.entries(serverLabels).filter(([k]) => !captures.includes(k))) : {});
   const taken = new Set(groups.flatMap((g) => g.files));
   const entries = groups.map((g) => {
     const members = parsed.filter((p) => g.files.includes(p.file));
     const common = Object.fromEntries(Object.entries(members[0].labels).filter(([k, v]) => !g.captures.includes(k) && members.every((m) => m.labels[k] === v)));
-    return { glob: g.glob, format: g.format, values: g.values, labels: { ...extra(g.format), ...common } };
+    return { glob: g.glob, format: g.format, values: g.values, labels: { ...extra(g.format, g.captures), ...common } };
   });
   // A file of several runs that tell themselves apart gets run_labels; a pattern's files get none (one list would serve every file).
   for (const p of parsed) if (!taken.has(p.file)) entries.push({ file: p.file, format: p.format, labels: { ...extra(p.format), ...p.labels }, ...(p.runLabels ? { runLabels: p.runLabels } : {}) });

@@ -249,6 +249,11 @@ test('new report charts throughput over time for the run that printed interval l
     for (const name of readdirSync(cmp).filter((n) => n.endsWith('-after-runs.txt'))) cpSync(join(cmp, name), join(from, name));
     const captures = await newReport({ root, slug: 'cmp', from, date: '2026-11-27' });
     assert.match(captures.text, /^\{\{< compression-table data="innodb-cmp" rows="variant,buffer_pool" hide-unused="true" caption="INNODB_CMP" >\}\}$/m);
+    // The server's version, from its SHOW VARIABLES, describes what was captured from it as well as its runs.
+    cpSync(join(ROOT, 'content/reports/row-formats-and-compression/raw/global-variables-compact.txt'), join(from, 'global-variables.txt'));
+    const described = await newReport({ root, slug: 'cmp-server', from, date: '2026-11-27' });
+    // bp{buffer_pool} in the pattern: the one SHOW VARIABLES does not fix it for every capture.
+    assert.match(described.text, /^ {2}- glob: "raw\/innodb-cmp-[^"]+"\n {4}format: innodb-cmp\n {4}labels: \{ server_version: "10\.11\.19-MariaDB-0\+deb12u1" \}$/m);
     assert.deepEqual((await ingestReports({ root })).errors, []);
     assert.deepEqual((await compileReports({ root })).errors, []);
     // One point per interval line the run printed, each the tps that line shows.
