@@ -48,7 +48,7 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
   const sources = sourcesOf(read.parsed, groups);
   const main = mainGroup(groups, read.parsed);
   if (main?.set) sources.find((s) => isMain(s, main)).labels.set = 'sweep';
-  const extra = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups)];
+  const extra = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups), ...optionFiles(sources)];
   const text = indexText({ slug, date, sources, main, extra, skipped: read.skipped, hidden });
   await writeBundle({ root, bundle, from, names, text });
   return { dir: relative(root, bundle), files: names.length, sources, skipped: read.skipped, hidden, text };
@@ -267,6 +267,12 @@ function compression(sources, groups) {
   if (captures.length !== 1) return [];
   const names = captures[0].glob ? groups.find((g) => g.glob === captures[0].glob).captures : [];
   return [`{{< compression-table data="innodb-cmp"${names.length ? ` rows="${names.join(',')}"` : ''} hide-unused="true" caption="INNODB_CMP" >}}`];
+}
+
+/** A block showing each option file as written (a my.cnf listed on its own; a pattern's files are alike enough to leave to the author). */
+function optionFiles(sources) {
+  // A quote in the name would end the shortcode's string early: such a file is left to the author.
+  return sources.filter((s) => s.format === 'my-cnf' && s.file && !/["`]/.test(s.file)).map((s) => `{{< config file="${s.file}" title="Server options (${s.file.replace(/^raw\//, '')})" >}}`);
 }
 
 /** A file name as YAML reads it back: plain when it is only letters, digits and ./_-, else quoted (a # would start a comment). */

@@ -200,7 +200,10 @@ test('new report gives the runs the server labels that every settings capture in
     const other = join(root, 'other');
     cpSync(FROM, other, { recursive: true });
     cpSync(join(ROOT, 'content/reports/read-write-stress-over-time/raw/my-trx-commit-1.cnf'), join(other, 'my.cnf'));
-    assert.equal(glob((await newReport({ root, slug: 'other', from: other, date: '2026-11-27' })).text), 'server_version: "10.11.19-MariaDB-0+deb12u1", tool_version: "1.0.20", set: "sweep"');
+    const made = await newReport({ root, slug: 'other', from: other, date: '2026-11-27' });
+    assert.equal(glob(made.text), 'server_version: "10.11.19-MariaDB-0+deb12u1", tool_version: "1.0.20", set: "sweep"');
+    // The option file is shown as written.
+    assert.match(made.text, /^\{\{< config file="raw\/my\.cnf" title="Server options \(my\.cnf\)" >\}\}$/m);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
