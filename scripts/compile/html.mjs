@@ -220,9 +220,13 @@ export const lineHead = (title) => (title ? th(title) : th('row', { html: '<span
 export const ROW_TITLE_PARAM = { 'row-title': { doc: 'heading of the column naming each line (a published table names none)' } };
 export const unitSpan = (unit) => ` <span class="unit">(${esc(unit)})</span>`;
 
+// A heading of one short word ("trx-commit-1", "read-only") is a name: a narrow column wraps around it, never inside it at a hyphen.
+const ONE_WORD = /^[^\s]{1,24}$/;
+
 function cellHtml(c, defaultScope) {
   const tag = c.th ? 'th' : 'td';
-  const a = attrs({ scope: c.th ? (c.scope ?? defaultScope) : null, colspan: c.colspan > 1 ? c.colspan : null, rowspan: c.rowspan > 1 ? c.rowspan : null, class: c.cls || null, ...(c.attrs ?? {}) });
+  const cls = [c.cls, c.th && ONE_WORD.test(c.text ?? '') ? 'word' : null].filter(Boolean).join(' ');
+  const a = attrs({ scope: c.th ? (c.scope ?? defaultScope) : null, colspan: c.colspan > 1 ? c.colspan : null, rowspan: c.rowspan > 1 ? c.rowspan : null, class: cls || null, ...(c.attrs ?? {}) });
   return `<${tag}${a}>${c.html ?? esc(c.text)}</${tag}>`;
 }
 

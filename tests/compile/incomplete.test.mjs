@@ -96,7 +96,7 @@ test('every figure, table row, chart point and claim from a cut file says incomp
     // The stability table: the cut run's row says so, the whole run's does not.
     const stability = html.find((h) => h.includes('stability-table'));
     assert.ok(stability.includes(`<th scope="row">cut${mark('raw/sysbench-cut.txt')}</th>`), stability);
-    assert.ok(stability.includes('<th scope="row">whole</th>'));
+    assert.ok(stability.includes('<th scope="row" class="word">whole</th>'));
     assert.ok(stability.endsWith(`\n${note('raw/sysbench-cut.txt')}`));
 
     // The table's CSV says which figure is incomplete, where and why.

@@ -242,3 +242,11 @@ test('value and claim print the unit before the spread of repeats: the figure\'s
   const yes = await build('cpu-efficiency-by-cores', 'value', { data: 'mpstat', metric: 'averages.1.values.%nice', where, unit: 'yes' });
   assert.doesNotMatch(yes.html, /class="unit"/);
 });
+
+test('a table heading of one short word never breaks at its hyphens; a heading of several words still wraps', async () => {
+  const { tableHtml } = await import('../../scripts/compile/html.mjs');
+  const html = tableHtml({ caption: 'c', head: [{ cells: [{ th: true, text: 'read-only' }, { th: true, text: 'Steady window' }] }], body: [{ cells: [{ th: true, text: 'trx-commit-1' }, { text: '4' }] }] }, null);
+  assert.match(html, /<th scope="col" class="word">read-only<\/th><th scope="col">Steady window<\/th>/);
+  assert.match(html, /<th scope="row" class="word">trx-commit-1<\/th><td>4<\/td>/);
+  assert.match(readFileSync(join(ROOT, 'static/css/site.css'), 'utf8'), /\.tps-table th\.word, \.tps-table tbody th\.word\[scope\] \{ white-space: nowrap; \}/);
+});
