@@ -250,3 +250,8 @@ test('a table heading of one short word never breaks at its hyphens; a heading o
   assert.match(html, /<th scope="row" class="word">trx-commit-1<\/th><td>4<\/td>/);
   assert.match(readFileSync(join(ROOT, 'static/css/site.css'), 'utf8'), /\.tps-table th\.word, \.tps-table tbody th\.word\[scope\] \{ white-space: nowrap; \}/);
 });
+
+test('a stability table names the unit of every figure in the run\'s unit: median, p5 and the untrimmed median', async () => {
+  const view = await build('read-write-stress-over-time', 'stability-table', { by: 'setting', where: 'length=600s' });
+  assert.deepEqual(view.tables[0].head[0].cells.map((c) => c.text), ['Run', 'Steady window', 'Median (tx/s)', 'p5 (tx/s)', 'CV', 'Stalls', 'Longest stall', 'Untrimmed: median (tx/s), CV']);
+});

@@ -37,7 +37,7 @@ export default {
         caption: p.caption ?? '',
         cls: 'stability-table',
         label: p.caption || 'Stability of each run',
-        head: [{ cells: [th('Run'), th('Steady window', { cls: 'num' }), th(`Median${unit ? ` (${unit})` : ''}`, { cls: 'num' }), th('p5', { cls: 'num' }), th('CV', { cls: 'num' }), th('Stalls', { cls: 'num' }), th('Longest stall', { cls: 'num' }), th('Untrimmed: median, CV', { cls: 'num' })] }],
+        head: [{ cells: [th('Run'), th('Steady window', { cls: 'num' }), th(`Median${unit ? ` (${unit})` : ''}`, { cls: 'num' }), th(`p5${unit ? ` (${unit})` : ''}`, { cls: 'num' }), th('CV', { cls: 'num' }), th('Stalls', { cls: 'num' }), th('Longest stall', { cls: 'num' }), th(`Untrimmed: median${unit ? ` (${unit})` : ''}, CV`, { cls: 'num' })] }],
         body: stats.map(({ run, s }) => ({
           attrs: { 'data-run': run.name },
           cells: [
