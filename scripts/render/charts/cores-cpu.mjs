@@ -4,7 +4,7 @@
 import { PLOT_WIDTH, PLOT_HEIGHT, titleWithUnit, figureFormat, orderOf, datum, uniqueFields, tooltip, levelTitle, log2Axis, frame, seriesLayers, yValue, numericLabel } from './common.mjs';
 
 /** What `{{< chart kind="cores-cpu" … >}}` takes beyond the parameters every chart takes. */
-export const params = { takes: ['metric', 'x', 'color', 'x-title', 'color-title', 'cpus', 'cpu-data', 'cpu-each', 'cpu-title'], required: ['metric', 'x'], xIsLabel: true, summary: 'throughput by cores and the CPU busy share of the allowed cores (mpstat)' };
+export const params = { takes: ['metric', 'x', 'color', 'x-title', 'color-title', 'cpus', 'cpu-data', 'cpu-each', 'cpu-title'], required: ['metric', 'x'], xIsLabel: true, summary: 'Throughput by cores and the CPU busy share of the allowed cores (mpstat)' };
 
 /**
  * Expression true when a per-CPU row belongs to the CPUs the run was allowed

@@ -5,7 +5,7 @@ import { PALETTE, titleWithUnit, fillColumn, AXIS_FORMAT, figureFormat, orderOf,
 import { greatest } from '../../lib/numbers.mjs';
 
 /** What `{{< chart kind="grouped-bar" … >}}` takes beyond the parameters every chart takes. */
-export const params = { takes: ['metric', 'x', 'color', 'x-title', 'color-title', 'stat', 'better', 'baseline'], required: ['metric', 'x'], xIsLabel: true, summary: 'one figure per run as horizontal bars' };
+export const params = { takes: ['metric', 'x', 'color', 'x-title', 'color-title', 'stat', 'better', 'baseline'], required: ['metric', 'x'], xIsLabel: true, summary: 'One figure per run as horizontal bars' };
 
 /**
  * Horizontal bars grouped by one label (x: the groups, listed down the page),

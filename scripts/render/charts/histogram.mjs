@@ -5,7 +5,7 @@ import { PALETTE, PLOT_HEIGHT, titleWithUnit, figureFormat, tooltip, levelTitle,
 import { greatest, least } from '../../lib/numbers.mjs';
 
 /** What `{{< chart kind="histogram" … >}}` takes beyond the parameters every chart takes. */
-export const params = { takes: ['metric', 'items', 'each', 'x', 'facet', 'x-title', 'facet-title'], required: [], defaults: { each: 'histogram.buckets', x: 'value', metric: 'count' }, summary: 'a latency histogram on a log axis' };
+export const params = { takes: ['metric', 'items', 'each', 'x', 'facet', 'x-title', 'facet-title'], required: [], defaults: { each: 'histogram.buckets', x: 'value', metric: 'count' }, summary: 'A latency histogram on a log axis' };
 
 /** 1-2-5 ticks covering [lo, hi]: readable labels on a log axis that spans many decades. */
 export function logTicks(lo, hi) {

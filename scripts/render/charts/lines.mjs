@@ -4,7 +4,7 @@
 import { PLOT_HEIGHT, titleWithUnit, figureFormat, numericTicks, tooltip, AXIS_FORMAT, log2Axis, frame, faceted, seriesLayers, yValue, numericLabel } from './common.mjs';
 
 /** What `{{< chart kind="lines" … >}}` takes beyond the parameters every chart takes. */
-export const params = { takes: ['metric', 'x', 'color', 'facet', 'x-title', 'color-title', 'facet-title', 'x-scale', 'items', 'each', 'stat', 'better', 'show', 'best-over'], required: ['metric', 'x'], xIsLabel: true, summary: 'one figure per run against a numeric label on a log-2 axis' };
+export const params = { takes: ['metric', 'x', 'color', 'facet', 'x-title', 'color-title', 'facet-title', 'x-scale', 'items', 'each', 'stat', 'better', 'show', 'best-over'], required: ['metric', 'x'], xIsLabel: true, summary: 'One figure per run against a numeric label on a log-2 axis' };
 
 /**
  * Throughput by thread count (or users, cores…): x a numeric label on a log-2

@@ -4,7 +4,7 @@
 import { PLOT_HEIGHT, titleWithUnit, figureFormat, orderOf, tooltip, AXIS_FORMAT, frame, faceted, seriesLayers, yValue } from './common.mjs';
 
 /** What `{{< chart kind="over-time" … >}}` takes beyond the parameters every chart takes. */
-export const params = { takes: ['metric', 'each', 'x', 'color', 'series', 'top', 'facet', 'x-title', 'color-title', 'facet-title', 'interpolate', 'items', 'steady'], required: ['metric'], defaults: { each: 'intervals.samples', x: 't' }, summary: 'interval samples against time' };
+export const params = { takes: ['metric', 'each', 'x', 'color', 'series', 'top', 'facet', 'x-title', 'color-title', 'facet-title', 'interpolate', 'items', 'steady'], required: ['metric'], defaults: { each: 'intervals.samples', x: 't' }, summary: 'Interval samples against time' };
 
 /** Grey bands behind the lines over each run's warm-up and tail, the stretches the stability rule leaves out. */
 function trimmedShade({ steady }) {

@@ -5,7 +5,7 @@ import { greatest } from '../../lib/numbers.mjs';
 import { PALETTE, ON_MARK, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted, instrumentLabels } from './common.mjs';
 
 /** What `{{< chart kind="top-waits" … >}}` takes beyond the parameters every chart takes. */
-export const params = { takes: ['metric', 'items', 'each', 'x', 'top', 'facet', 'x-title', 'facet-title'], required: ['metric', 'x'], summary: 'the largest figures of a list as bars (wait counts, or wait time in seconds)' };
+export const params = { takes: ['metric', 'items', 'each', 'x', 'top', 'facet', 'x-title', 'facet-title'], required: ['metric', 'x'], summary: 'The largest figures of a list as bars (wait counts, or wait time in seconds)' };
 
 /** Longest wait name an axis prints, in px; the tooltip has the whole name. */
 const LABEL_LIMIT = 150;
