@@ -26,7 +26,7 @@ export default {
     const printed = select({ data: p.data, metric: 'latency.percentile.value', fields: { rank: 'latency.percentile.rank' }, labels: [p.by], where: p.where, optional: true });
     const unit = 'ms';
     const rank = printed.find((r) => r.rank)?.rank;
-    const head = [{ cells: [th(title(p.by)), ...ps.map((x) => th(`p${x}`, { cls: 'num' })), th(rank ? `${ordinal(rank)} percentile as printed` : 'printed percentile', { cls: 'num' })] }];
+    const head = [{ cells: [th(title(p.by)), ...ps.map((x) => th(`p${x}`, { cls: 'num' })), th(rank ? `p${rank} as printed` : 'printed percentile', { cls: 'num', attrs: { title: rank ? `the ${ordinal(rank)} percentile as the tool printed it` : 'the percentile as the tool printed it' } })] }];
     const body = byRun(buckets).map((list) => {
       const got = histogramPercentiles(list.map((b) => ({ value: b.latency, count: b.value, row: b })), ps.map((x) => Number(x) / 100));
       const own = printed.find((r) => r.doc === list[0].doc && r.item === list[0].item) ?? null;
