@@ -12,6 +12,9 @@ import { join } from 'node:path';
 import { kinds } from '../../scripts/compile/kinds/index.mjs';
 import { chartKinds } from '../../scripts/render/charts.mjs';
 import { formats } from '../../scripts/parse/formats.mjs';
+import { newReport } from '../../scripts/author/new-report.mjs';
+import { ingestReports, planSources } from '../../scripts/ingest/index.mjs';
+import { compileReports } from '../../scripts/compile/index.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FROM = join(ROOT, 'content/reports/mariadb-sysbench-threads/raw');
@@ -146,8 +149,6 @@ test('the /docs/shortcodes/ page of the build lists the same shortcodes, chart k
 });
 
 test('a raw file whose name YAML would misread is written quoted, and ingest plans it', async () => {
-  const { newReport } = await import('../../scripts/author/new-report.mjs');
-  const { planSources } = await import('../../scripts/ingest/index.mjs');
   const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-names-'));
   const from = join(root, 'results');
   try {
@@ -164,9 +165,6 @@ test('a raw file whose name YAML would misread is written quoted, and ingest pla
 });
 
 test('new report writes no table or chart over a pattern one of whose files holds several runs, so what it writes builds', async () => {
-  const { newReport } = await import('../../scripts/author/new-report.mjs');
-  const { ingestReports } = await import('../../scripts/ingest/index.mjs');
-  const { compileReports } = await import('../../scripts/compile/index.mjs');
   const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-runs-'));
   const from = join(root, 'results');
   const slap = join(ROOT, 'tests/fixtures/mysqlslap');
@@ -187,7 +185,6 @@ test('new report writes no table or chart over a pattern one of whose files hold
 });
 
 test('new report gives the runs the server labels that every settings capture in the folder agrees on, and leaves out one they differ on', async () => {
-  const { newReport } = await import('../../scripts/author/new-report.mjs');
   const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-servers-'));
   const glob = (text) => /^ {2}- glob: "raw\/\{workload\}-t\{threads:number\}\.txt"\n {4}format: sysbench\n {4}labels: \{ (.*) \}$/m.exec(text)?.[1];
   try {
@@ -210,9 +207,6 @@ test('new report gives the runs the server labels that every settings capture in
 });
 
 test('new report over repeats combines them: its table and chart show medians with their spread, not the first repeat or a panel per repeat', async () => {
-  const { newReport } = await import('../../scripts/author/new-report.mjs');
-  const { ingestReports } = await import('../../scripts/ingest/index.mjs');
-  const { compileReports } = await import('../../scripts/compile/index.mjs');
   const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-repeats-'));
   try {
     const made = await newReport({ root, slug: 'reps', from: join(ROOT, 'tests/fixtures/sweeps/repeats-mariadb-10.11'), date: '2026-11-27' });
@@ -237,9 +231,6 @@ test('new report over repeats combines them: its table and chart show medians wi
 });
 
 test('new report charts throughput over time for the run that printed interval lines, and tables the INNODB_CMP captures one pattern names', async () => {
-  const { newReport } = await import('../../scripts/author/new-report.mjs');
-  const { ingestReports } = await import('../../scripts/ingest/index.mjs');
-  const { compileReports } = await import('../../scripts/compile/index.mjs');
   const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-timed-'));
   try {
     const made = await newReport({ root, slug: 'timed', from: FROM, date: '2026-11-27' });
@@ -274,7 +265,6 @@ test('new report charts throughput over time for the run that printed interval l
 });
 
 test('new report refuses a symbolic link and a file ingest could not publish, writing nothing, and names the hidden files it leaves out', async () => {
-  const { newReport } = await import('../../scripts/author/new-report.mjs');
   const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-unsafe-'));
   const from = join(root, 'results');
   const run = join(ROOT, 'tests/fixtures/sweeps/repeats-mariadb-10.11');
@@ -300,9 +290,6 @@ test('new report refuses a symbolic link and a file ingest could not publish, wr
 });
 
 test('new report gives each run of a multi-run file the labels it prints, as run_labels, and tables them', async () => {
-  const { newReport } = await import('../../scripts/author/new-report.mjs');
-  const { ingestReports } = await import('../../scripts/ingest/index.mjs');
-  const { compileReports } = await import('../../scripts/compile/index.mjs');
   const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-run-labels-'));
   const slap = join(ROOT, 'tests/fixtures/mysqlslap/mariadb-10.11-engines-concurrency.txt');
   try {
