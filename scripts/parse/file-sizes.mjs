@@ -40,7 +40,7 @@ const PROMPT = /^(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::\S*)?|[\w.~/-]+)?\s?[$#]\s+(\S
 
 export const format = {
   name: 'file-sizes',
-  version: '1.0.0',
+  version: '1.1.0',
   title: 'File sizes from ls -l / ls -ls / ls -lh and du / du -b / du -k / du -h / du -sh (GNU coreutils)',
   produces: 'Every listing with each file or directory: the size as printed, its bytes (derived) and the total line',
   detect,
@@ -67,7 +67,14 @@ function detect(lines) {
   return ls > 0 ? 60 : 40;
 }
 
-function createParser() {
+/** Units `options.du_unit` may name: what plain du numbers are when the paste has no command line to say. */
+const DU_UNITS = ['bytes', 'KiB', 'MiB'];
+
+function createParser({ options = {} } = {}) {
+  const duUnit = options.du_unit;
+  if (duUnit !== undefined && !DU_UNITS.includes(duUnit)) {
+    throw new InputError({ line: 1, column: 1, expected: `options.du_unit as one of ${DU_UNITS.join(', ')} (the unit of the plain numbers du printed: bytes for du -b)`, found: JSON.stringify(duUnit), rule: 'file-sizes/options' });
+  }
   const listings = [];
   const notes = [];
   const warnings = [];
@@ -125,7 +132,7 @@ function createParser() {
       const du = DU_ENTRY.exec(body);
       if (du && (!current || current.tool === 'du' || /\t/.test(line))) {
         const listing = listingFor('du', lineNo);
-        const entry = duEntry(du, body, lineNo, listing, command);
+        const entry = duEntry(du, body, lineNo, listing, command, duUnit);
         if (entry.name === 'total' && listing.files.length > 0) {
           listing.total = { size: entry.size, bytes: entry.bytes, line: lineNo };
         } else {
@@ -135,7 +142,7 @@ function createParser() {
           assumedUnitWarned = true;
           warnings.push({
             line: lineNo,
-            message: 'du printed plain numbers and no command line says which unit: read as KiB (plain du, du -k); put the command (`$ du -b …`) above the output if it was du -b',
+            message: 'du printed plain numbers and no command line says which unit: read as KiB (plain du, du -k); if it was du -b, say so under the source in the front matter (`options: { du_unit: bytes }`), or paste the command (`$ du -b …`) above the output',
             text: line,
           });
         }
@@ -210,7 +217,7 @@ function lsEntry(m, line, lineNo, listing, command) {
 
 const TYPES = { '-': 'file', d: 'directory', l: 'symlink', c: 'device', b: 'device', p: 'fifo', s: 'socket' };
 
-function duEntry(m, line, lineNo, listing, command) {
+function duEntry(m, line, lineNo, listing, command, duUnit) {
   const [, size, name] = m;
   const hasSuffix = /[KMGTPE]$/.test(size);
   let unit;
@@ -218,10 +225,11 @@ function duEntry(m, line, lineNo, listing, command) {
   if (hasSuffix || command?.options.human) [unit, source] = [humanUnit(size, line, lineNo), command?.options.human ? 'command' : 'suffix'];
   else if (command?.options.unit) [unit, source] = [command.options.unit, 'command'];
   else if (listing.size_unit === 'human') [unit, source] = ['bytes', 'suffix'];
+  else if (duUnit) [unit, source] = [duUnit, 'option'];
   else [unit, source] = ['KiB', 'assumed'];
   const human = hasSuffix || command?.options.human || listing.size_unit === 'human';
   if (!listing.size_unit || listing.size_unit === 'KiB') listing.size_unit = human ? 'human' : unit;
-  if (listing.unit_source !== 'command' && listing.unit_source !== 'suffix') listing.unit_source = source;
+  if (!['command', 'suffix', 'option'].includes(listing.unit_source)) listing.unit_source = source;
   return { name, ...sized(size, unit, lineNo, line, human, source === 'assumed'), line: lineNo };
 }
 

@@ -131,3 +131,16 @@ test('parse() refuses a size whose mark is neither a thousands group nor a -h de
     assert.equal(error.found, found);
   }
 });
+
+test('options.du_unit says what plain du numbers are when the paste has no command line, and a unit it does not know is refused', () => {
+  const text = readFileSync(join(FIXTURES, 'du-plain-no-command.txt'), 'utf8');
+  const doc = parse(text, { options: { du_unit: 'bytes' } });
+  const [listing] = doc.listings;
+  assert.equal(listing.unit_source, 'option');
+  assert.deepEqual(doc.warnings, []);
+  const [file] = listing.files;
+  assert.equal(file.size.unit, 'bytes');
+  assert.equal(file.bytes.value, Number(file.size.text));
+  assert.throws(() => parse(text, { source: 'raw/du.txt', options: { du_unit: 'blocks' } }), (e) => e instanceof InputError
+    && String(e) === 'raw/du.txt:1:1: expected options.du_unit as one of bytes, KiB, MiB (the unit of the plain numbers du printed: bytes for du -b), found "blocks"');
+});
