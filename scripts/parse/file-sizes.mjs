@@ -32,7 +32,8 @@ const LS_ENTRY = new RegExp(String.raw`^\s*(?:(${NUMBER}[KMGTPE]?)\s+)?${MODE}\s
 const LS_START = new RegExp(String.raw`^(?:\d\S*\s+)?${MODE}\s`);
 const LS_TOTAL = new RegExp(String.raw`^total\s+(${NUMBER}[KMGTPE]?)$`);
 const DU_ENTRY = new RegExp(String.raw`^(${NUMBER}[KMGTPE]?)(?:\t+|\s+)(\S.*)$`);
-const DU_LINE = new RegExp(String.raw`^${NUMBER}[KMGTPE]?\t\S`);
+// du prints two fields, size TAB path: a line with more tabs is some other table (EXPLAIN pasted from the mysql client).
+const DU_LINE = new RegExp(String.raw`^${NUMBER}[KMGTPE]?\t[^\t]+$`);
 const GROUPED = /^[1-9]\d{0,2}(?:,\d{3})+$|^[1-9]\d{0,2}(?:\.\d{3})+$/;
 const DECIMAL = /^\d+(?:[.,]\d{1,2})?$/;
 const HEADING = /^(\S.*):$/;

@@ -144,3 +144,9 @@ test('options.du_unit says what plain du numbers are when the paste has no comma
   assert.throws(() => parse(text, { source: 'raw/du.txt', options: { du_unit: 'blocks' } }), (e) => e instanceof InputError
     && String(e) === 'raw/du.txt:1:1: expected options.du_unit as one of bytes, KiB, MiB (the unit of the plain numbers du printed: bytes for du -b), found "blocks"');
 });
+
+test('a tab-separated result with a number first (EXPLAIN from the mysql client) is not taken for du output', () => {
+  const explain = readFileSync(join(import.meta.dirname, '..', '..', 'content/reports/scalability-by-users/raw/explain-join.txt'), 'utf8').split('\n');
+  assert.equal(format.detect(explain), 0);
+  assert.throws(() => detectFormat(explain), (e) => e instanceof InputError && e.rule === 'detect');
+});
