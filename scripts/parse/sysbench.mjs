@@ -679,7 +679,9 @@ class SysbenchParser {
     if (this.json.open) {
       body.incomplete = { reason: `the sysbench.report_json object opened on line ${this.json.object.start} stops before its closing brace`, line: this.lastLine };
     } else if (last.status === 'incomplete') {
-      const what = last.missing.includes('rows') ? 'the rows of the table it creates' : 'its summary';
+      const lastRun = this.runs[this.runs.length - 1];
+      const cut = lastRun.started() && !lastRun.part.done ? lastRun.nextMissing() : null;
+      const what = last.missing.includes('rows') ? 'the rows of the table it creates' : cut ? `the end of its summary (${cut} is not there)` : 'its summary';
       body.incomplete = { reason: `the last run (lines ${last.lines.first}–${last.lines.last}) stops before ${what}`, line: this.lastLine };
     } else if (this.cutInterval) {
       // Whole, the line would have begun a run of its own after the finished one.
@@ -697,10 +699,15 @@ class SysbenchParser {
     if (this.run?.section === 'histogram') this.run.section = null;
   }
 
-  /** Closes the current run; a summary that began but stopped short is an input error. */
+  /**
+   * Closes the current run. A summary that stops short where the file ends is
+   * a cut copy: the run keeps the figures it printed and is marked incomplete,
+   * as a run cut inside its interval lines is. One that another run follows
+   * is an input error: the file is two outputs run together.
+   */
   close(at) {
     const run = this.run;
-    if (run.started() && !run.part.done && !run.failed) {
+    if (run.started() && !run.part.done && !run.failed && at.content !== null) {
       const expected = run.nextMissing();
       if (expected) {
         throw new InputError({

@@ -37,7 +37,7 @@ for (const [name, file] of [
   ['a binary file', 'tests/fixtures/errors/binary.bin'],
   ['a control byte after the first 8 KB', 'tests/fixtures/errors/backspace-inside-a-figure-after-first-8k.txt'],
   ['a log from another tool', 'tests/fixtures/errors/other-tool.txt'],
-  ['a truncated summary', 'tests/fixtures/sysbench/errors/summary-cut-in-general-statistics.txt'],
+  ['a summary that another run cuts short', 'tests/fixtures/sysbench/errors/summary-cut-before-threads-fairness.txt'],
 ]) {
   test(`tpsreport parse refuses ${name} with FILE:LINE: expected …, found … and nothing on stdout`, () => {
     const { status, stdout, stderr } = run('parse', file);
