@@ -99,7 +99,7 @@ async function ingestReport({ root, slug, index, outDir, cachePath, before, pars
     outcomes[i] = error ? { error } : await ingestSource(plan[i], { root, slug, outDir, before, parsers, pool });
   });
   let parsed = 0;
-  const notes = await unreadFiles(listing, plan, root, index);
+  const notes = unreadFiles(listing, plan, root, index);
   for (const [i, { stamp, error, hash, parsed: fresh, notes: said = [] }] of outcomes.entries()) {
     notes.push(...said);
     if (error) errors.push(error);
