@@ -54,6 +54,9 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
   return { dir: relative(root, bundle), files: names.length, sources, skipped: read.skipped, hidden, text };
 }
 
+/** The pattern a `glob:` entry of `sources` was written for. */
+const groupOf = (groups, source) => groups.find((g) => g.glob === source.glob);
+
 /** Whether a `sources` entry is the one the body's table and chart show. */
 const isMain = (source, main) => Boolean(main) && (main.group.glob ? source.glob === main.group.glob : source.file === main.group.file);
 
@@ -242,8 +245,7 @@ const overTimeChart = (rest) => `{{< chart kind="over-time" name="tps-over-time"
  * sources would share one line: none is written then.
  */
 function overTime(sources, groups, main, parsed) {
-  const groupOf = (source) => groups.find((g) => g.glob === source.glob);
-  const timed = (source) => (source.glob ? groupOf(source).files : [source.file]).every((file) => parsed.find((p) => p.file === file)?.samples > 0);
+  const timed = (source) => (source.glob ? groupOf(groups, source).files : [source.file]).every((file) => parsed.find((p) => p.file === file)?.samples > 0);
   if (main?.group.format === 'sysbench' && timed(main.group)) {
     const pinned = [main.color, main.ofRepeats && REPEAT].filter(Boolean).map((c) => `${c}=${main.first[c]}`);
     const where = [main.tableWhere, ...pinned].filter(Boolean).join(';');
@@ -253,7 +255,7 @@ function overTime(sources, groups, main, parsed) {
   const candidates = sources.filter((s) => s.format === 'sysbench' && !isMain(s, main) && timed(s));
   if (candidates.length !== 1) return [];
   const [source] = candidates;
-  const captures = source.glob ? groupOf(source).captures : [];
+  const captures = source.glob ? groupOf(groups, source).captures : [];
   if (captures.length > 1) return [];
   const others = sources.some((s) => s !== source && s.format === 'sysbench');
   if (others) source.labels.set = 'interval';
@@ -265,7 +267,7 @@ function overTime(sources, groups, main, parsed) {
 function compression(sources, groups) {
   const captures = sources.filter((s) => s.format === 'innodb-cmp');
   if (captures.length !== 1) return [];
-  const names = captures[0].glob ? groups.find((g) => g.glob === captures[0].glob).captures : [];
+  const names = captures[0].glob ? groupOf(groups, captures[0]).captures : [];
   return [`{{< compression-table data="innodb-cmp"${names.length ? ` rows="${names.join(',')}"` : ''} hide-unused="true" caption="INNODB_CMP" >}}`];
 }
 

@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { unesc } from '../compile/html.mjs';
 import { summarize } from '../compile/stats.mjs';
+import { wordOn } from '../lib/text.mjs';
 
 const FIGURE = /<a\b[^>]*\bclass="(fig|stat)\b[^"]*"[^>]*>/g;
 const ATTRIBUTE = /\s([a-z-]+)="([^"]*)"/g;
@@ -35,13 +36,6 @@ export function numbersOn(line) {
   return [...plain, ...durations];
 }
 
-/** Whether `word` stands on a raw line whole: between the line's ends, blanks or the column bars of a MySQL table. */
-export function wordOn(line, word) {
-  const at = (from) => line.indexOf(word, from);
-  const edge = (ch) => ch === undefined || /[\s|]/.test(ch);
-  for (let i = at(0); i >= 0; i = at(i + 1)) if (edge(line[i - 1]) && edge(line[i + word.length])) return true;
-  return false;
-}
 
 const BINARY = { B: 1, KiB: 2 ** 10, MiB: 2 ** 20, GiB: 2 ** 30, TiB: 2 ** 40 };
 const SIZE = /(\d[\d,]*(?:\.\d+)?) ?(B|KiB|MiB|GiB|TiB)\b/g;

@@ -27,13 +27,34 @@ export async function loadDocuments(dataDir) {
 }
 
 /**
- * @returns {{ slug, text, meta, docs, bundleDir, indexPath }} meta is the
- * parsed front matter (title, compare, sweep, …).
+ * @returns {{ slug, text, meta, docs, bundleDir, indexPath, rawLines }} meta is the
+ * parsed front matter (title, compare, sweep, …); rawLines(source) the lines of a raw file.
  */
 export async function loadReport({ root, slug, text, docs }) {
   const indexPath = join('content', 'reports', slug, 'index.md');
   const { data } = readFrontMatter(text, indexPath);
-  return { slug, text, meta: data, docs, bundleDir: join(root, 'content', 'reports', slug), indexPath };
+  const bundleDir = join(root, 'content', 'reports', slug);
+  return { slug, text, meta: data, docs, bundleDir, indexPath, rawLines: rawLinesOf(bundleDir) };
+}
+
+// Larger raw files are interval logs, whose samples never ask for their lines.
+const RAW_LINES_MAX_BYTES = 8 << 20;
+
+/**
+ * The lines of a raw file of one report ("raw/x.txt"), each file read once
+ * for every cell that asks during one compile of the report; null for a large
+ * or missing file. Held by the report, so the next compile reads it afresh.
+ */
+function rawLinesOf(bundleDir) {
+  const read = new Map();
+  return (source) => {
+    if (!read.has(source)) {
+      const path = join(bundleDir, source);
+      const size = statSync(path, { throwIfNoEntry: false })?.size;
+      read.set(source, size !== undefined && size <= RAW_LINES_MAX_BYTES ? readFileSync(path, 'utf8').split('\n') : null);
+    }
+    return read.get(source);
+  };
 }
 
 /**

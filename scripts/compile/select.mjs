@@ -11,8 +11,7 @@
 import { elementsOf, rowAt, Sample, sampleField } from '../lib/columns.mjs';
 import { nearest, didYouMean } from '../lib/nearest.mjs';
 import { labelFilters } from '../lib/where.mjs';
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { wordsOn } from '../lib/text.mjs';
 
 /** The usual list of items at the root of each document kind. */
 export const DEFAULT_ITEMS = {
@@ -197,41 +196,21 @@ export function selectRows(report, q, saw = () => {}) {
   return rows;
 }
 
-// A number as a line prints it, standing alone: not part of a word, a version (10.11.19) or a longer number.
-const NUMBER_TOKEN = /(?<![\w.,])-?\d+(?:[.,]\d+)?(?![\w]|[.,]\d)/g;
-
 /**
- * How the raw line of `row` printed its value, when exactly one way of
- * printing it stands there; else null. Parsers keep some figures as plain
- * numbers (mpstat's columns), which lose trailing zeros.
+ * How the raw line of `row` printed its value, when exactly one word on it
+ * (as `tpsreport check` reads words: between blanks or a table's bars)
+ * prints that number; else null. Parsers keep some figures as plain numbers
+ * (mpstat's columns), which lose trailing zeros.
  */
 function printedText(report, row) {
-  if (!report.bundleDir || !Number.isFinite(row.value)) return null;
-  const line = rawLines(join(report.bundleDir, row.source))?.[row.line - 1];
+  if (!report.rawLines || !Number.isFinite(row.value)) return null;
+  const line = report.rawLines(row.source)?.[row.line - 1];
   if (line === undefined) return null;
-  const forms = new Set((line.match(NUMBER_TOKEN) ?? []).filter((t) => Number(t.replace(',', '.')) === row.value));
+  const forms = new Set(wordsOn(line).filter((w) => PLAIN_NUMBER.test(w) && Number(w.replace(',', '.')) === row.value));
   return forms.size === 1 ? [...forms][0] : null;
 }
 
-const RAW_LINES_KEPT = 16;
-const RAW_LINES_MAX_BYTES = 8 << 20;
-const rawLineCache = new Map();
-
-/**
- * The lines of a raw file, for a few files at a time (a report reads each one
- * for many cells), known by size and mtime so that `serve` reads an edited
- * file again; null for a large or missing file.
- */
-function rawLines(path) {
-  const info = statSync(path, { throwIfNoEntry: false });
-  if (!info || info.size > RAW_LINES_MAX_BYTES) return null;
-  const key = `${path}\0${info.size}\0${info.mtimeMs}`;
-  if (rawLineCache.has(key)) return rawLineCache.get(key);
-  const lines = readFileSync(path, 'utf8').split('\n');
-  if (rawLineCache.size >= RAW_LINES_KEPT) rawLineCache.delete(rawLineCache.keys().next().value);
-  rawLineCache.set(key, lines);
-  return lines;
-}
+const PLAIN_NUMBER = /^-?\d+(?:[.,]\d+)?$/;
 
 function matches(labels, filters) {
   for (const [k, v] of Object.entries(filters)) if (String(labels[k] ?? '') !== v) return false;

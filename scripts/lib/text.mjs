@@ -131,3 +131,19 @@ const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 export function countText(n) {
   return COUNT.format(n);
 }
+
+// What stands between words on a raw line: blanks, or the column bars of a MySQL table.
+const WORD_EDGE = /[\s|]/;
+
+/** Whether `word` stands on a raw line whole: between the line's ends, blanks or the column bars of a MySQL table. */
+export function wordOn(line, word) {
+  const at = (from) => line.indexOf(word, from);
+  const edge = (ch) => ch === undefined || WORD_EDGE.test(ch);
+  for (let i = at(0); i >= 0; i = at(i + 1)) if (edge(line[i - 1]) && edge(line[i + word.length])) return true;
+  return false;
+}
+
+/** The words of a raw line, as wordOn reads them. */
+export function wordsOn(line) {
+  return line.split(/[\s|]+/).filter(Boolean);
+}

@@ -3,6 +3,7 @@
 // sighted reader sees ("… highest: MySQL 5.1.49sp1 InnoDB plugin, read/write,
 // 112.32 tx/s"). Pure; used by the compile step's chart views.
 import { countText } from '../lib/text.mjs';
+import { chartKinds } from './charts.mjs';
 
 function labelOf(row, options) {
   const fields = [options.x, options.color, options.facet].filter((f) => f && f.field && f.field !== 'value');
@@ -51,21 +52,19 @@ export function altText({ rows: all, options }) {
 }
 
 /**
- * The chart as tables a reader can read: its figures, and for a chart with
- * a CPU panel the per-CPU samples that panel draws from, each with its own
- * columns. [{ caption, columns: [{ field, title }], rows }]
+ * The chart as tables a reader can read: its figures, then the samples a
+ * kind draws from beside them, when it says which (`samples` in chartKinds:
+ * cores-cpu's mpstat rows), each with its own columns.
+ * [{ caption, columns: [{ field, title }], rows }]
  */
-export function tableParts({ rows, options }) {
+export function tableParts({ kind, rows, options }) {
   const figures = figureRows(rows);
-  const parts = [{ caption: null, columns: tableColumns({ rows: figures, options }), rows: figures }];
-  const samples = rows.filter((r) => r.panel === 'cpu');
-  if (samples.length) {
-    const labels = tableColumns({ rows: figures, options }).slice(0, -1).filter((c) => c.field !== 'incomplete');
-    const cpus = options.cpus?.field ?? 'cpus';
-    const when = samples.some((r) => r.t !== undefined) ? [{ field: 't', title: 'time (s)' }] : [];
-    const columns = [...labels, { field: cpus, title: 'CPUs allowed' }, ...when, { field: 'cpu', title: 'CPU' }, { field: 'text', title: '%idle' }, { field: 'iowait', title: '%iowait' }];
-    parts.push({ caption: `the mpstat samples of ${options.cpuTitle ?? 'the CPU panel'} (busy = 100 − %idle − %iowait, on the CPUs each run was allowed)`, columns, rows: samples });
-  }
+  const columns = tableColumns({ rows: figures, options });
+  const parts = [{ caption: null, columns, rows: figures }];
+  // The samples are told apart by the labels the figures are: every column but the figure and its incomplete mark.
+  const labels = columns.filter((c) => c.field !== 'text' && c.field !== 'incomplete');
+  const samples = chartKinds[kind]?.samples?.(rows, options, labels);
+  if (samples?.rows.length) parts.push(samples);
   return parts;
 }
 

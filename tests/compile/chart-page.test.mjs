@@ -116,3 +116,17 @@ test('the embed page of a chart of mixed runs carries the warning its report pag
   const plain = await chartView('mariadb-sysbench-threads', 'tps-by-threads');
   assert.doesNotMatch(plain.files['charts/tps-by-threads.html'], /Mixed runs/);
 });
+
+test('the samples table of a throughput and CPU chart takes the figures\' label columns, not their figure or incomplete mark', async () => {
+  const { tableParts } = await import('../../scripts/render/describe.mjs');
+  const options = { x: { field: 'cores', title: 'Cores' }, color: { field: 'variant', title: 'Variant' }, y: { title: 'Transactions per second', unit: 'tx/s' } };
+  const rows = [
+    { panel: 'throughput', cores: 1, variant: 'a', value: 700, text: '700.10', incomplete: 'raw/cut.txt:40' },
+    { panel: 'cpu', cores: 1, variant: 'a', cpus: '0', cpu: '0', value: 1.5, text: '1.50', iowait: 0 },
+  ];
+  const [figures, samples] = tableParts({ kind: 'cores-cpu', rows, options });
+  assert.deepEqual(figures.columns.map((c) => c.title), ['Cores', 'Variant', 'Transactions per second (tx/s)', 'incomplete output']);
+  assert.deepEqual(samples.columns.map((c) => c.title), ['Cores', 'Variant', 'CPUs allowed', 'CPU', '%idle', '%iowait']);
+  assert.deepEqual(samples.rows, [rows[1]]);
+  assert.equal(tableParts({ kind: 'lines', rows: [rows[0]], options }).length, 1);
+});

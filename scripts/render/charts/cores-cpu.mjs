@@ -34,6 +34,18 @@ export function expandCpuList(list) {
 }
 
 /**
+ * The mpstat samples the CPU panel draws from, as a table beside the chart's
+ * figures (render/describe.mjs tableParts): the figures' `labels` columns,
+ * then the CPUs a run was allowed, each CPU and its %idle and %iowait.
+ */
+export function sampleTable(rows, options, labels) {
+  const samples = rows.filter((r) => r.panel === 'cpu');
+  const when = samples.some((r) => r.t !== undefined) ? [{ field: 't', title: 'time (s)' }] : [];
+  const columns = [...labels, { field: options.cpus?.field ?? 'cpus', title: 'CPUs allowed' }, ...when, { field: 'cpu', title: 'CPU' }, { field: 'text', title: '%idle' }, { field: 'iowait', title: '%iowait' }];
+  return { caption: `the mpstat samples of ${options.cpuTitle ?? 'the CPU panel'} (busy = 100 − %idle − %iowait, on the CPUs each run was allowed)`, columns, rows: samples };
+}
+
+/**
  * Throughput by number of cores for each variant, and below it the CPU busy
  * share of the cores the run was allowed to use (100 % = every allowed core
  * busy for the whole run). Rows carry `panel`: "throughput" rows are one
