@@ -10,6 +10,7 @@ import { AuthorError } from './select.mjs';
 import { summarize } from './stats.mjs';
 import { greatest } from '../lib/numbers.mjs';
 import { nearest } from '../lib/nearest.mjs';
+import { fixed } from '../lib/text.mjs';
 
 /** How a view may combine repeats; `best` follows the view's `better` direction. */
 export const STATS = ['median', 'mean', 'min', 'max', 'best'];
@@ -133,7 +134,7 @@ function combined(group, repeat, stat, better) {
   return {
     ...row,
     value,
-    text: value === null ? 'failed' : value.toFixed(decimals),
+    text: value === null ? 'failed' : fixed(value, decimals),
     status: ok.length ? 'ok' : group[0].status,
     stat: pick === stat ? stat : `best (${pick})`,
     n: ok.length,
@@ -152,8 +153,8 @@ export function spreadText(row) {
   if (!row?.members) return '';
   // No-break spaces hold each part together ("5 runs", "CV 2.4 %"): a narrow column wraps only between parts.
   if (!row.n) return `${row.runs}\u00a0runs, none succeeded`;
-  const parts = [`${row.min.toFixed(row.decimals)}\u2013${row.max.toFixed(row.decimals)}`];
-  if (row.cv !== null) parts.push(`CV\u00a0${(row.cv * 100).toFixed(1)}\u00a0%`);
+  const parts = [`${fixed(row.min, row.decimals)}\u2013${fixed(row.max, row.decimals)}`];
+  if (row.cv !== null) parts.push(`CV\u00a0${fixed(row.cv * 100, 1)}\u00a0%`);
   parts.push(`${row.n}\u00a0runs${row.runs > row.n ? `\u00a0of\u00a0${row.runs}` : ''}`);
   return parts.join(' · ');
 }

@@ -9,16 +9,27 @@ function sorted(xs) {
   return xs.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
 }
 
+/**
+ * A statistic as the decimal it stands for: the median of 184.87 and 243.96
+ * is 214.415, which binary arithmetic gives as 214.41500000000002, and that
+ * tail reached the page's data-value, the CSV and the chart data. Fifteen
+ * significant digits are as many as a double always holds exactly, so this
+ * drops only the arithmetic's noise, never a digit the figures had.
+ */
+export function decimal(x) {
+  return typeof x === 'number' && Number.isFinite(x) ? Number(x.toPrecision(15)) : x;
+}
+
 /** The p-quantile (0 ≤ p ≤ 1) with linear interpolation between order statistics (R's type 7). */
 export function quantile(xs, p) {
-  return quantileOfSorted(sorted(xs), p);
+  return decimal(quantileOfSorted(sorted(xs), p));
 }
 
 export const median = (xs) => quantile(xs, 0.5);
 
 export function mean(xs) {
   const s = sorted(xs);
-  return s.length ? s.reduce((a, b) => a + b, 0) / s.length : null;
+  return s.length ? decimal(s.reduce((a, b) => a + b, 0) / s.length) : null;
 }
 
 /** Coefficient of variation: sample standard deviation (n − 1) over the mean; null below two values or at mean 0. */
@@ -27,7 +38,7 @@ export function cv(xs) {
   const m = mean(s);
   if (s.length < 2 || !m) return null;
   const variance = s.reduce((a, x) => a + (x - m) ** 2, 0) / (s.length - 1);
-  return Math.sqrt(variance) / m;
+  return decimal(Math.sqrt(variance) / m);
 }
 
 /** What a table cell of repeats shows: the median, and the spread beside it. */
@@ -179,7 +190,7 @@ export function scaling(points) {
   const [first] = s;
   return s.map((p) => {
     const speedup = p.value / first.value;
-    return { ...p, speedup, efficiency: speedup / (p.x / first.x), perUnit: p.value / p.x };
+    return { ...p, speedup: decimal(speedup), efficiency: decimal(speedup / (p.x / first.x)), perUnit: decimal(p.value / p.x) };
   });
 }
 

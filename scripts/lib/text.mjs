@@ -128,6 +128,20 @@ export function wordList(words) {
 const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** A whole number as a reader's sentence prints it: 1,249. */
+/**
+ * `x` to `digits` decimals, rounded as a person rounds the decimal it stands
+ * for: half away from zero, so a median of 214.415 reads "214.42". toFixed
+ * rounds the binary double instead, in which 853.545 is 853.54499…, so a
+ * figure ending in 5 went up or down with the noise of the arithmetic.
+ */
+export function fixed(x, digits) {
+  if (!Number.isFinite(x)) return String(x);
+  const decimal = Math.abs(x).toPrecision(15);
+  if (/e/.test(decimal)) return x.toFixed(digits);
+  const rounded = Number(`${Math.round(Number(`${decimal}e${digits}`))}e-${digits}`);
+  return `${x < 0 && rounded !== 0 ? '-' : ''}${rounded.toFixed(digits)}`;
+}
+
 export function countText(n) {
   return COUNT.format(n);
 }

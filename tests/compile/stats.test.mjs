@@ -2,7 +2,8 @@
 // functions under test.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { quantile, median, cv, summarize, ratioInterval, withinNoise, noiseBand, steadyState, stability, scaling, bestPer, histogramPercentiles } from '../../scripts/compile/stats.mjs';
+import { quantile, median, mean, cv, summarize, ratioInterval, withinNoise, noiseBand, steadyState, stability, scaling, bestPer, histogramPercentiles } from '../../scripts/compile/stats.mjs';
+import { fixed } from '../../scripts/lib/text.mjs';
 
 const close = (a, b, eps = 1e-6) => assert.ok(Math.abs(a - b) < eps, `${a} ≈ ${b}`);
 
@@ -102,4 +103,20 @@ test('histogramPercentiles finds the bucket holding each percentile and the boun
     { p: 0.999, value: 8, lower: 4, upper: 8 },
   ]);
   assert.deepEqual(histogramPercentiles([]), []);
+});
+
+test('a statistic is the decimal its figures give, and is shown rounded half away from zero', () => {
+  // 184.87 and 243.96 (two runs of cpu-efficiency-by-cores): binary arithmetic gives 214.41500000000002.
+  assert.equal(median([184.87, 243.96]), 214.415);
+  assert.equal(mean([983.92, 985.01]), 984.465);
+  // The double nearest 853.545 lies below it, so toFixed rounds it down; by hand it rounds up.
+  assert.equal((853.545).toFixed(2), '853.54');
+  assert.equal(fixed(853.545, 2), '853.55');
+  assert.equal(fixed(median([983.92, 985.01]), 2), '984.47');
+  assert.equal(fixed(-2.5, 0), '-3');
+  assert.equal(fixed(-0.004, 2), '0.00');
+  assert.equal(fixed(1e-7, 3), '0.000');
+  assert.equal(fixed(123, 0), '123');
+  const [, second] = scaling([{ x: 1, value: 100 }, { x: 2, value: 1707.09 }]);
+  assert.equal(second.perUnit, 853.545);
 });

@@ -17,6 +17,18 @@ export function percentChange(value, base) {
   return p === 0 ? '±0.0 %' : `${p > 0 ? '+' : '−'}${Math.abs(p).toFixed(1)} %`;
 }
 
+/**
+ * The median of figures as printed ("983.92"), to `decimals` places: worked
+ * out in whole units of the last place, so exactly, and a half rounded away
+ * from zero as by hand (983.92 and 985.01 give 984.465, shown 984.47).
+ */
+export function medianText(texts, decimals) {
+  const units = texts.map((t) => Math.round(number(t) * 10 ** decimals)).sort((a, b) => a - b);
+  const mid = Math.floor(units.length / 2);
+  const middle = units.length % 2 ? units[mid] : (units[mid - 1] + units[mid]) / 2;
+  return (Math.sign(middle) * Math.round(Math.abs(middle)) / 10 ** decimals).toFixed(decimals);
+}
+
 /** The first line of a published raw file matching `pattern`; the match carries `lineNumber`. */
 export function rawMatch(pagePath, file, pattern) {
   const lines = rawLines(pagePath, file);

@@ -21,7 +21,8 @@ import { chartKinds } from '../../render/charts.mjs';
 import { chartFigure } from '../chart-files.mjs';
 import { checkStat, spreadText, NOT_LABELS, repeatLabels } from '../repeats.mjs';
 import { difference, bandOf } from '../difference.mjs';
-import { stability, scaling } from '../stats.mjs';
+import { stability, scaling, decimal } from '../stats.mjs';
+import { fixed } from '../../lib/text.mjs';
 import { incompletePlace } from '../html.mjs';
 
 const COMMON = {
@@ -280,8 +281,8 @@ function scaled(rows, q) {
   for (const list of series.values()) {
     const points = scaling(list.filter((r) => typeof r.value === 'number').map((r) => ({ x: Number(r[q.x]), value: r.value, row: r })));
     for (const pt of points) {
-      const value = q.show === 'efficiency' ? pt[field] * 100 : pt[field];
-      const text = q.show === 'speedup' ? `${value.toFixed(2)}×` : value.toFixed(q.show === 'efficiency' ? 1 : 2);
+      const value = q.show === 'efficiency' ? decimal(pt[field] * 100) : pt[field];
+      const text = q.show === 'speedup' ? `${fixed(value, 2)}×` : fixed(value, q.show === 'efficiency' ? 1 : 2);
       out.push({ ...pt.row, value, text, printed: pt.row.text, min: undefined, max: undefined, runs: undefined });
     }
   }

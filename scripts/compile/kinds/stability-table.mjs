@@ -8,6 +8,7 @@ import { AuthorError, byRun } from '../select.mjs';
 import { th, esc, attrs, incompleteMark, incompleteSuffix } from '../html.mjs';
 import { stability } from '../stats.mjs';
 import { repeatLabels, decimalsOf } from '../repeats.mjs';
+import { fixed } from '../../lib/text.mjs';
 
 export default {
   name: 'stability-table',
@@ -30,8 +31,8 @@ export default {
     const stats = runs.map((run) => ({ run, s: stability(run.samples.map((r) => ({ t: r.t, value: r.value })), { window, tolerance }) }));
     const unit = rows.find((r) => r.unit)?.unit ?? unitOf(report, p);
     const decimals = Math.min(2, decimalsOf(rows));
-    const fmt = (v) => (v === null || v === undefined ? '–' : v.toFixed(decimals));
-    const pct = (v) => (v === null ? '–' : `${(v * 100).toFixed(1)}\u00a0%`);
+    const fmt = (v) => (v === null || v === undefined ? '–' : fixed(v, decimals));
+    const pct = (v) => (v === null ? '–' : `${fixed(v * 100, 1)}\u00a0%`);
     return {
       tables: [{
         caption: p.caption ?? '',
