@@ -8,7 +8,7 @@
 // the CSV holds; `html` (default: the escaped text) is what the page shows.
 
 import { spreadText } from './repeats.mjs';
-import { countText } from '../lib/text.mjs';
+import { countText, fixed } from '../lib/text.mjs';
 
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;' };
 const escape = (c) => ESCAPES[c];
@@ -356,7 +356,8 @@ export function durationText(seconds, decimals) {
   if (h > 0) parts.push(`${h}\u00a0h`);
   if (m > 0) parts.push(`${m}\u00a0min`);
   // With the printed text's decimals known, keep them: 0:01.50 reads 1.50 s, not 1.5 s.
-  const restText = decimals === undefined ? rest.toFixed(3).replace(/\.?0+$/, '') || '0' : rest.toFixed(decimals);
+  // fixed(): the subtraction leaves binary noise (78.05 − 60 is 18.049999…), which must not decide a rounding.
+  const restText = decimals === undefined ? fixed(rest, 3).replace(/\.?0+$/, '') || '0' : fixed(rest, decimals);
   if (rest > 0 || parts.length === 0) parts.push(`${restText}\u00a0s`);
   return parts.join(' ');
 }
