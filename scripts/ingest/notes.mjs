@@ -7,11 +7,6 @@ import { openSync, readSync, closeSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { detectFormat } from '../parse/index.mjs';
 
-// Parsers say "value is exact" of a number past 2^53 whose text they kept
-// whole: nothing the author could fix, and every SHOW VARIABLES capture has
-// five of them. The raw view still lists them.
-const KEPT_EXACT = /\bvalue is exact\b/;
-
 /**
  * A parsed document's notes, [{ line, message }], for the file's source name
  * to be added: its first warning with how many more there are (one line a
@@ -19,7 +14,8 @@ const KEPT_EXACT = /\bvalue is exact\b/;
  * output stops early.
  */
 export function parserNotes(doc) {
-  const warnings = (doc.warnings ?? []).filter((w) => Number.isInteger(w.line) && !KEPT_EXACT.test(w.message));
+  // A number kept exact as text (past 2^53) is nothing the author could fix: every SHOW VARIABLES capture has five.
+  const warnings = (doc.warnings ?? []).filter((w) => Number.isInteger(w.line) && !w.exact_text);
   const notes = [];
   if (warnings.length) {
     const [first] = warnings;

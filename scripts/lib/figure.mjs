@@ -26,6 +26,16 @@ export function beyondDouble(text) {
   return NUMBER_TEXT.test(t) && !Number.isFinite(Number(t));
 }
 
+/**
+ * The warning for a figure whose printed text is kept whole because a double
+ * cannot hold it (rounded, or past the largest double and left without a
+ * number). It is marked exact_text: nothing in the raw file is wrong, so a
+ * build does not print it as something to look at; the raw view lists it.
+ */
+export function exactTextWarning(line, message, text) {
+  return { line, message, text, exact_text: true };
+}
+
 /** Whether an integer as printed differs from `value`, its nearest double (past 2^53). */
 export function roundedInDouble(text, value) {
   const t = String(text).trim();

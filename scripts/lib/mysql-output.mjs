@@ -23,7 +23,7 @@
 // client errors, elisions, annotations), or text it does not know, which it
 // hands back to the caller to place or warn about.
 import { InputError, quote } from './errors.mjs';
-import { figure, beyondDouble, beyondDoubleError, roundedInDouble } from './figure.mjs';
+import { figure, beyondDouble, beyondDoubleError, roundedInDouble, exactTextWarning } from './figure.mjs';
 import { toNumber, terminatorSpan } from './text.mjs';
 
 // ─── single-line patterns ───────────────────────────────────────────────────
@@ -792,7 +792,7 @@ export function cellFigure(row, column, unit, reader, extra = {}) {
     });
   }
   if (roundedInDouble(text, value)) {
-    reader.warnings.push({ line, message: `${column} ${text} is beyond what a JSON number holds exactly; value is rounded, text is exact`, text });
+    reader.warnings.push(exactTextWarning(line, `${column} ${text} is beyond what a JSON number holds exactly; value is rounded, text is exact`, text));
   }
   return { value, text, unit, line, ...extra };
 }

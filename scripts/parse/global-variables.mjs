@@ -8,7 +8,7 @@
 // prints bare integers). The list is explicit because names do not say it:
 // `thread_cache_size` counts threads, `innodb_purge_batch_size` pages.
 import { InputError } from '../lib/errors.mjs';
-import { beyondDouble, roundedInDouble } from '../lib/figure.mjs';
+import { beyondDouble, roundedInDouble, exactTextWarning } from '../lib/figure.mjs';
 import { createClientParser, rowObjects, scanHeaders, resultInfo, lowerKeys } from '../lib/mysql-output.mjs';
 import { parseTextWith } from './driver.mjs';
 
@@ -73,12 +73,12 @@ function convertRow(raw, resultIndex, reader) {
   if (PLAIN_INTEGER.test(value)) {
     // Values are text first: one past the largest double stays text, with no number.
     if (beyondDouble(value)) {
-      reader.warnings.push({ line, message: `${out.name} has ${value.replace(/\D/g, '').length} digits, beyond what a double holds; value is exact, no number`, text: value.slice(0, 40) });
+      reader.warnings.push(exactTextWarning(line, `${out.name} has ${value.replace(/\D/g, '').length} digits, beyond what a double holds; value is exact, no number`, value.slice(0, 40)));
       return out;
     }
     out.number = Number(value);
     if (roundedInDouble(value, out.number)) {
-      reader.warnings.push({ line, message: `${out.name} ${value} is beyond what a JSON number holds exactly; number is rounded, value is exact`, text: value });
+      reader.warnings.push(exactTextWarning(line, `${out.name} ${value} is beyond what a JSON number holds exactly; number is rounded, value is exact`, value));
     }
     if (BYTE_VARIABLES.has(out.name.toLowerCase())) out.bytes = { value: out.number, text: value, unit: 'bytes', line, implied: true };
   }
@@ -121,7 +121,7 @@ function createParser() {
 
 export const format = {
   name: 'global-variables',
-  version: '1.0.0',
+  version: '1.1.0',
   title: 'SHOW GLOBAL VARIABLES / SHOW VARIABLES (MySQL, MariaDB): bordered, batch and \\G',
   produces: 'every variable in order with its value as printed, the number for plain integers and a bytes figure for size variables',
   detect,

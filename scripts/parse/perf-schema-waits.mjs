@@ -561,7 +561,7 @@ function trailingMarker(snapshots, markers) {
 
 export const format = {
   name: 'perf-schema-waits',
-  version: '1.1.0',
+  version: '1.2.0',
   title: 'performance_schema.events_waits_summary_global_by_event_name, sys.waits_global_by_latency and sys.x$waits_global_by_latency (MySQL 5.6+, MariaDB 10.x+): bordered, batch and \\G',
   produces: 'every snapshot in order with each event\'s count and times (as printed and in seconds), and with two or more snapshots each event\'s change from the first to the last, ranked by total wait time, and its change over every interval between two consecutive snapshots',
   // A capture stopped mid-way still holds the snapshots before the cut: kept, marked incomplete.

@@ -96,7 +96,7 @@ function createParser() {
 
 export const format = {
   name: 'table-status',
-  version: '1.0.0',
+  version: '1.1.0',
   title: 'SHOW TABLE STATUS (MySQL 5.0–8.0, MariaDB 10.x): bordered, batch and \\G',
   produces: 'every table row of every result: engine, row format, rows (estimate for InnoDB), byte sizes as figures, auto_increment, times, collation, create options and comment as printed',
   detect,

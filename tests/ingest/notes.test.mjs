@@ -41,3 +41,15 @@ test('ingest notes a line the parser did not read, output cut short and an unlis
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a number kept exact as text (past 2^53) is no note: nothing in the raw file is wrong', async () => {
+  const { parseFile } = await import('../../scripts/parse/index.mjs');
+  const { parserNotes } = await import('../../scripts/ingest/notes.mjs');
+  for (const fixture of ['global-variables/hand-batch-value-past-the-largest-double.txt', 'perf-schema-waits/hand-batch-snapshots-sum-timer-wait-past-2-53.txt', 'innodb-cmp/hand-batch-compress-ops-20-digit-counter.txt']) {
+    const doc = await parseFile(join(ROOT, 'tests/fixtures', fixture));
+    assert.ok(doc.warnings.length > 0 && doc.warnings.every((w) => w.exact_text), `${fixture}: its warnings are all of exact text`);
+    assert.deepEqual(parserNotes(doc), [], fixture);
+    const damaged = { ...doc, warnings: [...doc.warnings, { line: 2, message: 'unrecognised line', text: 'xx' }] };
+    assert.deepEqual(parserNotes(damaged), [{ line: 2, message: 'unrecognised line ("xx")' }], `${fixture}: another warning is still a note`);
+  }
+});
