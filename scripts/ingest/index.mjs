@@ -16,7 +16,8 @@ import { createPool } from '../lib/workers.mjs';
 import { didYouMean, nearest } from '../lib/nearest.mjs';
 import { labelFilters } from '../lib/where.mjs';
 import { readFrontMatter, expandSourceGlobs } from './front-matter.mjs';
-import { unreadFiles } from './notes.mjs';
+import { unreadFiles, commentedShortcodes } from './notes.mjs';
+import { bodyOffset } from '../compile/report.mjs';
 
 const LABEL_NAME = /^[a-z][a-z0-9_]*$/;
 const REPORTS_AT_ONCE = 4;
@@ -80,9 +81,10 @@ async function ingestReport({ root, slug, index, outDir, cachePath, before, pars
   const unchanged = `${parsers}:${listed.stamp(inputs)}`;
   if (before.report === unchanged) return { written: before.documents, parsed: 0, errors, unchanged: true };
   let plan;
+  const text = await readFile(index, 'utf8');
   try {
     const bundleDir = join(root, 'content', 'reports', slug);
-    plan = planSources(await readFile(index, 'utf8'), relative(root, index), bundleDir, root);
+    plan = planSources(text, relative(root, index), bundleDir, root);
   } catch (error) {
     if (error instanceof InputError) return { written: 0, parsed: 0, errors: [error] };
     throw error;
@@ -99,7 +101,8 @@ async function ingestReport({ root, slug, index, outDir, cachePath, before, pars
     outcomes[i] = error ? { error } : await ingestSource(plan[i], { root, slug, outDir, before, parsers, pool });
   });
   let parsed = 0;
-  const notes = unreadFiles(listing, plan, root, index);
+  const body = bodyOffset(text);
+  const notes = [...commentedShortcodes(text.slice(body), text.slice(0, body).split('\n').length, relative(root, index)), ...unreadFiles(listing, plan, root, index)];
   for (const [i, { stamp, error, hash, parsed: fresh, notes: said = [] }] of outcomes.entries()) {
     notes.push(...said);
     if (error) errors.push(error);

@@ -49,6 +49,29 @@ export function unreadFiles(listing, plan, root, index) {
   return [{ source: relative(root, index), message: `${count} output a parser reads, but no source lists ${unread.length === 1 ? 'it' : 'them'}: ${named}; published as ${unread.length === 1 ? 'it is' : 'they are'}, in no table or chart (\`tpsreport labels\` lists the runs that are read)` }];
 }
 
+// Hugo's commented-out shortcode, {{</* name … */>}}: Hugo prints it as text
+// (how a page shows shortcode syntax) and places nothing.
+const COMMENTED = /\{\{([<%])\s*\/\*\s*([A-Za-z][\w-]*)/g;
+
+/**
+ * A note on an article (`body`: its text after the front matter, which starts
+ * on line `firstLine`) that writes a shortcode in Hugo's commented-out form:
+ * copied from documentation, it builds without an error and places no figure.
+ * One line an article, at the first.
+ */
+export function commentedShortcodes(body, firstLine, source) {
+  const found = [...body.matchAll(COMMENTED)];
+  if (!found.length) return [];
+  const [{ 1: delim, 2: name, index }] = found;
+  const close = delim === '<' ? '>' : '%';
+  const more = found.length > 1 ? ` (and ${found.length - 1} more below)` : '';
+  return [{
+    source,
+    line: firstLine + body.slice(0, index).split('\n').length - 1,
+    message: `{{${delim}/* ${name} … */${close}}} is Hugo's commented-out form: the page prints it as text and places no ${name}${more}; write {{${delim} ${name} … ${close}}}`,
+  }];
+}
+
 // Enough lines for every format's banner or header. A note is a hint, and a
 // site keeps many captures unlisted on purpose: the whole 400 lines a parse
 // detects from cost several seconds over a thousand reports.

@@ -53,3 +53,18 @@ test('a number kept exact as text (past 2^53) is no note: nothing in the raw fil
     assert.deepEqual(parserNotes(damaged), [{ line: 2, message: 'unrecognised line ("xx")' }], `${fixture}: another warning is still a note`);
   }
 });
+
+test('a shortcode written in Hugo\'s commented-out form is a note at its line: it would place nothing', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-notes-'));
+  try {
+    mkdirSync(join(root, 'content/reports/x/raw'), { recursive: true });
+    cpSync(join(RAW, 'oltp_read_write-t8.txt'), join(root, 'content/reports/x/raw/t8.txt'));
+    // Line 6 is the first line of the body; the shortcode opens on line 8.
+    const text = '---\ntitle: Commented\nsources:\n  - file: raw/t8.txt\n---\nIntro.\n\n{{</* table data="sysbench" metric="transactions.rate"\n    rows="threads" */>}}\n\n{{% /* value data="sysbench" */ %}}\n';
+    writeFileSync(join(root, 'content/reports/x/index.md'), text);
+    const { notes } = await ingestReports({ root });
+    assert.equal(formatNotes(notes), "content/reports/x/index.md:8: note: {{</* table … */>}} is Hugo's commented-out form: the page prints it as text and places no table (and 1 more below); write {{< table … >}}");
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
