@@ -70,8 +70,31 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
     result.errors.push(...errors);
     result.notes.push(...notes);
   }
+  looked.push(...(await removeGoneReports(join(root, dataDir), cacheDir, new Set(slugs.filter((_, i) => outcomes[i])))));
   if (shared) shared.refresh(looked);
   return result;
+}
+
+/**
+ * Removes the data of reports whose article is gone (a report deleted or
+ * renamed): its documents would fail validation for raw files no longer
+ * there, which no ingest could fix. Only a folder ingest wrote is removed:
+ * one whose report.json names it; anything else in data/reports/ stays.
+ * @returns {Promise<string[]>} the folders removed
+ */
+async function removeGoneReports(dataDir, cacheDir, reports) {
+  if (!existsSync(dataDir)) return [];
+  const removed = [];
+  for (const entry of await readdir(dataDir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || reports.has(entry.name)) continue;
+    const dir = join(dataDir, entry.name);
+    const own = await readFile(join(dir, 'report.json'), 'utf8').then(JSON.parse).catch(() => null);
+    if (own?.kind !== 'report' || own.report !== entry.name) continue;
+    await rm(dir, { recursive: true });
+    await rm(join(cacheDir, `${entry.name}.json`), { force: true });
+    removed.push(dir);
+  }
+  return removed;
 }
 
 async function ingestReport({ root, slug, index, outDir, cachePath, before, parsers, listed, pool }) {

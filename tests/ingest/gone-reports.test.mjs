@@ -1,0 +1,32 @@
+// A report deleted or renamed leaves no data behind: its documents would name
+// raw files that are gone, which validate refuses and no ingest could fix.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, writeFileSync, cpSync, rmSync, existsSync, renameSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ingestReports } from '../../scripts/ingest/index.mjs';
+
+const RAW = join(import.meta.dirname, '..', '..', 'content/reports/mariadb-sysbench-threads/raw');
+
+test('ingest removes the data of a report whose folder is gone, and leaves a folder it did not write', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-gone-'));
+  try {
+    for (const slug of ['kept', 'renamed']) {
+      mkdirSync(join(root, 'content/reports', slug, 'raw'), { recursive: true });
+      cpSync(join(RAW, 'oltp_read_write-t8.txt'), join(root, 'content/reports', slug, 'raw/t8.txt'));
+      writeFileSync(join(root, 'content/reports', slug, 'index.md'), '---\ntitle: T\nsources:\n  - file: raw/t8.txt\n---\nText.\n');
+    }
+    mkdirSync(join(root, 'data/reports/hand-made'), { recursive: true });
+    writeFileSync(join(root, 'data/reports/hand-made/notes.json'), '{}\n');
+    await ingestReports({ root });
+    assert.ok(existsSync(join(root, 'data/reports/renamed/t8.json')));
+    renameSync(join(root, 'content/reports/renamed'), join(root, 'content/reports/new-name'));
+    const result = await ingestReports({ root });
+    assert.deepEqual(result.errors, []);
+    assert.deepEqual(readdirSync(join(root, 'data/reports')).sort(), ['hand-made', 'kept', 'new-name']);
+    assert.ok(!existsSync(join(root, '.tpsreport/cache/ingest/renamed.json')), 'its ingest cache goes too');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
