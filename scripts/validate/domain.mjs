@@ -360,12 +360,14 @@ function unitProblems(docs, fileOf, docOf) {
 
 function sweepProblems(report, docs, reportFile) {
   const problems = [];
+  // A document that could not be read has its own error; without its runs, any count of the labels would be wrong.
+  if (report.sources.some((source) => !docs.get(source.data))) return problems;
   for (const label of report.sweep ?? []) {
     const byKind = new Map();
     for (const source of report.sources) {
       const doc = docs.get(source.data);
-      const values = [source.labels?.[label], ...(doc?.run_labels ?? []).map((l) => l?.[label])].filter((v) => v !== undefined);
-      const kind = doc?.kind ?? source.format ?? '?';
+      const values = [source.labels?.[label], ...(doc.run_labels ?? []).map((l) => l?.[label])].filter((v) => v !== undefined);
+      const kind = doc.kind;
       if (!byKind.has(kind)) byKind.set(kind, new Set());
       values.forEach((v) => byKind.get(kind).add(String(v)));
     }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { reportProblems, crossSummary } from '../../scripts/validate/domain.mjs';
 
 const fig = (value, unit, line, extra = {}) => ({ value, unit, line, text: String(value), ...extra });
-const rules = (report, docs) => reportProblems(report, new Map(Object.entries(docs).map(([name, doc]) => [name, crossSummary(doc)])), { reportFile: 'report.json', fileOf: (n) => n, docOf: (n) => docs[n] }).map((p) => `${p.rule} ${p.file} ${p.pointer}`);
+const rules = (report, docs, o = {}) => reportProblems(report, new Map(Object.entries(docs).map(([name, doc]) => [name, crossSummary(doc)])), { reportFile: 'report.json', fileOf: (n) => n, docOf: (n) => docs[n], ...o }).map((p) => `${p.rule} ${p.file} ${p.pointer}`);
 const noSweep = { sweep: [], sources: [] };
 
 test('units-agree flags the same figure in ms in one run and s in another', () => {
@@ -50,6 +50,9 @@ test('sweep-varies ignores a kind that does not carry the swept label, and flags
   assert.deepEqual(rules(report, docs), ['sweep-varies report.json /sweep']);
   report.sources[1].labels.threads = 8;
   assert.deepEqual(rules(report, docs), []);
+  // A document that could not be read (its own error says why) is no run of a kind "?" with one value.
+  report.sources.push({ data: 'broken', labels: { threads: 16 } });
+  assert.deepEqual(rules(report, docs, { exists: () => true }), []);
 });
 
 test('raw-line-exists flags a figure whose line is past the end of its raw file, with its pointer', async () => {
