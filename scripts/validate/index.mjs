@@ -33,8 +33,21 @@ export function documentProblems(doc, file, { root = process.cwd(), walk, printe
       found: JSON.stringify(kind),
     }];
   }
-  if (!validate(doc)) return validate.errors.map((e) => schemaProblem(e, doc, file));
+  if (!validate(doc)) return uniqueProblems(validate.errors.map((e) => schemaProblem(e, doc, file)));
   return domainProblems(doc, file, { root, walk, printed });
+}
+
+/**
+ * Each problem once: ajv reports one error for every path through the schema
+ * that reaches a value (a figure's $ref from two places), so a string where a
+ * number belongs was listed, and counted, twice.
+ */
+function uniqueProblems(problems) {
+  const seen = new Set();
+  return problems.filter((p) => {
+    const key = `${p.pointer}\0${p.rule}\0${p.expected}`;
+    return !seen.has(key) && seen.add(key);
+  });
 }
 
 function schemaProblem(error, doc, file) {

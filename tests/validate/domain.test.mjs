@@ -123,3 +123,14 @@ test('raw-file-recorded flags each file of a report\'s raw/ folder, in subfolder
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a schema error is reported once, though the schema reaches the value by two paths', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { documentProblems } = await import('../../scripts/validate/index.mjs');
+  const root = join(import.meta.dirname, '..', '..');
+  const doc = JSON.parse(readFileSync(join(root, 'data/reports/mariadb-sysbench-threads/oltp_read_write-t1.json'), 'utf8'));
+  doc.runs[0].transactions.rate.value = String(doc.runs[0].transactions.rate.value);
+  const problems = documentProblems(doc, 'x.json', { root });
+  assert.deepEqual(problems.map((p) => `${p.rule} ${p.pointer}`), ['schema/type /runs/0/transactions/rate/value']);
+});
