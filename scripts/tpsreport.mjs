@@ -150,7 +150,8 @@ const commands = {
     const { reporters } = await import('./reporters.mjs');
     const result = await figureProblems({ root: ROOT });
     console.log(reporters.text({ files: result.pages, problems: result.problems }));
-    console.error(`check: ${result.figures} figure${result.figures === 1 ? '' : 's'} on ${result.pages} page${result.pages === 1 ? '' : 's'}${result.problems.length ? `, ${result.problems.length} not as printed on their raw line` : ', each shown as printed on its raw line'}`);
+    const claims = result.claims ? ` and ${result.claims} claim${result.claims === 1 ? '' : 's'}` : '';
+    console.error(`check: ${result.figures} linked figure${result.figures === 1 ? '' : 's'}${claims} on ${result.pages} page${result.pages === 1 ? '' : 's'}${result.problems.length ? `, ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}` : ', each figure as printed on its raw line'}`);
     return result.problems.length ? 1 : 0;
   },
 

@@ -7,14 +7,17 @@
 // its line as a whole word, and the page must show that word. A figure
 // combined from repeats (class="stat") is recomputed from the runs its
 // data-members lists, each of which must print its figure on its raw line.
-// It checks the output, so it runs after a build and never feeds anything
-// back into one.
+// A claim's words ("30.4 % higher") must be the difference its data-ratio
+// gives, and every report under content/reports/ must have its page. It
+// checks the output, so it runs after a build and never feeds anything back
+// into one.
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { unesc } from '../compile/html.mjs';
 import { summarize } from '../compile/stats.mjs';
 import { wordOn } from '../lib/text.mjs';
+import { reportSlugs } from '../compile/index.mjs';
 
 const FIGURE = /<a\b[^>]*\bclass="(fig|stat)\b[^"]*"[^>]*>/g;
 const ATTRIBUTE = /\s([a-z-]+)="([^"]*)"/g;
@@ -89,23 +92,56 @@ export function figuresOf(html) {
  */
 export async function figureProblems({ root }) {
   const reports = join(root, 'public', 'reports');
-  const out = { pages: 0, figures: 0, problems: [] };
+  const out = { pages: 0, figures: 0, claims: 0, problems: [] };
   if (!existsSync(reports)) {
     out.problems.push(problem(relative(root, reports), undefined, 'a built site (run `tpsreport build` first)', 'no such folder'));
     return out;
+  }
+  for (const slug of await reportSlugs(root)) {
+    const page = join(reports, slug, 'index.html');
+    if (!existsSync(page)) out.problems.push(problem(relative(root, page), undefined, `the page of content/reports/${slug}/index.md`, 'no such file'));
   }
   for (const slug of (await readdir(reports)).sort()) {
     const page = join(reports, slug, 'index.html');
     if (!existsSync(page)) continue;
     out.pages += 1;
+    const html = await readFile(page, 'utf8');
+    for (const claim of claimsOf(html)) {
+      out.claims += 1;
+      const found = claimProblem(claim);
+      if (found) out.problems.push(problem(relative(root, page), claim.line, `the difference its data-ratio (${claim.ratio}) gives, ${claimWords(claim.ratio)}`, found));
+    }
     const rawLines = new Map();
-    for (const figure of figuresOf(await readFile(page, 'utf8'))) {
+    for (const figure of figuresOf(html)) {
       out.figures += 1;
       const found = figure.stat ? await checkStat(join(reports, slug), figure, rawLines) : await checkFigure(join(reports, slug), figure, rawLines);
       if (found) out.problems.push(problem(relative(root, page), figure.line, expectedOf(figure), found));
     }
   }
   return out;
+}
+
+const CLAIM = /<span\b[^>]*\bclass="tps-claim"[^>]*>\s*<span class="claim-figure">([^<]*)<\/span>/g;
+
+/** The claims of a page that print a difference in words, with their ratio and page line. */
+export function claimsOf(html) {
+  return [...html.matchAll(CLAIM)].map((m) => ({ ratio: Number(attributes(m[0])['data-ratio']), shown: unesc(m[1]).replace(/\u00a0/g, ' ').trim(), line: html.slice(0, m.index).split('\n').length }));
+}
+
+/** "30.4 % higher" for a ratio of 1.304, as compile/kinds/claim.mjs words it (the per cent rounded to one decimal). */
+function claimWords(ratio) {
+  const pct = Math.round((ratio - 1) * 1000) / 10;
+  return `"${Math.abs(pct).toFixed(1)} % ${ratio >= 1 ? 'higher' : 'lower'}"`;
+}
+
+/** What is wrong with a claim's words, or null. "about the same" and a bare per cent say no direction to check against. */
+function claimProblem({ ratio, shown }) {
+  if (!Number.isFinite(ratio) || ratio <= 0) return `data-ratio "${ratio}"`;
+  if (shown === 'about the same') return null;
+  const [, pct, direction] = /^([\d.]+) %(?: (higher|lower))?$/.exec(shown) ?? [];
+  if (pct === undefined) return `"${shown}"`;
+  const expected = claimWords(ratio).slice(1, -1);
+  return (direction ? shown === expected : `${pct} %` === expected.replace(/ (higher|lower)$/, '')) ? null : `"${shown}"`;
 }
 
 function expectedOf(figure) {

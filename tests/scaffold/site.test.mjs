@@ -104,6 +104,30 @@ test("a page that uses tps- names leaves its unprefixed shortcodes to the blog; 
   assert.equal(sitePage('toString'), undefined);
 });
 
+test('tpsreport check holds a claim\'s words to its ratio, and every report to its page', async () => {
+  const dir = temp();
+  try {
+    const bundle = join(dir, 'public', 'reports', 'r');
+    mkdirSync(bundle, { recursive: true });
+    for (const slug of ['r', 'gone']) {
+      mkdirSync(join(dir, 'content', 'reports', slug), { recursive: true });
+      writeFileSync(join(dir, 'content', 'reports', slug, 'index.md'), '---\ntitle: T\n---\n');
+    }
+    // The ratio of the cpu-efficiency-by-cores claim: 853.545 / 654.74.
+    const claim = (words, ratio = 1.3036396126706784) => `<span class="tps-claim" data-relation="higher" data-verdict="different" data-ratio="${ratio}" title="checked"><span class="claim-figure">${words}</span></span>`;
+    writeFileSync(join(bundle, 'index.html'), `<p>${claim('30.4\u00a0% higher')}</p>\n<p>${claim('80.4\u00a0% higher')}</p>\n<p>${claim('30.4\u00a0% lower')}</p>\n<p>${claim('about the same', 1.004)}</p>\n<p>${claim('0.4\u00a0%', 1.004)}</p>\n`);
+    const result = await figureProblems({ root: dir });
+    assert.equal(result.claims, 5);
+    assert.deepEqual(result.problems.map((p) => `${p.file}${p.line ? `:${p.line}` : ''}: expected ${p.expected}, found ${p.found}`), [
+      'public/reports/gone/index.html: expected the page of content/reports/gone/index.md, found no such file',
+      'public/reports/r/index.html:2: expected the difference its data-ratio (1.3036396126706784) gives, "30.4 % higher", found "80.4 % higher"',
+      'public/reports/r/index.html:3: expected the difference its data-ratio (1.3036396126706784) gives, "30.4 % higher", found "30.4 % lower"',
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('the numbers a raw line prints, durations in parts included', () => {
   assert.deepEqual(numbersOn('    transactions:                        15898  (1058.80 per sec.)'), [15898, 1058.8]);
   assert.deepEqual(numbersOn('| 28m 18s | 1,234.5 |'), [28, 18, 1234.5, 1698]);
@@ -118,7 +142,7 @@ test('tpsreport check passes figures printed on their raw line and names each on
     writeFileSync(join(bundle, 'raw', 'run.txt'), 'sysbench\n    transactions:                        15898  (1058.80 per sec.)\n');
     const fig = (value, line) => `<a class="fig" href="./raw/run.txt.html#L${line}" data-value="${value}" data-source="raw/run.txt" data-line="${line}">${value}</a>`;
     writeFileSync(join(bundle, 'index.html'), `<p>${fig('1058.8', 2)}</p>\n<p>${fig('15898', 2)}</p>\n`);
-    assert.deepEqual(await figureProblems({ root: dir }), { pages: 1, figures: 2, problems: [] });
+    assert.deepEqual(await figureProblems({ root: dir }), { pages: 1, figures: 2, claims: 0, problems: [] });
 
     writeFileSync(join(bundle, 'index.html'), `<p>${fig('1058.8', 2)}</p>\n<p>${fig('1085.8', 2)}</p>\n<p>${fig('1', 9)}</p>\n`);
     const result = await figureProblems({ root: dir });
@@ -129,7 +153,7 @@ test('tpsreport check passes figures printed on their raw line and names each on
 
     const cli = spawnSync(process.execPath, [CLI, 'check'], { cwd: dir, encoding: 'utf8' });
     assert.equal(cli.status, 1);
-    assert.equal(cli.stderr, 'check: 3 figures on 1 page, 2 not as printed on their raw line\n');
+    assert.equal(cli.stderr, 'check: 3 linked figures on 1 page, 2 problems\n');
 
     // The text a reader sees must read as the number too: a figure rounded, grouped, in binary units or a duration does.
     const shown = (value, text) => `<a class="fig" href="./raw/run.txt.html#L2" data-value="${value}" data-source="raw/run.txt" data-line="2">${text}</a>`;
@@ -171,7 +195,7 @@ test('tpsreport check recomputes a figure combined from repeats from the runs it
       stat('best (max)', 1120.45, '1120.45', all),
       stat('median', 1024.45, '1024.45', [member('r1'), member('r3'), member('r2', 'failed', 'failed')]),
     ].join('\n'));
-    assert.deepEqual(await figureProblems({ root: dir }), { pages: 1, figures: 4, problems: [] });
+    assert.deepEqual(await figureProblems({ root: dir }), { pages: 1, figures: 4, claims: 0, problems: [] });
     writeFileSync(join(bundle, 'index.html'), [
       stat('median', 1120.45, '1120.45', all),
       stat('median', 1058.8, '1058.80', [member('r1'), member('r2', '1102.45'), member('r3')]),
