@@ -17,7 +17,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, dirname, sep } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { InputError, formatLocation } from '../lib/errors.mjs';
+import { InputError, formatLocation, printable } from '../lib/errors.mjs';
 import { writeIfChanged, toJson, treeIndex, eachLimit, oneBigAtATime } from '../lib/files.mjs';
 import { unsafeRawFiles, rawFolder, fileSum } from '../lib/raw-files.mjs';
 import { scanShortcodes } from './shortcodes.mjs';
@@ -429,5 +429,5 @@ async function removeGone(out, slugs) {
 }
 
 export function formatErrors(errors) {
-  return errors.map((e) => `${formatLocation(e)}: ${e.message}`).join('\n');
+  return errors.map((e) => `${formatLocation(e)}: ${printable(e.message, { keepLines: true })}`).join('\n');
 }

@@ -6,6 +6,7 @@
 import { openSync, readSync, closeSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { detectFormat } from '../parse/index.mjs';
+import { formatLocation, printable } from '../lib/errors.mjs';
 
 /**
  * A parsed document's notes, [{ line, message }], for the file's source name
@@ -100,5 +101,5 @@ function formatOf(path) {
 
 /** "file:line: note: message", one line each, as the CLI prints them. */
 export function formatNotes(notes) {
-  return notes.map((n) => `${n.source}${n.line ? `:${n.line}` : ''}: note: ${n.message}`).join('\n');
+  return notes.map((n) => `${formatLocation(n)}: note: ${printable(n.message, { keepLines: true })}`).join('\n');
 }

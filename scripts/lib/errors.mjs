@@ -26,15 +26,27 @@ export class InputError extends Error {
   }
 
   toString() {
-    return `${formatLocation(this)}: ${this.message}`;
+    return `${formatLocation(this)}: ${printable(this.message, { keepLines: true })}`;
   }
 }
 
 export function formatLocation({ source, line, column }) {
-  let at = source ?? '<input>';
+  let at = printable(source ?? '<input>');
   if (line) at += `:${line}`;
   if (line && column) at += `:${column}`;
   return at;
+}
+
+/**
+ * A file name as a terminal can print it on one line: control characters (a
+ * newline, an escape that would move the cursor or change colours) written
+ * as \n, \x1b and so on. Names come from the author's folders, and any name
+ * a file system allows may reach a message. `keepLines`: for a message, whose
+ * own line breaks and tabs are meant.
+ */
+export function printable(name, { keepLines = false } = {}) {
+  const named = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+  return String(name).replace(keepLines ? /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g : /[\x00-\x1f\x7f-\x9f]/g, (c) => named[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
 /** Shortens what was found to something that fits on one terminal line. */

@@ -258,7 +258,8 @@ test('a raw file named with a backslash, a control character or over 200 bytes i
     const refused = [
       expected('back\\slash.txt', '"back\\\\slash.txt", which holds a backslash; rename it without one'),
       expected(`${long}x`, `a name of 201 bytes ("${'l'.repeat(40)}…"); rename it shorter`),
-      expected('tab\there.txt', '"tab\\there.txt", which holds a control character; rename it without one'),
+      // The tab is printed as \t: a name's control characters never reach the terminal as they are.
+      expected('tab\\there.txt', '"tab\\there.txt", which holds a control character; rename it without one'),
     ];
     const ingested = await ingestReports({ root });
     assert.deepEqual(ingested.errors.map(String), refused);
@@ -463,4 +464,12 @@ test('ingest refuses a raw file with a control byte after its first 8 KB at that
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+});
+
+test('a file name is printed with its control characters escaped: an escape sequence in a name never reaches the terminal', async () => {
+  const { formatLocation, printable, InputError } = await import('../../scripts/lib/errors.mjs');
+  assert.equal(formatLocation({ source: 'raw/evil\n\x1b[31mname.txt', line: 3 }), 'raw/evil\\n\\x1b[31mname.txt:3');
+  assert.equal(printable('a\x7fb\x9bc é'), 'a\\x7fb\\x9bc é');
+  assert.equal(printable('two\nlines\x1b', { keepLines: true }), 'two\nlines\\x1b');
+  assert.equal(String(new InputError({ source: 'raw/a\x1b.txt', line: 1, expected: 'x', found: 'raw/a\x1b.txt' })), 'raw/a\\x1b.txt:1: expected x, found raw/a\\x1b.txt');
 });
