@@ -303,7 +303,8 @@ export function isRowColumn(name) {
   return ROW_COLUMNS.has(name);
 }
 
-function noKind(report, kind) {
+/** Why a shortcode's `data` names no document of the report, with the kinds it has and the nearest. */
+export function noKind(report, kind) {
   const kinds = [...new Set(report.docs.map((d) => d.kind))].sort();
   const near = nearest(kind, kinds);
   return `no "${kind}" documents in this report${near ? `; did you mean "${near}"?` : ''} (it has: ${kinds.join(', ') || 'none; list raw files under `sources`'})`;

@@ -115,3 +115,11 @@ test('a list of named elements is indexed by name as well as by position, and a 
   assert.throws(() => selectRows(variables, { data: 'global-variables', metric: 'variables.innodb_bufer_pool_size.value', where: 'trx_commit=1' }), (e) => e instanceof AuthorError
     && e.message === 'metric "variables.innodb_bufer_pool_size.value" is not in item 0 of content/reports/read-write-stress-over-time/raw/global-variables-trx-commit-1.txt; "variables" has no element named "innodb_bufer_pool_size" (did you mean "innodb_buffer_pool_size"?); its 656 names include "allow_suspicious_udfs", "alter_algorithm", "analyze_max_length", "analyze_sample_percentage", "aria_block_size", "aria_checkpoint_interval", …');
 });
+
+test('runs with a mistyped or absent kind says what the report has, as every other shortcode does', async () => {
+  const { kinds } = await import('../../scripts/compile/kinds/index.mjs');
+  const documents = (kind) => report.docs.filter((d) => d.kind === kind);
+  assert.throws(() => kinds.runs.build({ report, documents }, { data: 'sysbnech' }), (e) => e instanceof AuthorError && /^no "sysbnech" documents in this report; did you mean "sysbench"\? \(it has: .*sysbench/.test(e.message));
+  const empty = { ...report, docs: [] };
+  assert.throws(() => kinds.runs.build({ report: empty, documents: () => [] }, { data: 'sysbench' }), (e) => e.message === 'no "sysbench" documents in this report (it has: none; list raw files under `sources`)');
+});
