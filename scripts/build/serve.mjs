@@ -59,10 +59,11 @@ export async function serveSite({ root, hugoBin, port, log = (line) => console.e
     // Before Hugo's own watcher acts on the save (see superviseHugo).
     onEvent: hugo.retire,
     async onChange(slugs) {
-      const appeared = slugs.size ? await refresh({ root, problems, log, slugs: [...slugs] }) : [];
+      const { appeared, gone } = slugs.size ? await refresh({ root, problems, log, slugs: [...slugs] }) : { appeared: [], gone: [] };
       // Hugo renders a page again when its views change, but not when they first appear
-      // (a new report, or one whose compile failed so far): a fresh Hugo renders it whole.
-      if (appeared.length) hugo.retire({ always: true });
+      // (a new report, or one whose compile failed so far), and it goes on serving a
+      // report whose folder was removed: a fresh Hugo renders the site as it is.
+      if (appeared.length || gone.length) hugo.retire({ always: true });
       await hugo.ensure();
     },
   });
@@ -164,13 +165,15 @@ function superviseHugo({ root, hugoBin, port, problems, log }) {
  * The build's steps, on the reports that changed (every report the first
  * time): ingest and validation look at every report but redo only the
  * changed ones; compile is given the changed reports.
- * @returns {Promise<string[]>} the reports that have views now and had none before
+ * @returns {Promise<{ appeared: string[], gone: string[] }>} of `slugs`, the reports that
+ *   have views now and had none before, and those whose folder is gone
  */
 async function refresh({ root, problems, log, slugs }) {
   const started = performance.now();
   // Where compile writes a report's views (scripts/compile/index.mjs).
   const hasViews = (slug) => existsSync(join(root, '.tpsreport', 'views', `${slug}.json`));
   const without = (slugs ?? []).filter((s) => !hasViews(s));
+  let gone = [];
   try {
     // One listing for the three steps, as a build does: ingest refreshes what it writes.
     const listed = treeIndex([join(root, 'content', 'reports'), join(root, 'data', 'reports')]);
@@ -179,6 +182,7 @@ async function refresh({ root, problems, log, slugs }) {
     if (ingested.notes.length) log(formatNotes(ingested.notes));
     problems.set('validate', validationLines(await validateChanged({ root, listed })));
     const known = await reportSlugs(root);
+    gone = (slugs ?? []).filter((s) => !known.includes(s));
     // A report folder that went away: compile everything, which removes its views.
     const chosen = slugs && slugs.every((s) => known.includes(s)) ? slugs : undefined;
     const compiled = await compileReports({ root, slugs: chosen, listed });
@@ -193,7 +197,7 @@ async function refresh({ root, problems, log, slugs }) {
     if (process.env.TPSREPORT_DEBUG) console.error(error);
   }
   problems.settle();
-  return without.filter(hasViews);
+  return { appeared: without.filter(hasViews), gone };
 }
 
 /** Logs each distinct line once. */

@@ -6,7 +6,7 @@
 // TPSREPORT_SERVE_PORT picks the port (a free one otherwise).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, cpSync, symlinkSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, cpSync, symlinkSync, readFileSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -279,6 +279,24 @@ test('serve stays up when its first build fails, prints each error once however 
       return status === 200 && !text.includes('tps-view-pending') && chartSvgs(text).length ? text : null;
     }, server);
     assert.deepEqual(chartSvgs(copied), chartSvgs((await server.page(`/reports/${other}/`)).text));
+
+  } finally {
+    if (server) await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a report folder removed while serving is served no more, and its data goes with it', { timeout: 600_000 }, async () => {
+  const dir = siteWith([SLUG, 'mariadb-sysbench-threads']);
+  let server;
+  try {
+    server = await serve(dir);
+    const path = '/reports/mariadb-sysbench-threads/';
+    await until('the report served', async () => (await server.page(path)).status === 200, server, 180);
+    rmSync(join(dir, 'content', 'reports', 'mariadb-sysbench-threads'), { recursive: true });
+    await until('the removed report gone', async () => (await server.page(path)).status === 404, server);
+    assert.equal(existsSync(join(dir, 'data', 'reports', 'mariadb-sysbench-threads')), false);
+    assert.equal((await server.page(`/reports/${SLUG}/`)).status, 200);
   } finally {
     if (server) await server.stop();
     rmSync(dir, { recursive: true, force: true });
