@@ -22,7 +22,8 @@ const UP = /^Web Server is available at /;
 const ERROR = /^ERROR (.*)$/;
 const WARN = /^WARN (.*)$/;
 const CRASH = /^(panic: |fatal error: )/;
-const CHATTER = /^(Watching|adding created directory|File no longer exists|Data changed|Change of |Start building|hugo v|Built in|Environment:|Serving pages|Running in Fast Render|Press Ctrl\+C|Source changed|Asset changed|Static file changes|Template changed|Syncing|Rebuilt in|\d{4}-\d\d-\d\d |[\s│─┼]*$|.*│)/;
+// Also the excerpt Hugo prints under an error ("> 10 | tags: …", a caret line): its numbers count from the front matter, not the file, and the error line above says where.
+const CHATTER = /^(>? ?\d+ \| |\^\s*$|Watching|adding created directory|File no longer exists|Data changed|Change of |Start building|hugo v|Built in|Environment:|Serving pages|Running in Fast Render|Press Ctrl\+C|Source changed|Asset changed|Static file changes|Template changed|Syncing|Rebuilt in|\d{4}-\d\d-\d\d |[\s│─┼]*$|.*│)/;
 
 /**
  * One line of Hugo's error as a problem line, "FILE:LINE:COL: message", the

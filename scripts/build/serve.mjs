@@ -138,6 +138,8 @@ function superviseHugo({ root, hugoBin, port, problems, log }) {
     /** A save happened: a Hugo that reported an error (or `always`) stops now; its last errors stay listed until the next one builds. */
     retire({ always = false } = {}) {
       if (!run || !(suspect || always)) return;
+      // What the old Hugo said is stale from here: printed at the next settle, it came just before "no errors left". A fresh Hugo says again what is still wrong.
+      problems.set('hugo', []);
       const old = run;
       run = null;
       inner = null;

@@ -60,3 +60,22 @@ test('a Hugo error is placed at the file and line Hugo names, relative to the si
   );
   assert.equal(hugoProblem('error building site: something without a place', '/srv/site'), 'hugo: something without a place');
 });
+
+test('a Hugo error at a line tpsreport already reports is left out; one at another line is kept', () => {
+  const printed = [];
+  const problems = createProblems((line) => printed.push(line));
+  problems.set('ingest', ['content/reports/x/index.md:12:1: expected valid YAML, found Nested mappings are not allowed in compact mappings']);
+  problems.set('hugo', [
+    'content/reports/x/index.md:12:1: "[11:1] nested mappings are not allowed in compact mappings"',
+    'content/reports/x/index.md:30:9: failed to extract shortcode: template for shortcode "nosuch" not found',
+  ]);
+  problems.settle();
+  assert.deepEqual(printed, [
+    'error: content/reports/x/index.md:12:1: expected valid YAML, found Nested mappings are not allowed in compact mappings',
+    'error: content/reports/x/index.md:30:9: failed to extract shortcode: template for shortcode "nosuch" not found',
+  ]);
+  // Fixed in tpsreport's eyes: Hugo's error at that line shows while Hugo still has it (serve clears Hugo's list when it starts Hugo afresh).
+  problems.set('ingest', []);
+  problems.settle();
+  assert.equal(problems.list().length, 2);
+});
