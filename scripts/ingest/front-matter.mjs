@@ -148,6 +148,30 @@ function unreadVariants(sources, rawFiles, claimedBy, fail) {
   });
 }
 
+/**
+ * The raw files the front matter's `unread:` lists: published beside the runs
+ * on purpose (a prepare log, a settings capture) and read by no source, so
+ * ingest's note about unlisted output leaves them out. Each entry is a name
+ * under raw/ or a pattern with `*`; one that matches no file is an error at
+ * its line, as a source's is.
+ * @returns {Set<string>} "raw/<name>" of every file they match
+ */
+export function unreadOnPurpose({ data, lineOf }, { bundleDir, source }) {
+  const fail = (path, expected, found) => new InputError({ source, line: lineOf(['unread', ...path]), column: 1, expected, found, rule: 'unread' });
+  if (data.unread === undefined) return new Set();
+  if (!Array.isArray(data.unread)) throw fail([], 'a list of raw files or patterns under `unread`, such as [raw/prepare.txt, "raw/global-variables-*.txt"]', JSON.stringify(data.unread));
+  const rawFiles = listRawFiles(bundleDir);
+  const kept = new Set();
+  data.unread.forEach((entry, i) => {
+    if (typeof entry !== 'string' || !/^raw\/[^]/.test(entry) || entry.split('/').includes('..') || /[{}]/.test(entry)) throw fail([i], 'a raw file or a pattern with * under raw/, such as "raw/global-variables-*.txt"', JSON.stringify(entry));
+    const regex = new RegExp(`^${entry.split('*').map(escapeRegex).join('[^/]*')}$`);
+    const matched = rawFiles.filter((file) => regex.test(file));
+    if (!matched.length) throw fail([i], `raw files matching ${entry}`, `none among the ${rawFiles.length} files in raw/`);
+    matched.forEach((file) => kept.add(file));
+  });
+  return kept;
+}
+
 const CAPTURE_NAME = /^[a-z][a-z0-9_]*$/;
 /** A number as a file name writes it; `{name:number}` matches only this, so "t4-interval" is no thread count. */
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;

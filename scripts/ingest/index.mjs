@@ -15,7 +15,7 @@ import { getFormat } from '../parse/index.mjs';
 import { createPool } from '../lib/workers.mjs';
 import { didYouMean, nearest } from '../lib/nearest.mjs';
 import { labelFilters } from '../lib/where.mjs';
-import { readFrontMatter, expandSourceGlobs } from './front-matter.mjs';
+import { readFrontMatter, expandSourceGlobs, unreadOnPurpose } from './front-matter.mjs';
 import { unreadFiles, commentedShortcodes } from './notes.mjs';
 import { bodyOffset } from '../compile/report.mjs';
 
@@ -257,10 +257,11 @@ export function planSources(text, source, bundleDir, root) {
   unknownSourceKeys(read, source);
   badDates(read, source);
   const { data, lineOf } = expandSourceGlobs(read, { bundleDir, source });
+  const unread = unreadOnPurpose(read, { bundleDir, source });
   const sources = data.sources ?? [];
   const fail = (path, expected, found) => new InputError({ source, line: lineOf(path), column: 1, expected, found, rule: 'sources' });
   if (!Array.isArray(sources)) throw fail(['sources'], 'a list under `sources`', typeof sources);
-  const meta = { title: data.title, compare: labelList(data.compare, ['compare'], fail), sweep: labelList(data.sweep, ['sweep'], fail) };
+  const meta = { title: data.title, compare: labelList(data.compare, ['compare'], fail), sweep: labelList(data.sweep, ['sweep'], fail), unread };
   const outs = new Map([['report.json', -1]]);
   const plan = sources.map((entry, i) => {
     if (!entry || typeof entry.file !== 'string') throw fail(['sources', i], 'an entry with `file: raw/<name>`', JSON.stringify(entry));

@@ -34,13 +34,15 @@ const NAMED = 3;
  * A note on the report's index.md when files of its raw/ folder (`listing`,
  * as rawFolder lists it) hold output a parser recognises but no entry of
  * `plan` reads them: published as they are, their figures in no table or
- * chart. One line a report: reports keep captures beside the runs on purpose.
+ * chart. One line a report. Files the front matter lists under `unread`
+ * (plan.meta.unread) are kept on purpose and left out.
  */
 export function unreadFiles(listing, plan, root, index) {
   const read = new Set(plan.map((entry) => entry.path));
+  const kept = plan.meta?.unread ?? new Set();
   const unread = [];
   for (const { name, path, info } of listing) {
-    if (!info?.isFile() || read.has(path)) continue;
+    if (!info?.isFile() || read.has(path) || kept.has(`raw/${name.split(sep).join('/')}`)) continue;
     const format = formatOf(path);
     if (format) unread.push(`raw/${name.split(sep).join('/')} (${format})`);
   }

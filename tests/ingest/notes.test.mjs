@@ -68,3 +68,28 @@ test('a shortcode written in Hugo\'s commented-out form is a note at its line: i
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('raw files the front matter keeps under `unread` are no note; an entry that matches nothing is an error at its line', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-notes-'));
+  const raw = join(root, 'content/reports/x/raw');
+  try {
+    mkdirSync(join(raw, 'vars'), { recursive: true });
+    cpSync(join(RAW, 'oltp_read_write-t8.txt'), join(raw, 't8.txt'));
+    cpSync(join(RAW, 'oltp_read_write-t4.txt'), join(raw, 'prepare.txt'));
+    cpSync(join(RAW, 'global-variables.txt'), join(raw, 'vars/global-variables-a.txt'));
+    cpSync(join(RAW, 'global-variables.txt'), join(raw, 'vars/global-variables-b.txt'));
+    cpSync(join(RAW, 'oltp_read_write-t1.txt'), join(raw, 'forgotten.txt'));
+    const index = join(root, 'content/reports/x/index.md');
+    const front = (unread) => `---\ntitle: Kept\nsources:\n  - file: raw/t8.txt\nunread:\n${unread}---\nText.\n`;
+    writeFileSync(index, front('  - raw/prepare.txt\n  - "raw/vars/global-variables-*.txt"\n'));
+    const result = await ingestReports({ root });
+    assert.deepEqual(result.errors, []);
+    assert.equal(formatNotes(result.notes), 'content/reports/x/index.md: note: a raw file holds output a parser reads, but no source lists it: raw/forgotten.txt (sysbench); published as it is, in no table or chart (`tpsreport labels` lists the runs that are read)');
+    writeFileSync(index, front('  - raw/prepare.txt\n  - raw/prepared.txt\n'));
+    assert.deepEqual((await ingestReports({ root })).errors.map(String), ['content/reports/x/index.md:7:1: expected raw files matching raw/prepared.txt, found none among the 5 files in raw/']);
+    writeFileSync(index, front('').replace('unread:\n', 'unread: raw/prepare.txt\n'));
+    assert.match((await ingestReports({ root })).errors.map(String).join('\n'), /^content\/reports\/x\/index\.md:5:1: expected a list of raw files or patterns under `unread`/);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
