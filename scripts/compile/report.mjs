@@ -37,7 +37,8 @@ export async function loadReport({ root, slug, text, docs }) {
   return { slug, text, meta: data, docs, bundleDir, indexPath, rawLines: rawLinesOf(bundleDir) };
 }
 
-// Larger raw files are interval logs, whose samples never ask for their lines.
+// Larger raw files are long interval logs: their samples keep the text of the bare number
+// (1236 where the log printed 1236.00) rather than hold a whole log's lines in memory.
 const RAW_LINES_MAX_BYTES = 8 << 20;
 
 /**

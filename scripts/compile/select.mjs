@@ -185,8 +185,8 @@ export function selectRows(report, q, saw = () => {}) {
         const found = read.metric(el);
         if (q.optional && q.metric && (isMissing(found) || found === null)) continue;
         const row = rowOf({ doc, from, item, el, found, i, j, labels, status, q, read });
-        // A figure the parser kept as a bare number shows as its raw line printed it ("0.80", not "0.8").
-        if (typeof found === 'number' && !q.each) row.text = printedText(report, row) ?? row.text;
+        // A figure the parser kept as a bare number (mpstat's columns, interval samples) shows as its raw line printed it ("0.80", not "0.8"; "1236.00", not "1236").
+        if (typeof found === 'number') row.text = printedText(report, row) ?? row.text;
         rows.push(row);
       }
       if (rows.length > before) saw(doc);
