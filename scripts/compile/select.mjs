@@ -179,6 +179,7 @@ export function selectRows(report, q, saw = () => {}) {
       const status = item?.status ?? doc.status ?? 'ok';
       // Interval samples are kept in columns; elementsOf reads them back a sample at a time.
       const elements = q.each ? elementsOf(at(item, q.each)) : [item];
+      const unit = q.each && q.metric ? sampleUnit(item, q.each, q.metric) : '';
       const before = rows.length;
       for (let j = 0; j < elements.length; j += 1) {
         const el = elements.at(j);
@@ -187,6 +188,7 @@ export function selectRows(report, q, saw = () => {}) {
         const row = rowOf({ doc, from, item, el, found, i, j, labels, status, q, read });
         // A figure the parser kept as a bare number (mpstat's columns, interval samples) shows as its raw line printed it ("0.80", not "0.8"; "1236.00", not "1236").
         if (typeof found === 'number') row.text = printedText(report, row) ?? row.text;
+        if (!row.unit && unit) row.unit = unit;
         rows.push(row);
       }
       if (rows.length > before) saw(doc);
@@ -194,6 +196,17 @@ export function selectRows(report, q, saw = () => {}) {
   }
   if (!rows.length && !q.optional) throw new AuthorError(noMatch(q, filters, seenLabels));
   return rows;
+}
+
+/**
+ * The unit of a sample field, from the `units` beside the samples (sysbench's
+ * intervals.units: { tps: 'tx/s', … }): a sample is a bare number, so its row
+ * had none, and the CSV of an over-time chart said nothing of its unit.
+ */
+function sampleUnit(item, each, metric) {
+  const parent = each.split('.').slice(0, -1).join('.');
+  const units = parent ? at(item, parent)?.units : item?.units;
+  return units && typeof units === 'object' && typeof units[metric] === 'string' ? units[metric] : '';
 }
 
 /**

@@ -124,14 +124,14 @@ test('runs with a mistyped or absent kind says what the report has, as every oth
   assert.throws(() => kinds.runs.build({ report: empty, documents: () => [] }, { data: 'sysbench' }), (e) => e.message === 'no "sysbench" documents in this report (it has: none; list raw files under `sources`)');
 });
 
-test('an interval sample shows as its raw line printed it: "1236.00", not the bare number 1236', async () => {
+test('an interval sample shows as its raw line printed it ("1236.00", not the bare number 1236), in the unit its samples are kept in', async () => {
   const { loadReport } = await import('../../scripts/compile/report.mjs');
   const text = readFileSync(join(ROOT, 'content', 'reports', slug, 'index.md'), 'utf8');
   const full = await loadReport({ root: ROOT, slug, text, docs: report.docs });
   const rows = selectRows(full, { data: 'sysbench', each: 'intervals.samples', metric: 'tps', fields: { t: 't' }, where: 'set=interval' });
   const eight = rows.find((r) => r.t === 8);
   assert.equal(rawLine(eight.source, eight.line).trim().startsWith('[ 8s ] thds: 4 tps: 1236.00 '), true, 'line 20 prints 1236.00');
-  assert.deepEqual([eight.value, eight.text], [1236, '1236.00']);
+  assert.deepEqual([eight.value, eight.text, eight.unit], [1236, '1236.00', 'tx/s'], 'the unit from intervals.units');
   // Every sample's text is a word its line prints.
   for (const r of rows) assert.ok(rawLine(r.source, r.line).split(/\s+/).includes(r.text), `${r.source}:${r.line} prints ${r.text}`);
 });
