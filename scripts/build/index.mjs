@@ -98,7 +98,7 @@ export function publishingUrl(text) {
     return new Error(`--base-url ${text}: expected the address the site will be published at, such as https://bench.example.org/`);
   }
   if (!['http:', 'https:'].includes(url.protocol)) return new Error(`--base-url ${text}: expected an http or https address`);
-  if (/^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i.test(url.hostname)) return new Error(`--base-url ${text}: a published site cannot point at this machine (${url.hostname}); give the address readers will use`);
+  if (/^(localhost|localhost\.localdomain|.+\.localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i.test(url.hostname)) return new Error(`--base-url ${text}: a published site cannot point at this machine (${url.hostname}); give the address readers will use`);
   // Every page's address is the base with a path after it: a query or fragment would sit in the middle, and a user name or password would be published in every link.
   if (url.username || url.password) return new Error(`--base-url ${text}: expected an address without a user name or password, which every page, feed and embed snippet would publish`);
   if (url.search || url.hash || text.includes('?') || text.includes('#')) return new Error(`--base-url ${text}: expected an address without a query (?…) or fragment (#…): page paths are added after it`);

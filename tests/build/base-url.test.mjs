@@ -13,7 +13,7 @@ const cli = (dir, args) => spawnSync(process.execPath, [join(dir, 'scripts', 'tp
 test('build --base-url publishes no address of this machine and uses the given one everywhere', { timeout: 300_000 }, () => {
   const dir = makeSite(ROOT, 3);
   try {
-    for (const bad of ['http://localhost:1313/', 'http://127.0.0.1/', 'not a url', 'https://bench.example.org/?q=1', 'https://bench.example.org/#x', 'https://user:pw@bench.example.org/']) {
+    for (const bad of ['http://localhost:1313/', 'http://127.0.0.1/', 'not a url', 'https://bench.example.org/?q=1', 'https://bench.example.org/#x', 'https://user:pw@bench.example.org/', 'http://localhost.localdomain/', 'http://site.localhost/']) {
       const r = cli(dir, ['build', '--base-url', bad]);
       assert.equal(r.status, 2, bad);
       assert.match(r.stderr, /^tpsreport: --base-url .*: /, bad);
