@@ -382,7 +382,10 @@ function rawTitle(report) {
  */
 async function rawFiles(report, listing, files) {
   if (report.rawList) {
-    for (const { name } of report.rawList) files.set(name, null).set(`${name}.html`, null);
+    for (const { name, view = true } of report.rawList) {
+      files.set(name, null);
+      if (view) files.set(`${name}.html`, null);
+    }
     return report.rawList;
   }
   const bySource = new Map(report.docs.map((d) => [d.provenance?.source, d]));
@@ -395,11 +398,18 @@ async function rawFiles(report, listing, files) {
     sums.push([osName, (await fileSum(path, info, bytes)).sha256]);
     const doc = bySource.get(join('content', 'reports', report.slug, 'raw', name));
     files.set(`raw/${name}`, bytes);
-    files.set(`raw/${name}.html`, rawView({ name, text: bytes.toString('utf8'), reportTitle: rawTitle(report), doc }));
-    list.push({ name: `raw/${name}`, href: bundleHref(`raw/${name}`), bytes: bytes.length });
+    // A binary file (a picture, a perf.data kept beside the runs) has no lines to number: it is published for download only.
+    const view = !isBinary(bytes);
+    if (view) files.set(`raw/${name}.html`, rawView({ name, text: bytes.toString('utf8'), reportTitle: rawTitle(report), doc }));
+    list.push({ name: `raw/${name}`, href: bundleHref(`raw/${name}`), bytes: bytes.length, ...(view ? {} : { view: false }) });
   }
   report.rawSum = rawSum(sums);
   return list;
+}
+
+/** Whether bytes are binary rather than text: a NUL byte in the first 8,000, as git decides. */
+function isBinary(bytes) {
+  return bytes.subarray(0, 8000).includes(0);
 }
 
 /** Writes the files of one report's folder and removes any it no longer has; true when anything changed. */

@@ -473,3 +473,22 @@ test('a file name is printed with its control characters escaped: an escape sequ
   assert.equal(printable('two\nlines\x1b', { keepLines: true }), 'two\nlines\\x1b');
   assert.equal(String(new InputError({ source: 'raw/a\x1b.txt', line: 1, expected: 'x', found: 'raw/a\x1b.txt' })), 'raw/a\\x1b.txt:1: expected x, found raw/a\\x1b.txt');
 });
+
+test('a binary raw file (a NUL byte in its first 8,000) is published for download without a line view; a text file keeps its view', async () => {
+  const picture = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n\0\0\0\rIHDR'), Buffer.alloc(64, 7)]);
+  const root = site(['raw/run.txt'], { 'run.txt': null, 'flame.png': picture });
+  try {
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root })).errors, []);
+    const raw = join(root, '.tpsreport/site/reports/x/raw');
+    assert.deepEqual(readdirSync(raw).sort(), ['flame.png', 'run.txt', 'run.txt.html']);
+    assert.ok(readFileSync(join(raw, 'flame.png')).equals(picture), 'published byte for byte');
+    assert.deepEqual(rawListed(root).map((f) => [f.name, f.view ?? true]), [['raw/flame.png', false], ['raw/run.txt', true]]);
+    // A compile with nothing changed keeps both as they are.
+    writeFileSync(join(root, 'content/reports/x/index.md'), `${readFileSync(join(root, 'content/reports/x/index.md'), 'utf8')}\nMore text.\n`);
+    assert.deepEqual((await compileReports({ root })).errors, []);
+    assert.deepEqual(readdirSync(raw).sort(), ['flame.png', 'run.txt', 'run.txt.html']);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
