@@ -268,8 +268,9 @@ function usage(message) {
 }
 
 /**
- * A command line node's parseArgs refused, in tpsreport's words: its own name
- * only the first letter of "-dash.txt", and its advice had unbalanced quotes.
+ * Why node's parseArgs refused a command line, in tpsreport's words: node's
+ * own message names only "-d" of "-dash.txt", and its advice has unbalanced
+ * quotes.
  */
 function argumentsProblem(error, name, args) {
   const option = /'(-[^' ]*)/.exec(error.message)?.[1];
