@@ -4,6 +4,7 @@
 // 112.32 tx/s"). Pure; used by the compile step's chart views.
 import { countText } from '../lib/text.mjs';
 import { chartKinds } from './charts.mjs';
+import { titleWithUnit } from './charts/common.mjs';
 
 function labelOf(row, options) {
   const fields = [options.x, options.color, options.facet].filter((f) => f && f.field && f.field !== 'value');
@@ -72,9 +73,10 @@ export function tableParts({ kind, rows, options }) {
 export function tableColumns({ rows, options }) {
   const fields = [options.x, options.color, options.facet, options.series].filter((f) => f && f.field && f.field !== 'value');
   const seen = new Set();
-  const labels = fields.filter((f) => !seen.has(f.field) && seen.add(f.field)).map((f) => ({ field: f.field, title: f.title ?? f.field }));
+  // A label in a unit says it, as the chart's axis does: "Time (s)", "Latency (ms)".
+  const labels = fields.filter((f) => !seen.has(f.field) && seen.add(f.field)).map((f) => ({ field: f.field, title: titleWithUnit(f.title ?? f.field, f.unit) }));
   if (rows.some((r) => r.t !== undefined) && !seen.has('t')) labels.push({ field: 't', title: 'time (s)' });
   const unit = options.y?.unit ?? rows[0]?.unit;
-  const figure = { field: 'text', title: `${options.y?.title ?? 'value'}${unit && unit !== 'count' ? ` (${unit})` : ''}` };
+  const figure = { field: 'text', title: titleWithUnit(options.y?.title ?? 'value', unit) };
   return [...labels, figure, ...(rows.some(fromIncomplete) ? [{ field: 'incomplete', title: 'incomplete output' }] : [])];
 }

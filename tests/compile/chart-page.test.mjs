@@ -83,10 +83,12 @@ test('a long chart links to its figures on a page of their own, each the tps its
   assert.match(table, /<link rel="stylesheet" href="\.\.\/\.\.\/\.\.\/css\/site\.css">/);
   assert.match(table, /<h1>Figures of: trx-commit-1: transactions per second, one point per second<\/h1>\n<p class="meta">The figures drawn in <a href="\.\.\/#chart-tps-trx-commit-1">the chart<\/a> of <a href="\.\.\/">Read\/write stress over time: [^<]+<\/a>, one row each\.<\/p>/);
   const raw = readFileSync(join(ROOT, 'content', 'reports', 'read-write-stress-over-time', 'raw', 'waits', 'sysbench-trx-commit-1.txt'), 'utf8');
-  const printed = [...raw.matchAll(/^\[ (\d+)s \] thds: \d+ tps: ([\d.]+) /gm)].map(([, t, tps]) => [Number(t), Number(tps)]);
+  // Each figure as its line prints it ("1335.20", never "1335.2"), under headers that give the units as the axes do.
+  const printed = [...raw.matchAll(/^\[ (\d+)s \] thds: \d+ tps: ([\d.]+) /gm)].map(([, t, tps]) => [t, tps]);
   assert.equal(printed.length, 600);
   const rows = bodyRows(table);
-  assert.deepEqual(rows.map((cells) => [Number(cells[0]), Number(cells.at(-1))]), printed);
+  assert.deepEqual(rows.map((cells) => [cells[0], cells.at(-1)]), printed);
+  assert.match(table, /<thead><tr><th scope="col">Time \(s\)<\/th><th scope="col">Transactions per second \(tx\/s\)<\/th><\/tr><\/thead>/);
 });
 
 test('a throughput and CPU chart lists its throughput figures as such, and the mpstat samples of its CPU panel apart, in their own columns', async () => {
