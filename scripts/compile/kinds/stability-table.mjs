@@ -9,6 +9,7 @@ import { th, esc, attrs, incompleteMark, incompleteSuffix } from '../html.mjs';
 import { stability } from '../stats.mjs';
 import { repeatLabels, decimalsOf } from '../repeats.mjs';
 import { fixed } from '../../lib/text.mjs';
+import { titleWithUnit } from '../../render/charts/common.mjs';
 
 export default {
   name: 'stability-table',
@@ -38,7 +39,7 @@ export default {
         caption: p.caption ?? '',
         cls: 'stability-table',
         label: p.caption || 'Stability of each run',
-        head: [{ cells: [th('Run'), th('Steady window', { cls: 'num' }), th(`Median${unit ? ` (${unit})` : ''}`, { cls: 'num' }), th(`p5${unit ? ` (${unit})` : ''}`, { cls: 'num' }), th('CV', { cls: 'num' }), th('Stalls', { cls: 'num' }), th('Longest stall', { cls: 'num' }), th(`Untrimmed: median${unit ? ` (${unit})` : ''}, CV`, { cls: 'num' })] }],
+        head: [{ cells: [th('Run'), th('Steady window', { cls: 'num' }), th(titleWithUnit('Median', unit), { cls: 'num' }), th(titleWithUnit('p5', unit), { cls: 'num' }), th('CV', { cls: 'num' }), th('Stalls', { cls: 'num' }), th('Longest stall', { cls: 'num' }), th(`${titleWithUnit('Untrimmed: median', unit)}, CV`, { cls: 'num' })] }],
         body: stats.map(({ run, s }) => ({
           attrs: { 'data-run': run.name },
           cells: [
