@@ -8,15 +8,28 @@ import { Worker, parentPort } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { InputError } from './errors.mjs';
 
-/** Up to two threads: the machines tpsreport builds on have few cores, and the main thread works too. */
-export const THREADS = Math.min(2, availableParallelism());
+/**
+ * How many worker threads a pool runs: one per core but one, which the main
+ * thread keeps (it builds tables while the threads parse and draw), at least
+ * two on a machine of two cores, and at most six, each drawing thread holding
+ * its own vega and pixel buffers. TPSREPORT_THREADS sets the number where a
+ * process may use fewer cores than the machine shows (a container's CPU quota).
+ */
+export function threadCount(setting = process.env.TPSREPORT_THREADS, cores = availableParallelism()) {
+  if (setting === undefined || setting === '') return Math.min(MAX_THREADS, Math.max(Math.min(2, cores), cores - 1));
+  const n = Number(setting);
+  if (Number.isInteger(n) && n >= 1 && n <= 64) return n;
+  throw new InputError({ source: 'TPSREPORT_THREADS', expected: 'a whole number of threads from 1 to 64', found: JSON.stringify(setting) });
+}
+
+const MAX_THREADS = 6;
 
 /**
  * @param {URL} script  the worker module; it calls serveTasks(handler)
  * @param {object} o    { workerData, threads }
  * @returns {{ run(task): Promise<any>, close(): Promise<void> }}
  */
-export function createPool(script, { workerData, threads = THREADS } = {}) {
+export function createPool(script, { workerData, threads = threadCount() } = {}) {
   let workers = null;
   const pending = new Map();
   let seq = 0;

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, dirname } from 'node:path';
 import { schemaValidators } from './schemas.mjs';
 import { domainProblems, reportProblems, crossSummary, figureWalk } from './domain.mjs';
-import { createPool, THREADS } from '../lib/workers.mjs';
+import { createPool, threadCount } from '../lib/workers.mjs';
 
 /**
  * @typedef {object} Problem
@@ -140,7 +140,7 @@ const WORKER = new URL('./worker.mjs', import.meta.url);
  * that leaves a core idle). Same result as validatePaths(dirs).
  */
 export async function validateFolders(dirs, { root = process.cwd() } = {}) {
-  if (dirs.length < FOLDERS_PER_POOL || THREADS < 2) return validatePaths(dirs, { root });
+  if (dirs.length < FOLDERS_PER_POOL || threadCount() < 2) return validatePaths(dirs, { root });
   const pool = createPool(WORKER);
   try {
     const results = await Promise.all(dirs.map((dir) => pool.run({ dirs: [dir], root })));

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createPool } from '../../scripts/lib/workers.mjs';
+import { createPool, threadCount } from '../../scripts/lib/workers.mjs';
 import { InputError } from '../../scripts/lib/errors.mjs';
 
 const WORKER = new URL('../helpers/task-worker.mjs', import.meta.url);
@@ -34,5 +34,19 @@ test('an InputError thrown on a thread arrives as an InputError with its locatio
     assert.ok((await pool.run({})).thread > 0);
   } finally {
     await pool.close();
+  }
+});
+
+test('a pool runs one thread per core but one, two on two cores, six at most, or what TPSREPORT_THREADS says', () => {
+  assert.deepEqual([1, 2, 3, 4, 8, 64].map((cores) => threadCount(undefined, cores)), [1, 2, 2, 3, 6, 6]);
+  assert.equal(threadCount('', 4), 3);
+  assert.equal(threadCount('1', 16), 1);
+  assert.equal(threadCount('12', 2), 12);
+  for (const bad of ['abc', '0', '1.5', '65', '-2']) {
+    assert.throws(() => threadCount(bad, 4), (error) => {
+      assert.ok(error instanceof InputError);
+      assert.equal(error.toString(), `TPSREPORT_THREADS: expected a whole number of threads from 1 to 64, found "${bad}"`);
+      return true;
+    });
   }
 });
