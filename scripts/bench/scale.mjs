@@ -6,6 +6,9 @@
 // measured in the same run on the same machine:
 //   bare Hugo   the same pages with every shortcode removed;
 //   SVG floor   vega-lite compile + vega toSVG of the same chart specs in one process.
+// Beside them, for reading the cold build's ratio, the floors of the rest of
+// its work: resvg's 2x pixels of the same drawings (not encoded), and readline + three regexes
+// over the same raw files, each in one process.
 import { mkdtempSync, cpSync, symlinkSync, readdirSync, readFileSync, writeFileSync, existsSync, rmSync, mkdirSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir, loadavg, availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +16,8 @@ import { spawnSync } from 'node:child_process';
 import { bodyOffset } from '../compile/report.mjs';
 import { logger } from '../draw/svg.mjs';
 import { buildConfig } from '../build/hugo-config.mjs';
+import { FONT_FILES, keepPixelMemory } from '../draw/png.mjs';
+import { floorRead } from './big-logs.mjs';
 
 // Every folder the scenario makes is removed when the whole bench ends (see
 // removeScaleFolders), never between two builds it measures. On ext4 without
@@ -113,6 +118,40 @@ async function svgFloor(dir) {
   return { ms: performance.now() - t0, cpu: cpuMs(process.cpuUsage(cpu0)), charts: specs.length, specs };
 }
 
+/** The files of every report's folder `sub` of the built site for which `keep(name)` holds. */
+function siteFiles(dir, sub, keep) {
+  const site = join(dir, '.tpsreport', 'site', 'reports');
+  return readdirSync(site).flatMap((slug) => {
+    const folder = join(site, slug, sub);
+    return existsSync(folder) ? readdirSync(folder, { recursive: true }).filter(keep).map((f) => join(folder, f)).filter((f) => statSync(f).isFile()) : [];
+  });
+}
+
+/**
+ * resvg's 2x pixels, with the same fonts, of every standalone chart drawing the
+ * build published, in this one process: the drawing alone, no PNG encoding, so
+ * no encoder's speed flatters the ratio.
+ */
+async function pngFloor(dir) {
+  const svgs = siteFiles(dir, 'charts', (f) => f.endsWith('.svg') && !f.endsWith('.page.svg')).map((f) => readFileSync(f, 'utf8'));
+  keepPixelMemory();
+  const { Resvg } = await import('@resvg/resvg-js');
+  const font = { loadSystemFonts: false, fontFiles: FONT_FILES, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' };
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  for (const svg of svgs) new Resvg(svg, { fitTo: { mode: 'zoom', value: 2 }, background: '#ffffff', font }).render();
+  return { ms: performance.now() - t0, cpu: cpuMs(process.cpuUsage(cpu0)), charts: svgs.length };
+}
+
+/** readline and three patterns over every raw file the build published (the parse floor of big-logs.mjs), in this one process. */
+async function parseFloor(dir) {
+  const files = siteFiles(dir, 'raw', (f) => !f.endsWith('.html'));
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  for (const file of files) await floorRead(file);
+  return { ms: performance.now() - t0, cpu: cpuMs(process.cpuUsage(cpu0)), files: files.length };
+}
+
 /** The compile step's own drawing (SVG and 2x PNG on the worker threads) of the same specs, cold and then from its caches. */
 async function drawPool(specs) {
   const { createDrawer } = await import('../draw/pool.mjs');
@@ -169,11 +208,15 @@ export async function benchScale(root, n) {
   const bareMs = [await bareHugo(root, bare), await bareHugo(root, bare), await bareHugo(root, bare)].sort((a, b) => a - b)[1];
   const floor = await svgFloor(dir);
   const pool = await drawPool(floor.specs);
+  const png = await pngFloor(dir);
+  const parse = await parseFloor(dir);
   const budget = bareMs + floor.ms;
+  const allFloors = budget + png.ms + parse.ms;
   console.log(`scale      ${n} reports, ${floor.charts} charts`);
   const perChart = (ms) => `${(ms / floor.charts).toFixed(1)} ms`;
   const cpu = (r) => `${fmt(r.cpu)} CPU`;
   console.log(`scale      cold build ${fmt(cold.ms)}, ${cpu(cold)} (ingest ${fmt(cold.ingest)}, validate ${fmt(cold.validate)}, compile ${fmt(cold.compile)}, hugo ${fmt(cold.hugo)}, publish ${fmt(cold.publish)}) = ${(cold.ms / budget).toFixed(2)}× (bare Hugo ${fmt(bareMs)} + SVG floor ${fmt(floor.ms)}); target ≤ 2×`);
+  console.log(`scale      cold build against the floors of all its work, each in one process: bare Hugo ${fmt(bareMs)} + SVG ${fmt(floor.ms)} + PNG ${fmt(png.ms)} (resvg's 2x pixels of ${png.charts} drawings, not encoded) + parse ${fmt(parse.ms)} (readline + 3 regexes, ${parse.files} raw files) = ${fmt(allFloors)}; cold build ${(cold.ms / allFloors).toFixed(2)}× wall, ${(cold.cpu / (floor.cpu + png.cpu + parse.cpu)).toFixed(2)}× the CPU of the SVG, PNG and parse floors`);
   console.log(`scale      cold build without parsing (compile + hugo + publish) ${fmt(cold.compile + cold.hugo + cold.publish)} = ${((cold.compile + cold.hugo + cold.publish) / budget).toFixed(2)}×`);
   console.log(`scale      hugo ${fmt(cold.hugo)} = ${(cold.hugo / bareMs).toFixed(2)}× bare Hugo; target ≤ 2×`);
   console.log(`scale      draw: ${perChart(pool.cold)} per chart cold (SVG + 2x PNG, drawing threads) vs SVG floor ${perChart(floor.ms)} = ${(pool.cold / floor.ms).toFixed(2)}×, target ≤ 1.5×; unchanged chart ${perChart(pool.warm)}, target ≤ 1 ms`);
