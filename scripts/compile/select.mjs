@@ -241,10 +241,10 @@ function readers(q, extra) {
     const keys = path.split('.');
     return (node) => atKeys(node, keys);
   };
-  const lineKeys = q.metric && q.metric !== '.' ? q.metric.split('.').slice(0, -1) : [];
+  const metricKeys = q.metric && q.metric !== '.' ? q.metric.split('.') : [];
   return {
     metric: q.metric ? reader(q.metric) : () => null,
-    line: (el) => lineOnKeys(el, lineKeys),
+    line: (el) => lineOnKeys(el, metricKeys),
     extra: Object.entries(extra).map(([name, path]) => [name, reader(path)]),
   };
 }
@@ -281,21 +281,33 @@ function rowOf({ doc, from, item, el, found, i, j, labels, status, q, read }) {
  * The line recorded by the deepest object on a dotted path below `node`
  * (`averages.0.values.%idle` → the line of `averages.0`), so a plain number
  * inside a list element cites that element's line, not its run's first one.
+ * A sample of a table in columns (`intervals.samples.tps.0`, see
+ * lib/columns.mjs) cites its own row's line.
  */
 export function lineOnPath(node, path) {
-  return !path || path === '.' ? undefined : lineOnKeys(node, path.split('.').slice(0, -1));
+  return !path || path === '.' ? undefined : lineOnKeys(node, path.split('.'));
 }
 
+/** lineOnPath of a path split at its dots: the objects on keys but the last (the figure's own key). */
 function lineOnKeys(node, keys) {
   let line;
   let v = node;
-  for (const key of keys) {
-    v = Array.isArray(v) ? listElement(v, key) : field(v, key);
+  for (let k = 0; k < keys.length - 1; k += 1) {
+    v = Array.isArray(v) ? listElement(v, keys[k]) : field(v, keys[k]);
     if (!v || typeof v !== 'object') break;
+    if (Array.isArray(v.line) && Number.isInteger(v.count)) return rowLine(v, keys.slice(k + 1)) ?? line;
     const own = field(v, 'line');
     if (Number.isInteger(own)) line = own;
   }
   return line;
+}
+
+/** The line of the sample a path below a table in columns reaches (`tps.0`, or `latency.p95.0` in a nested table): its field's own line where the table keeps one. */
+function rowLine(table, keys) {
+  const row = Number(keys[keys.length - 1]);
+  if (keys.length < 2 || !Number.isInteger(row) || row < 0 || row >= table.count) return undefined;
+  const own = table.field_lines?.[keys[0]]?.[row];
+  return Number.isInteger(own) ? own : table.line[row];
 }
 
 /**

@@ -78,6 +78,12 @@ test('a plain number reached through a list element cites that element\'s line, 
   assert.equal(lineOnPath(run, 'averages.1.values.%idle'), 18);
   assert.equal(lineOnPath(run, 'lines.first'), undefined);
   assert.equal(lineOnPath({ t: { line: 4, value: 1 } }, 't'), undefined, 'a figure carries its own line');
+  // A sample of a table in columns cites its own row's line (or its field's, where the table keeps one), not the run's.
+  const intervals = { line: 3, samples: { count: 3, line: [13, 14, 15], tps: [630.42, 858.13, 808.87], field_lines: { lat: [20, 21, 22] }, lat: [1, 2, 3] } };
+  assert.equal(lineOnPath({ line: 1, intervals }, 'intervals.samples.tps.0'), 13);
+  assert.equal(lineOnPath({ line: 1, intervals }, 'intervals.samples.tps.2'), 15);
+  assert.equal(lineOnPath({ line: 1, intervals }, 'intervals.samples.lat.1'), 21);
+  assert.equal(lineOnPath({ line: 1, intervals }, 'intervals.samples.tps.3'), 3, 'no such row: the nearest object\'s line');
   const rows = selectRows({ slug: 'x', docs: [{ kind: 'mpstat', provenance: { source: 'raw/m.txt' }, runs: [run] }] }, { data: 'mpstat', metric: 'averages.0.values.%idle' });
   assert.deepEqual([rows[0].value, rows[0].line], [0.61, 17]);
 });
