@@ -47,9 +47,27 @@ export function bundleHref(path) {
   return `./${encodePath(path)}`;
 }
 
-/** The line-numbered view of a raw file at one line (raw/<file>.html#L<n>), as bundleHref. */
+/** The line-numbered view of a raw file at one line (raw/<file>.html#L<n>, see rawViewFile), as bundleHref. */
 export function rawLineHref(source, line) {
-  return `${bundleHref(`${source}.html`)}#L${line}`;
+  return `${bundleHref(rawViewFile(source, line))}#L${line}`;
+}
+
+/**
+ * Lines on one page of a raw file's view: a browser lays out this many lines
+ * at once without a stall, and a log of a million lines would make one page
+ * of 200 MB.
+ */
+export const RAW_VIEW_LINES = 20_000;
+
+/**
+ * The page of the view of `source` (raw/x.txt, or any path ending in the raw
+ * file's name) that shows `line`: x.txt.html for the first RAW_VIEW_LINES
+ * lines, which is a whole view but for the longest logs, and then a page named
+ * by its first line, x.txt.L20001.html.
+ */
+export function rawViewFile(source, line = 1) {
+  const first = Number.isInteger(line) && line > RAW_VIEW_LINES ? Math.floor((line - 1) / RAW_VIEW_LINES) * RAW_VIEW_LINES + 1 : 1;
+  return first === 1 ? `${source}.html` : `${source}.L${first}.html`;
 }
 
 /** A bundle path with each part percent-encoded and its slashes kept. */

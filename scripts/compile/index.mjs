@@ -25,8 +25,8 @@ import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs
 import { AuthorError } from './select.mjs';
 import { didYouMean } from '../lib/nearest.mjs';
 import { pageKinds, PREFIX } from './kinds/index.mjs';
-import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote } from './html.mjs';
-import { rawView, rawFilesHtml } from './raw-views.mjs';
+import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote, rawViewFile, RAW_VIEW_LINES } from './html.mjs';
+import { rawViewPages, rawFilesHtml } from './raw-views.mjs';
 import { PAGE_URL } from './chart-files.mjs';
 import { createDrawer } from '../draw/pool.mjs';
 import { TOOL_ROOT, reportSlugs } from '../lib/site.mjs';
@@ -375,9 +375,9 @@ function rawTitle(report) {
  */
 async function rawFiles(report, listing, files) {
   if (report.rawList) {
-    for (const { name, view = true } of report.rawList) {
+    for (const { name, view = true, pages = 1 } of report.rawList) {
       files.set(name, null);
-      if (view) files.set(`${name}.html`, null);
+      if (view) for (let page = 0; page < pages; page += 1) files.set(rawViewFile(name, page * RAW_VIEW_LINES + 1), null);
     }
     return report.rawList;
   }
@@ -392,9 +392,9 @@ async function rawFiles(report, listing, files) {
     const doc = bySource.get(join('content', 'reports', report.slug, 'raw', name));
     files.set(`raw/${name}`, bytes);
     // A binary file (a picture, a perf.data kept beside the runs) has no lines to number: it is published for download only.
-    const view = !isBinary(bytes);
-    if (view) files.set(`raw/${name}.html`, rawView({ name, text: bytes.toString('utf8'), reportTitle: rawTitle(report), doc }));
-    list.push({ name: `raw/${name}`, href: bundleHref(`raw/${name}`), bytes: bytes.length, ...(view ? {} : { view: false }) });
+    const pages = isBinary(bytes) ? [] : rawViewPages({ name, text: bytes.toString('utf8'), reportTitle: rawTitle(report), doc });
+    for (const { file, html } of pages) files.set(`raw/${file}`, html);
+    list.push({ name: `raw/${name}`, href: bundleHref(`raw/${name}`), bytes: bytes.length, ...(pages.length ? {} : { view: false }), ...(pages.length > 1 ? { pages: pages.length } : {}) });
   }
   report.rawSum = rawSum(sums);
   return list;

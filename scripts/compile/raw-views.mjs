@@ -2,7 +2,9 @@
 // raw/<file>.html#L<line>, so each figure's provenance (raw file, line, the
 // tool and version that printed it, the parser that read it) is one click
 // from the figure. The raw file itself is published beside it, byte for byte.
-import { esc, bundleHref, standalonePage } from './html.mjs';
+// The view of a file longer than RAW_VIEW_LINES lines is cut into pages
+// (rawViewFile names them), each linked to the ones before and after it.
+import { esc, bundleHref, standalonePage, rawViewFile, RAW_VIEW_LINES } from './html.mjs';
 import { countText } from '../lib/text.mjs';
 
 function describe(doc) {
@@ -13,10 +15,10 @@ function describe(doc) {
 }
 
 /** Where and why the output stops early, linked to that line, when the parser kept it marked incomplete. */
-function incompleteLine(doc) {
+function incompleteLine(doc, lineHref) {
   if (!doc?.incomplete) return '';
   const { line, reason } = doc.incomplete;
-  return `<p class="tps-incomplete" role="note"><strong>Incomplete output:</strong> <a href="#L${esc(line)}">it stops at line ${esc(line)}</a>: ${esc(reason)}</p>\n`;
+  return `<p class="tps-incomplete" role="note"><strong>Incomplete output:</strong> <a href="${esc(lineHref(line))}">it stops at line ${esc(line)}</a>: ${esc(reason)}</p>\n`;
 }
 
 /**
@@ -24,10 +26,10 @@ function incompleteLine(doc) {
  * rounded for JSON, a line it did not recognise), each linked to its line:
  * kept in the document, and shown here so a reader sees them where the file is.
  */
-function parserNotes(doc) {
+function parserNotes(doc, lineHref) {
   const notes = (doc?.warnings ?? []).filter((w) => Number.isInteger(w.line));
   if (!notes.length) return '';
-  const shown = notes.slice(0, NOTES_SHOWN).map((w) => `<li><a href="#L${w.line}">line ${w.line}</a>: ${esc(w.message)}</li>`);
+  const shown = notes.slice(0, NOTES_SHOWN).map((w) => `<li><a href="${esc(lineHref(w.line))}">line ${w.line}</a>: ${esc(w.message)}</li>`);
   if (notes.length > NOTES_SHOWN) shown.push(`<li>and ${countText(notes.length - NOTES_SHOWN)} more (<code>tpsreport parse</code> lists them all)</li>`);
   return `<details class="parser-notes"><summary>${countText(notes.length)} ${notes.length === 1 ? 'note' : 'notes'} from the parser</summary>\n<ul>\n${shown.join('\n')}\n</ul>\n</details>\n`;
 }
@@ -35,28 +37,59 @@ function parserNotes(doc) {
 const NOTES_SHOWN = 50;
 
 /**
+ * The pages of a raw file's view: [{ file, html }], file being the page's
+ * path under raw/ (rawViewFile). One page for a file of up to RAW_VIEW_LINES lines.
  * @param {string} name  the file's path under raw/ ("x.txt", or "waits/x.txt" in a folder:
  *   its view then sits one level deeper, and its links climb one level more)
  */
-export function rawView({ name, text, reportTitle, doc }) {
-  const up = '../'.repeat(name.split('/').length - 1);
+export function rawViewPages({ name, text, reportTitle, doc }) {
   const lines = text.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  const count = Math.max(1, Math.ceil(lines.length / RAW_VIEW_LINES));
+  return Array.from({ length: count }, (_, i) => {
+    const first = i * RAW_VIEW_LINES + 1;
+    const file = rawViewFile(name, first);
+    return { file, html: viewPage({ name, file, lines, first, last: Math.min(lines.length, first + RAW_VIEW_LINES - 1), reportTitle, doc }) };
+  });
+}
+
+/** One page of a view: lines first..last (1-based) of `lines`. */
+function viewPage({ name, file, lines, first, last, reportTitle, doc }) {
+  const up = '../'.repeat(name.split('/').length - 1);
+  const paged = lines.length > RAW_VIEW_LINES;
+  // A link to a line on this page is its anchor alone; to a line on another page, that page's file beside this one.
+  const pageHref = (line) => bundleHref(rawViewFile(name, line).split('/').pop());
+  const lineHref = (line) => (rawViewFile(name, line) === file ? `#L${line}` : `${pageHref(line)}#L${line}`);
   // Per line only what a link to it needs: a long log's view is mostly this markup (the number is text, styled in site.css).
-  const items = lines.map((l, i) => `<li id="L${i + 1}"><a href="#L${i + 1}">${i + 1}</a><code>${esc(l) || ' '}</code></li>`).join('\n');
+  const items = [];
+  for (let n = first; n <= last; n += 1) items.push(`<li id="L${n}"><a href="#L${n}">${n}</a><code>${esc(lines[n - 1]) || ' '}</code></li>`);
+  const range = paged ? `lines ${countText(first)}–${countText(last)} of ${countText(lines.length)}` : '';
+  const pages = paged ? pageLinks({ first, last, total: lines.length, pageHref, range }) : '';
   return standalonePage({
-    title: `${name} · ${reportTitle}`,
+    title: `${name}${range ? ` (${range})` : ''} · ${reportTitle}`,
     stylesheet: `${up}../../../css/site.css`,
     bodyClass: 'raw-view',
     body: `<header class="site-header"><a class="site-title" href="${up}../">${esc(reportTitle)}</a><nav><a href="${esc(bundleHref(name.split('/').pop()))}" download>Download ${esc(name)}</a></nav></header>
 <main>
 <h1>${esc(name)}</h1>
 <p class="meta">${esc(describe(doc))}</p>
-${incompleteLine(doc)}${parserNotes(doc)}<ol class="raw-lines">
-${items}
+${incompleteLine(doc, lineHref)}${parserNotes(doc, lineHref)}${pages}<ol class="raw-lines">
+${items.join('\n')}
 </ol>
-</main>`,
+${pages}</main>`,
   });
+}
+
+/** Where a page of a long file's view sits among the others, with links to the first, previous, next and last pages. */
+function pageLinks({ first, last, total, pageHref, range }) {
+  const lastFirst = Math.floor((total - 1) / RAW_VIEW_LINES) * RAW_VIEW_LINES + 1;
+  const links = [
+    ['First', 1, first > 1],
+    ['Previous', first - RAW_VIEW_LINES, first > 1],
+    ['Next', last + 1, last < total],
+    ['Last', lastFirst, last < total],
+  ].filter(([, , on]) => on).map(([text, line]) => `<a href="${esc(pageHref(line))}">${text}</a>`);
+  return `<nav class="raw-pages" aria-label="Pages of this file"><span>Showing ${range}.</span> ${links.join(' ')}</nav>\n`;
 }
 
 /**

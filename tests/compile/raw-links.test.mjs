@@ -2,8 +2,15 @@
 // scheme or be cut short, whatever the file is called.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bundleHref, rawLineHref, figLink, esc, unesc } from '../../scripts/compile/html.mjs';
-import { rawView, rawFilesHtml } from '../../scripts/compile/raw-views.mjs';
+import { bundleHref, rawLineHref, figLink, esc, unesc, RAW_VIEW_LINES } from '../../scripts/compile/html.mjs';
+import { rawViewPages, rawFilesHtml } from '../../scripts/compile/raw-views.mjs';
+
+/** The view of a file short enough for one page. */
+function rawView(o) {
+  const pages = rawViewPages(o);
+  assert.deepEqual(pages.map((p) => p.file), [`${o.name}.html`]);
+  return pages[0].html;
+}
 
 const PAGE = 'https://example.org/reports/x/';
 const resolved = (href) => new URL(href.replace(/&amp;/g, '&'), PAGE);
@@ -96,4 +103,43 @@ test('a raw view lists what the parser noted of its lines, each linked to its li
   assert.equal(many.split('<li><a href="#L').length - 1, 50, 'fifty notes');
   assert.match(many, /<li>and 1,153 more \(<code>tpsreport parse<\/code> lists them all\)<\/li>/);
   assert.ok(!rawView({ name: 'r.txt', text: 'a\n', reportTitle: 'T', doc: { ...doc, warnings: [] } }).includes('parser-notes'));
+});
+
+test('the view of a file longer than a page is cut into pages named by their first line, each holding its own lines, and every link to a line reaches the page that has it', () => {
+  const total = 2 * RAW_VIEW_LINES + 5;
+  const text = Array.from({ length: total }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+  const doc = { provenance: { tool: null, parser: { name: 'sysbench', version: '1' }, sha256: 'ab' }, warnings: [{ line: RAW_VIEW_LINES + 7, message: 'odd line' }], incomplete: { line: total, reason: 'cut' } };
+  const pages = rawViewPages({ name: 'waits/long #1.txt', text, reportTitle: 'T', doc });
+  const second = RAW_VIEW_LINES + 1;
+  const third = 2 * RAW_VIEW_LINES + 1;
+  assert.deepEqual(pages.map((p) => p.file), ['waits/long #1.txt.html', `waits/long #1.txt.L${second}.html`, `waits/long #1.txt.L${third}.html`]);
+  const ids = pages.map((p) => [...p.html.matchAll(/<li id="L(\d+)">/g)].map((m) => Number(m[1])));
+  assert.deepEqual(ids.map((xs) => [xs[0], xs.at(-1), xs.length]), [[1, RAW_VIEW_LINES, RAW_VIEW_LINES], [second, 2 * RAW_VIEW_LINES, RAW_VIEW_LINES], [third, total, 5]]);
+  assert.match(pages[1].html, new RegExp(`<span>Showing lines ${(second).toLocaleString('en')}–${(2 * RAW_VIEW_LINES).toLocaleString('en')} of ${total.toLocaleString('en')}\\.</span>`));
+  // Every link a page holds to a line, resolved from where the page is published, lands on a page that has that line.
+  const base = 'https://example.org/reports/x/raw/';
+  const byUrl = new Map(pages.map((p) => [new URL(p.file.split('/').map(encodeURIComponent).join('/'), base).href, p.html]));
+  const report = 'https://example.org/reports/x/';
+  const fromReport = [RAW_VIEW_LINES, second, total].map((line) => [new URL(rawLineHref('raw/waits/long #1.txt', line), report), line]);
+  const fromPages = pages.flatMap((p) => [...p.html.matchAll(/<a href="([^"]*#L(\d+))"/g)].map((m) => [new URL(unesc(m[1]), new URL(p.file.split('/').map(encodeURIComponent).join('/'), base)), Number(m[2])]));
+  assert.ok(fromPages.some(([, line]) => line === RAW_VIEW_LINES + 7) && fromPages.some(([, line]) => line === total), 'the note and the incomplete line link from the first page');
+  for (const [url, line] of [...fromReport, ...fromPages]) {
+    const html = byUrl.get(url.href.replace(/#.*$/, ''));
+    assert.ok(html, `${url.href} is a page of the view`);
+    assert.ok(html.includes(`<li id="L${line}">`), `${url.href} holds line ${line}`);
+  }
+  // Each page links to the first, previous, next and last page that exist.
+  const navOf = (html) => [.../<nav class="raw-pages"[^>]*>(.*?)<\/nav>/.exec(html)[1].matchAll(/<a href="([^"]*)">(\w+)<\/a>/g)].map((m) => `${m[2]} ${unesc(m[1])}`);
+  assert.deepEqual(navOf(pages[0].html), [`Next ./long%20%231.txt.L${second}.html`, `Last ./long%20%231.txt.L${third}.html`]);
+  assert.deepEqual(navOf(pages[1].html), ['First ./long%20%231.txt.html', 'Previous ./long%20%231.txt.html', `Next ./long%20%231.txt.L${third}.html`, `Last ./long%20%231.txt.L${third}.html`]);
+  assert.deepEqual(navOf(pages[2].html), ['First ./long%20%231.txt.html', `Previous ./long%20%231.txt.L${second}.html`]);
+});
+
+test('a file of exactly one page of lines has one view page and no page links', () => {
+  const text = Array.from({ length: RAW_VIEW_LINES }, (_, i) => String(i)).join('\n');
+  const pages = rawViewPages({ name: 'x.txt', text, reportTitle: 'T', doc: null });
+  assert.deepEqual(pages.map((p) => p.file), ['x.txt.html']);
+  assert.ok(!pages[0].html.includes('raw-pages'));
+  assert.equal(rawLineHref('raw/x.txt', RAW_VIEW_LINES), `./raw/x.txt.html#L${RAW_VIEW_LINES}`);
+  assert.equal(rawLineHref('raw/x.txt', RAW_VIEW_LINES + 1), `./raw/x.txt.L${RAW_VIEW_LINES + 1}.html#L${RAW_VIEW_LINES + 1}`);
 });

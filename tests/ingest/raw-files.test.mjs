@@ -14,6 +14,8 @@ import { compileReports } from '../../scripts/compile/index.mjs';
 import { InputError } from '../../scripts/lib/errors.mjs';
 import { hashRawFiles, rawFolder, fileSum } from '../../scripts/lib/raw-files.mjs';
 import { validatePaths } from '../../scripts/validate/index.mjs';
+import { writeIntervalLog } from '../../scripts/bench/interval-log.mjs';
+import { RAW_VIEW_LINES } from '../../scripts/compile/html.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const RUN = join(ROOT, 'content/reports/innodb-plugin-vs-builtin/raw/sysbench-5.1-plugin-rw.txt');
@@ -488,6 +490,38 @@ test('a binary raw file (a NUL byte in its first 8,000) is published for downloa
     writeFileSync(join(root, 'content/reports/x/index.md'), `${readFileSync(join(root, 'content/reports/x/index.md'), 'utf8')}\nMore text.\n`);
     assert.deepEqual((await compileReports({ root })).errors, []);
     assert.deepEqual(readdirSync(raw).sort(), ['flame.png', 'run.txt', 'run.txt.html']);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a log longer than a view page is published with its view in pages, and each figure of the page links to the page that holds its line, on a first compile and a reused one', async () => {
+  const root = site(['raw/long.txt'], {});
+  try {
+    const index = join(root, 'content/reports/x/index.md');
+    writeFileSync(index, `${readFileSync(index, 'utf8')}\nIt ran {{< value data="sysbench" metric="transactions.rate" where="server=a" >}} transactions a second, {{< value data="sysbench" metric="intervals.samples.tps.0" where="server=a" >}} in its first second.\n`);
+    const log = join(root, 'content/reports/x/raw/long.txt');
+    writeIntervalLog(log, 1.2 * RAW_VIEW_LINES * 130);
+    const lines = readFileSync(log, 'utf8').split('\n');
+    assert.ok(lines.length > RAW_VIEW_LINES && lines.length <= 2 * RAW_VIEW_LINES, `${lines.length} lines: two pages`);
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    const published = async () => {
+      assert.deepEqual((await compileReports({ root })).errors, []);
+      const raw = join(root, '.tpsreport/site/reports/x/raw');
+      assert.deepEqual(readdirSync(raw).sort(), ['long.txt', `long.txt.L${RAW_VIEW_LINES + 1}.html`, 'long.txt.html']);
+      assert.deepEqual(rawListed(root).map((f) => [f.name, f.pages]), [['raw/long.txt', 2]]);
+      const { views } = JSON.parse(readFileSync(join(root, '.tpsreport/views/x.json'), 'utf8'));
+      const links = Object.values(views).flatMap((v) => [...v.html.matchAll(/href="\.\/(raw\/[^"#]+)#L(\d+)"[^>]* data-source="raw\/long\.txt" data-line="(\d+)"/g)]);
+      assert.deepEqual(links.map(([, file]) => file), ['raw/long.txt.L20001.html', 'raw/long.txt.html'].map((f) => f.replace('20001', String(RAW_VIEW_LINES + 1))), 'the summary on the second page, the first second on the first');
+      for (const [, file, anchor, line] of links) {
+        assert.equal(anchor, line);
+        assert.ok(readFileSync(join(root, '.tpsreport/site/reports/x', file), 'utf8').includes(`<li id="L${line}"><a href="#L${line}">${line}</a><code>${lines[line - 1]}</code></li>`), `${file} shows line ${line} as the log has it`);
+      }
+    };
+    await published();
+    // An edit of the article alone reuses the raw views: both pages stay published.
+    writeFileSync(join(root, 'content/reports/x/index.md'), `${readFileSync(join(root, 'content/reports/x/index.md'), 'utf8')}\nMore text.\n`);
+    await published();
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -5,7 +5,7 @@
 // below half the median); the untrimmed median and CV stay beside them.
 //   {{< stability-table data="sysbench" by="config" where="…" caption="…" >}}
 import { AuthorError, byRun } from '../select.mjs';
-import { th, esc, attrs, incompleteMark, incompleteSuffix } from '../html.mjs';
+import { th, esc, attrs, incompleteMark, incompleteSuffix, rawLineHref } from '../html.mjs';
 import { stability } from '../stats.mjs';
 import { repeatLabels, decimalsOf } from '../repeats.mjs';
 import { fixed } from '../../lib/text.mjs';
@@ -98,7 +98,7 @@ function longestCell(kept, s) {
   const row = kept.find((r) => r.t === s.longestStall.t);
   const step = kept.length > 1 ? kept[1].t - kept[0].t : 1;
   const shown = `${s.longestStall.length * step}\u00a0s at ${s.longestStall.t}\u00a0s`;
-  const link = `<a${attrs({ class: 'raw-line', href: `${row.source}.html#L${row.line}`, 'data-source': row.source, 'data-line': row.line, title: `${row.source}, line ${row.line}` })}>${esc(shown)}</a>`;
+  const link = `<a${attrs({ class: 'raw-line', href: rawLineHref(row.source, row.line), 'data-source': row.source, 'data-line': row.line, title: `${row.source}, line ${row.line}` })}>${esc(shown)}</a>`;
   return { text: shown, html: link, cls: 'num', attrs: { 'data-length': String(s.longestStall.length), 'data-t': String(s.longestStall.t) } };
 }
 
