@@ -42,11 +42,17 @@ export function proposePatterns(files, rawFiles) {
   return proposals.sort((a, b) => b.files.length - a.files.length);
 }
 
-/** The pattern of a group of at least three files, when it matches those files and no others. */
+/**
+ * The pattern of a group of files, when it matches those files and no others.
+ * Two files make one only when every part their names differ in is a number
+ * (trx-commit-1 and trx-commit-2, t8 and t16): two names that differ in a word
+ * are as likely two unrelated files.
+ */
 function proposalFor(group, rawFiles) {
-  if (group.length < 3) return null;
+  if (group.length < 2) return null;
   const proposal = patternOf(group);
   if (!proposal) return null;
+  if (group.length === 2 && !proposal.captures.every((c) => proposal.glob.includes(`{${c}:number}`))) return null;
   // A text capture may match more than its group ("{variant}" also matches
   // "compressed-kbs8"): then it takes only the texts its files have.
   for (const values of [undefined, textValues(proposal, group)]) {

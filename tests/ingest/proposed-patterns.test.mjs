@@ -39,8 +39,16 @@ test('row formats: a capture that would also match the compressed runs takes onl
   }
 });
 
-test('neighbouring words that vary together are one capture, and fewer than three files get no pattern', () => {
-  const names = ['raw/published-load-time.txt', 'raw/published-file-sizes.txt', 'raw/published-table-status.txt', 'raw/a-1.txt', 'raw/a-2.txt'];
-  const files = names.map((file) => ({ file, format: file.includes('published') ? 'published-table' : 'sysbench', labels: {} }));
-  assert.deepEqual(proposePatterns(files, names).map((p) => [p.glob, p.captures]), [['raw/published-{variant}.txt', ['variant']]]);
+test('neighbouring words that vary together are one capture; two files get a pattern only when their names differ in numbers', () => {
+  const names = ['raw/published-load-time.txt', 'raw/published-file-sizes.txt', 'raw/published-table-status.txt', 'raw/a-1.txt', 'raw/a-2.txt', 'raw/b-x.txt', 'raw/b-y.txt'];
+  const files = names.map((file) => ({ file, format: file.includes('published') ? 'published-table' : file.startsWith('raw/a') ? 'sysbench' : 'mysqlslap', labels: {} }));
+  assert.deepEqual(proposePatterns(files, names).map((p) => [p.glob, p.captures]), [['raw/published-{variant}.txt', ['variant']], ['raw/a-{variant:number}.txt', ['variant']]]);
+});
+
+test('an A/B pair named by a setting (trx-commit-1, trx-commit-2) becomes one pattern, and one of a thread count takes its label', () => {
+  const names = rawOf('read-write-stress-over-time').filter((n) => /^raw\/sysbench-/.test(n));
+  assert.deepEqual(names, ['raw/sysbench-trx-commit-1.txt', 'raw/sysbench-trx-commit-2.txt']);
+  assert.deepEqual(proposePatterns(sysbenchRuns(names, () => 8), names).map((p) => [p.glob, p.files.length]), [['raw/sysbench-trx-commit-{variant:number}.txt', 2]]);
+  const pair = ['raw/sysbench-t8.txt', 'raw/sysbench-t16.txt'];
+  assert.deepEqual(proposePatterns(sysbenchRuns(pair, (n) => Number(/t(\d+)/.exec(n)[1])), pair).map((p) => p.glob), ['raw/sysbench-t{threads:number}.txt']);
 });
