@@ -18,11 +18,31 @@ import { kindItems } from '../compile/select.mjs';
 
 export const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
-/** The figure a first table and chart of a kind show, and how readers call it. */
-const MAIN_FIGURE = {
-  sysbench: { metric: 'transactions.rate', title: 'Transactions per second' },
-  mysqlslap: { metric: 'average', title: 'Average time to run all queries' },
+/**
+ * The figures a first table and chart of a kind may show, and how readers
+ * call them: the first one the runs of a file print (a sysbench cpu or
+ * memory test counts events, not transactions).
+ */
+const MAIN_FIGURES = {
+  sysbench: [
+    { metric: 'transactions.rate', title: 'Transactions per second' },
+    { metric: 'throughput.events_per_s', title: 'Events per second' },
+    // sysbench 1.0 prints a cpu test's rate under "CPU speed:" only.
+    { metric: 'cpu_speed.events_per_s', title: 'Events per second' },
+  ],
+  mysqlslap: [{ metric: 'average', title: 'Average time to run all queries' }],
 };
+
+/**
+ * The main figure of a document's runs: the first of its kind's that some
+ * run prints and no complete run lacks (a failed run prints none); null when
+ * there is none, and the body then gets no table or chart that could not build.
+ */
+function mainFigure(doc) {
+  const runs = kindItems(doc);
+  const has = (run, metric) => Number.isFinite(metric.split('.').reduce((node, key) => node?.[key], run)?.value);
+  return (MAIN_FIGURES[doc.kind] ?? []).find(({ metric }) => runs.some((r) => has(r, metric)) && runs.every((r) => has(r, metric) || r.status !== 'ok')) ?? null;
+}
 
 /** The capture a pattern names repeats by (patterns.mjs reads r, run and rep as it): the label repeats combine over by default. */
 const REPEAT = 'repeat';
@@ -47,18 +67,54 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
   const groups = pattern ? [patternGroup(pattern, read.parsed, rawFiles)] : proposePatterns(read.parsed, rawFiles);
   const sources = sourcesOf(read.parsed, groups);
   const main = mainGroup(groups, read.parsed);
-  if (main?.set) sources.find((s) => isMain(s, main)).labels.set = 'sweep';
+  if (main?.set) for (const source of sources.filter((s) => isMain(s, main))) source.labels.set = 'sweep';
+  if (main && !main.group.glob) inSweepOrder(sources, main);
   const extra = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups), ...optionFiles(sources)];
-  const text = indexText({ slug, date, sources, main, extra, skipped: read.skipped, hidden });
+  const text = indexText({ slug, date, sources, main, extra, skipped: read.skipped, hidden, alike: alikeRuns(sources, read.parsed) });
   await writeBundle({ root, bundle, from, names, text });
   return { dir: relative(root, bundle), files: names.length, sources, skipped: read.skipped, hidden, text };
+}
+
+/**
+ * Files listed one by one whose single runs state the same labels, in groups:
+ * ingest would give their runs one name, and a table would refuse them as
+ * two runs in one cell. The author gives each a label of its own.
+ */
+function alikeRuns(sources, parsed) {
+  const byLabels = new Map();
+  for (const s of sources) {
+    if (!s.file || !BENCHMARK_KINDS.has(s.format) || parsed.find((p) => p.file === s.file)?.runs !== 1) continue;
+    const key = `${s.format}\0${JSON.stringify(Object.entries(s.labels).sort())}`;
+    byLabels.set(key, [...(byLabels.get(key) ?? []), s.file]);
+  }
+  return [...byLabels.values()].filter((files) => files.length > 1);
+}
+
+/**
+ * Puts the files a table and chart show (listed one by one) in the order of
+ * their labels, the x first (threads 1, 2, 4, 8): runs are tabled in the order
+ * of their sources, and the files' names (monday.txt, thursday.txt) say nothing of it.
+ */
+function inSweepOrder(sources, main) {
+  const shown = sources.filter((s) => isMain(s, main) && s.file);
+  const keys = [main.x, main.color, main.facet].filter(Boolean);
+  const byLabels = (a, b) => {
+    for (const k of keys) {
+      const [x, y] = [a.labels[k], b.labels[k]];
+      if (x !== y) return typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+    }
+    return 0;
+  };
+  const ordered = [...shown].sort(byLabels);
+  let next = 0;
+  sources.forEach((s, i) => { if (shown.includes(s)) sources[i] = ordered[next++]; });
 }
 
 /** The pattern a `glob:` entry of `sources` was written for. */
 const groupOf = (groups, source) => groups.find((g) => g.glob === source.glob);
 
 /** Whether a `sources` entry is the one the body's table and chart show. */
-const isMain = (source, main) => Boolean(main) && (main.group.glob ? source.glob === main.group.glob : source.file === main.group.file);
+const isMain = (source, main) => Boolean(main) && (main.group.glob ? source.glob === main.group.glob : main.group.files.includes(source.file));
 
 /**
  * Every file under `from` (relative, "/"-separated), and the hidden ones
@@ -100,7 +156,7 @@ async function readAll(from, names) {
   for (const name of names) {
     try {
       const doc = await parseFile(join(from, name), { source: `raw/${name}` });
-      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), runs: kindItems(doc).length, samples: sampleCount(doc) });
+      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), runs: kindItems(doc).length, samples: sampleCount(doc), figure: mainFigure(doc) });
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       skipped.push({ file: `raw/${name}`, reason: error.rule === 'detect' ? 'no format detected' : String(error).replace(/^[^ ]+: /, '') });
@@ -171,8 +227,8 @@ function agreedLabels(sets) {
 function mainGroup(groups, parsed) {
   // A file of several runs would put two in one cell: its runs need labels of their own first.
   const oneRunEach = (g) => g.files.every((file) => parsed.find((p) => p.file === file)?.runs === 1);
-  const group = groups.find((g) => MAIN_FIGURE[g.format] && oneRunEach(g));
-  if (!group) return runsOfOneFile(parsed, groups);
+  const group = groups.find((g) => oneRunEach(g) && sharedFigure(g, parsed));
+  if (!group) return runsApart(parsed, groups);
   const matches = matchGlob({ glob: group.glob, values: group.values }, group.files, () => new Error('unreachable'));
   // Repeats are no dimension: their runs combine into a median with its spread in every cell and point.
   const repeated = group.captures.includes(REPEAT) && group.captures.length > 1;
@@ -186,35 +242,61 @@ function mainGroup(groups, parsed) {
   const where = [...(others ? ['set=sweep'] : []), ...pinned.map(pin)];
   // The table has no panels: it shows the first panel's runs.
   const tableWhere = [...where, ...(facet ? [pin(facet)] : [])];
-  const figure = MAIN_FIGURE[group.format];
+  const figure = sharedFigure(group, parsed);
   return { group, x, xNumeric: numeric.includes(x), color, facet, where: where.join(';'), tableWhere: tableWhere.join(';'), set: others, ...figure, ofRepeats: repeated ? ', median of the repeats' : '', first: matches[0].labels };
 }
 
+/** The main figure every file of a pattern prints, or null when one prints none or another one. */
+function sharedFigure(group, parsed) {
+  const figures = group.files.map((file) => parsed.find((p) => p.file === file)?.figure);
+  return figures[0] && figures.every((f) => f === figures[0]) ? figures[0] : null;
+}
+
 /**
- * With no pattern to show, the file of the most runs (of a kind with a main
- * figure) whose runs tell themselves apart by their own labels (run_labels):
- * a mysqlslap --concurrency=2,8 by clients, a log of sysbench runs by threads.
- * Other runs of its kind are kept out with `set: sweep` on it.
+ * With no pattern to show, runs that tell themselves apart by the labels their
+ * output prints: the file of the most runs whose runs do (run_labels: a
+ * mysqlslap --concurrency=2,8 by clients, a log of sysbench runs by threads),
+ * else the most files of one run each, of one kind and main figure, that do
+ * (a thread sweep in files named by the day they ran). Other runs of their
+ * kind are kept out with `set: sweep` on their sources.
  */
-function runsOfOneFile(parsed, groups) {
+function runsApart(parsed, groups) {
   // A file a pattern takes gets no run_labels of its own.
   const taken = new Set(groups.flatMap((g) => g.files));
-  const file = parsed.filter((p) => MAIN_FIGURE[p.format] && p.runLabels && !taken.has(p.file)).sort((a, b) => b.runs - a.runs)[0];
-  if (!file) return null;
-  const names = Object.keys(file.runLabels[0]);
-  const numeric = names.filter((n) => file.runLabels.every((l) => typeof l[n] === 'number'));
+  const free = parsed.filter((p) => p.figure && !taken.has(p.file));
+  const file = free.filter((p) => p.runLabels).sort((a, b) => b.runs - a.runs)[0];
+  if (file) return apart(parsed, [file], file.runLabels, file.figure);
+  const alike = new Map();
+  for (const p of free.filter((f) => f.runs === 1)) {
+    const key = `${p.format}\0${p.figure.metric}`;
+    alike.set(key, [...(alike.get(key) ?? []), p]);
+  }
+  const files = [...alike.values()].sort((a, b) => b.length - a.length)[0];
+  if (!files || files.length < 2) return null;
+  // The labels every file states and not every file states alike; each file's own values of them must differ from every other's.
+  const names = Object.keys(files[0].labels).filter((n) => files.every((f) => Object.hasOwn(f.labels, n)) && files.some((f) => f.labels[n] !== files[0].labels[n]));
+  const labelSets = files.map((f) => Object.fromEntries(names.map((n) => [n, f.labels[n]])));
+  if (!names.length || new Set(labelSets.map((l) => JSON.stringify(l))).size !== files.length) return null;
+  return apart(parsed, files, labelSets, files[0].figure);
+}
+
+/** The body's table and chart over `files`, whose runs `labelSets` (one per run, the same names in each) tell apart. */
+function apart(parsed, files, labelSets, figure) {
+  const names = Object.keys(labelSets[0]);
+  // A fourth label would put two runs in one cell of the table: none is written then.
+  if (names.length > 3) return null;
+  const numeric = names.filter((n) => labelSets.every((l) => typeof l[n] === 'number'));
   const x = numeric.includes('threads') ? 'threads' : (numeric[0] ?? names[0]);
   const [color, facet] = names.filter((n) => n !== x);
-  // A third label would put two runs in one cell of the table: none is written then.
-  if (names.length > 3) return null;
-  const others = parsed.some((p) => p.format === file.format && p !== file);
+  const { format } = files[0];
+  const others = parsed.some((p) => p.format === format && !files.includes(p));
   const where = others ? 'set=sweep' : '';
-  const tableWhere = [where, ...(facet ? [`${facet}=${file.runLabels[0][facet]}`] : [])].filter(Boolean).join(';');
-  return { group: { format: file.format, files: [file.file], glob: null, file: file.file }, x, xNumeric: numeric.includes(x), color, facet, where, tableWhere, set: others, ...MAIN_FIGURE[file.format], ofRepeats: '', first: file.runLabels[0] };
+  const tableWhere = [where, ...(facet ? [`${facet}=${labelSets[0][facet]}`] : [])].filter(Boolean).join(';');
+  return { group: { format, files: files.map((f) => f.file), glob: null }, x, xNumeric: numeric.includes(x), color, facet, where, tableWhere, set: others, ...figure, ofRepeats: '', first: labelSets[0] };
 }
 
 /** index.md: front matter (title to replace, sources, labels found) and a body whose shortcodes build. */
-function indexText({ slug, date, sources, main, extra, skipped, hidden }) {
+function indexText({ slug, date, sources, main, extra, skipped, hidden, alike }) {
   const lines = ['---', `title: ${JSON.stringify(`Title of the ${slug} report`)}`, `date: ${date}`, 'summary: One or two sentences for the report list.', 'sources:'];
   for (const s of sources) {
     lines.push(s.glob ? `  - glob: ${JSON.stringify(s.glob)}` : `  - file: ${yamlText(s.file)}`, `    format: ${s.format}`);
@@ -225,6 +307,7 @@ function indexText({ slug, date, sources, main, extra, skipped, hidden }) {
     if (s.runLabels) lines.push(`    run_labels: [${s.runLabels.map((l) => flow(Object.entries(l))).join(', ')}]`);
   }
   for (const s of skipped) lines.push(`  # ${s.file.replace(/\n/g, ' ')}: published as it is, not read (${s.reason.replace(/\n/g, ' ')})`);
+  for (const files of alike) lines.push(`  # ${files.join(', ').replace(/\n/g, ' ')}: their runs state the same labels; give each file a label of its own (labels: { setting: … }) to show them side by side`);
   for (const name of hidden) lines.push(`  # ${name.replace(/\n/g, ' ')}: not copied (a hidden file; rename it without the leading dot to publish it)`);
   lines.push('---', '', 'What was measured, on which machine and server, and what the figures show.', '');
   if (main) lines.push(...shortcodes(main), '');
@@ -245,7 +328,7 @@ const overTimeChart = (rest) => `{{< chart kind="over-time" name="tps-over-time"
  * sources would share one line: none is written then.
  */
 function overTime(sources, groups, main, parsed) {
-  const timed = (source) => (source.glob ? groupOf(groups, source).files : [source.file]).every((file) => parsed.find((p) => p.file === file)?.samples > 0);
+  const timed = (source) => (source.glob ? groupOf(groups, source).files : source.files ?? [source.file]).every((file) => parsed.find((p) => p.file === file)?.samples > 0);
   if (main?.group.format === 'sysbench' && timed(main.group)) {
     const pinned = [main.color, main.ofRepeats && REPEAT].filter(Boolean).map((c) => `${c}=${main.first[c]}`);
     const where = [main.tableWhere, ...pinned].filter(Boolean).join(';');

@@ -313,3 +313,53 @@ test('new report gives each run of a multi-run file the labels it prints, as run
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('new report tables and charts the events per second of sysbench runs that count events, not transactions (a cpu test), so what it writes builds', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-events-'));
+  const runs = { 'cpu-t1.txt': 'real-1.0.20-cpu.txt', 'cpu-t2.txt': 'real-1.0.20-cpu-rate-queue-p99.txt' };
+  try {
+    const from = join(root, 'results');
+    mkdirSync(from);
+    for (const [name, fixture] of Object.entries(runs)) cpSync(join(ROOT, 'tests/fixtures/sysbench', fixture), join(from, name));
+    const made = await newReport({ root, slug: 'cpu', from, date: '2026-11-27' });
+    assert.match(made.text, /^\{\{< table data="sysbench" metric="cpu_speed\.events_per_s" rows="threads" caption="Events per second" >\}\}$/m);
+    assert.match(made.text, /^\{\{< chart kind="lines" name="cpu-speed-events-per-s" data="sysbench" metric="cpu_speed\.events_per_s" x="threads" /m);
+    assert.doesNotMatch(made.text, /transactions\.rate/);
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root })).errors, []);
+    // Each table cell is the "events per second:" figure its run printed, by thread count.
+    const printed = Object.values(runs).map((fixture) => /events per second:\s+([\d.]+)/.exec(readFileSync(join(ROOT, 'tests/fixtures/sysbench', fixture), 'utf8'))[1]);
+    const table = Object.values(JSON.parse(readFileSync(join(root, '.tpsreport/views/cpu.json'), 'utf8')).views).map((v) => v.html).find((h) => h.includes('<caption>Events per second'));
+    assert.deepEqual([...table.matchAll(/data-value="([\d.]+)"/g)].map((m) => m[1]), printed);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('new report tables a thread sweep kept in files named by day, and says which files state the same labels instead of writing a table that would refuse them', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-apart-'));
+  try {
+    const sweep = join(root, 'sweep');
+    mkdirSync(sweep);
+    const days = { 'monday.txt': 1, 'tuesday-run.txt': 2, 'wed.log': 4, 'thursday_final.out': 8 };
+    for (const [name, threads] of Object.entries(days)) cpSync(join(FROM, `oltp_read_only-t${threads}.txt`), join(sweep, name));
+    const made = await newReport({ root, slug: 'days', from: sweep, date: '2026-11-27' });
+    assert.match(made.text, /^\{\{< table data="sysbench" metric="transactions\.rate" rows="threads" caption="Transactions per second" >\}\}$/m);
+    assert.match(made.text, /^\{\{< chart kind="lines" name="transactions-rate" data="sysbench" metric="transactions\.rate" x="threads" /m);
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root })).errors, []);
+    const table = Object.values(JSON.parse(readFileSync(join(root, '.tpsreport/views/days.json'), 'utf8')).views).map((v) => v.html).find((h) => h.includes('<caption>Transactions per second'));
+    const rates = [1, 2, 4, 8].map((t) => /\(([\d.]+) per sec\.\)/.exec(readFileSync(join(FROM, `oltp_read_only-t${t}.txt`), 'utf8').split('\n').find((l) => /^\s+transactions:/.test(l)))[1]);
+    assert.deepEqual([...table.matchAll(/data-value="([\d.]+)"/g)].map((m) => m[1]), rates);
+
+    const twins = join(root, 'twins');
+    mkdirSync(twins);
+    cpSync(join(FROM, 'oltp_read_only-t8.txt'), join(twins, 'first.txt'));
+    cpSync(join(FROM, 'oltp_read_write-t8.txt'), join(twins, 'second-try.txt'));
+    const alike = await newReport({ root, slug: 'twins', from: twins, date: '2026-11-27' });
+    assert.match(alike.text, /^ {2}# raw\/first\.txt, raw\/second-try\.txt: their runs state the same labels; give each file a label of its own/m);
+    assert.doesNotMatch(alike.text, /\{\{< (table|chart) /);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
