@@ -276,11 +276,9 @@ export function planSources(text, source, bundleDir, root) {
     }
     checkLabels(entry.labels ?? {}, (what, found) => fail(['sources', i, 'labels'], what, found));
     (entry.run_labels ?? []).forEach((l) => checkLabels(l, (what, found) => fail(['sources', i, 'run_labels'], what, found)));
-    const out = `${entry.file.replace(/^raw\//, '').slice(0, -extname(entry.file).length || undefined).replace(/[^A-Za-z0-9._-]+/g, '--')}.json`;
-    if (outs.has(out)) {
-      const other = outs.get(out) < 0 ? 'the report document' : `source ${outs.get(out) + 1}`;
-      throw fail(['sources', i, 'file'], `a file name unique within the report (also used by ${other})`, entry.file);
-    }
+    const earlier = sources.findIndex((e) => e?.file === entry.file);
+    if (earlier < i) throw fail(['sources', i, 'file'], `each raw file listed once (source ${earlier + 1} lists it too)`, entry.file);
+    const out = documentName(entry.file, outs);
     outs.set(out, i);
     if (entry.options !== undefined && (typeof entry.options !== 'object' || entry.options === null || Array.isArray(entry.options))) {
       throw fail(['sources', i, 'options'], 'options as a map the parser reads (e.g. `options: { units: { Data: bytes } }`)', JSON.stringify(entry.options));
@@ -292,6 +290,24 @@ export function planSources(text, source, bundleDir, root) {
   slippedLabel(plan, fail);
   noiseReferenceProblem(data.noise_reference, plan, fail);
   return Object.assign(plan, { meta });
+}
+
+/**
+ * The name of a source's document under data/reports/<slug>/: the raw file's
+ * name without its extension (raw/waits/t1.txt → waits--t1.json). Where two
+ * raw files would share it (run.txt and run.log, or DBT-2's report.txt beside
+ * the report's own report.json), the later one keeps its extension too
+ * (run--log.json), then a number.
+ */
+function documentName(file, taken) {
+  const name = file.replace(/^raw\//, '');
+  const ext = extname(name);
+  const safe = (text) => text.replace(/[^A-Za-z0-9._-]+/g, '--');
+  const stem = safe(name.slice(0, -ext.length || undefined));
+  let out = `${stem}.json`;
+  if (taken.has(out)) out = `${stem}--${safe(ext.slice(1)) || 'file'}.json`;
+  for (let n = 2; taken.has(out); n += 1) out = `${stem}--${n}.json`;
+  return out;
 }
 
 const SOURCE_KEYS = ['file', 'glob', 'values', 'sort', 'format', 'labels', 'run_labels', 'options'];

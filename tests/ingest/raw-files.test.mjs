@@ -526,3 +526,21 @@ test('a log longer than a view page is published with its view in pages, and eac
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('raw files whose names would give one document name (run.txt and run.log, DBT-2\'s report.txt beside report.json) each get a document; a file listed twice is refused at its line', async () => {
+  const root = site(['raw/run.txt', 'raw/run.log', 'raw/report.txt'], { 'run.txt': null, 'run.log': null, 'report.txt': null });
+  try {
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    const data = join(root, 'data/reports/x');
+    assert.deepEqual(readdirSync(data).sort(), ['report--txt.json', 'report.json', 'run--log.json', 'run.json']);
+    const report = JSON.parse(readFileSync(join(data, 'report.json'), 'utf8'));
+    assert.deepEqual(report.sources.map((s) => [s.file, s.data]), [['content/reports/x/raw/run.txt', 'run.json'], ['content/reports/x/raw/run.log', 'run--log.json'], ['content/reports/x/raw/report.txt', 'report--txt.json']]);
+    assert.deepEqual((await validatePaths([data], { root })).problems, []);
+    const index = join(root, 'content/reports/x/index.md');
+    writeFileSync(index, readFileSync(index, 'utf8').replace('sources:\n', 'sources:\n  - file: raw/run.log\n    format: sysbench\n'));
+    const twice = (await ingestReports({ root })).errors.map(String);
+    assert.deepEqual(twice, ['content/reports/x/index.md:9:1: expected each raw file listed once (source 1 lists it too), found raw/run.log']);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
