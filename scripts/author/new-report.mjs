@@ -31,6 +31,9 @@ const MAIN_FIGURES = {
     { metric: 'cpu_speed.events_per_s', title: 'Events per second' },
   ],
   mysqlslap: [{ metric: 'average', title: 'Average time to run all queries' }],
+  hammerdb: [{ metric: 'nopm', title: 'New orders per minute (NOPM)' }],
+  'tpcc-mysql': [{ metric: 'tpmc', title: 'New-order transactions per minute (tpmC)' }],
+  dbt2: [{ metric: 'notpm', title: 'New-order transactions per minute (NOTPM)' }],
 };
 
 /**
@@ -69,7 +72,7 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
   const main = mainGroup(groups, read.parsed);
   if (main?.set) for (const source of sources.filter((s) => isMain(s, main))) source.labels.set = 'sweep';
   if (main && !main.group.glob) inSweepOrder(sources, main);
-  const extra = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups), ...optionFiles(sources)];
+  const extra = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups), ...dbt2Tables(sources), ...optionFiles(sources)];
   const text = indexText({ slug, date, sources, main, extra, skipped: read.skipped, hidden, alike: alikeRuns(sources, read.parsed) });
   await writeBundle({ root, bundle, from, names, text });
   return { dir: relative(root, bundle), files: names.length, sources, skipped: read.skipped, hidden, text };
@@ -271,12 +274,15 @@ function runsApart(parsed, groups) {
     const key = `${p.format}\0${p.figure.metric}`;
     alike.set(key, [...(alike.get(key) ?? []), p]);
   }
-  const files = [...alike.values()].sort((a, b) => b.length - a.length)[0];
-  if (!files || files.length < 2) return null;
-  // The labels every file states and not every file states alike; each file's own values of them must differ from every other's.
-  const names = Object.keys(files[0].labels).filter((n) => files.every((f) => Object.hasOwn(f.labels, n)) && files.some((f) => f.labels[n] !== files[0].labels[n]));
+  const group = [...alike.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  // The labels that files of the group state differently; the files stating all of them are the sweep (a file whose output says none stays out).
+  const values = new Map();
+  for (const f of group) for (const [n, v] of Object.entries(f.labels)) values.set(n, [...(values.get(n) ?? []), v]);
+  const names = [...values].filter(([, vs]) => vs.length > 1 && new Set(vs).size > 1).map(([n]) => n);
+  const files = group.filter((f) => names.every((n) => Object.hasOwn(f.labels, n)));
   const labelSets = files.map((f) => Object.fromEntries(names.map((n) => [n, f.labels[n]])));
-  if (!names.length || new Set(labelSets.map((l) => JSON.stringify(l))).size !== files.length) return null;
+  // Each file's own values must differ from every other's, or two runs would share a cell.
+  if (!names.length || files.length < 2 || new Set(labelSets.map((l) => JSON.stringify(l))).size !== files.length) return null;
   return apart(parsed, files, labelSets, files[0].figure);
 }
 
@@ -352,6 +358,17 @@ function compression(sources, groups) {
   if (captures.length !== 1) return [];
   const names = captures[0].glob ? groupOf(groups, captures[0]).captures : [];
   return [`{{< compression-table data="innodb-cmp"${names.length ? ` rows="${names.join(',')}"` : ''} hide-unused="true" caption="INNODB_CMP" >}}`];
+}
+
+/**
+ * DBT-2's own table of each report's transactions, response times and NOTPM,
+ * one table per report file, each named by a `report` label (1, 2, …) the
+ * author can rename: the table needs a label to tell reports apart.
+ */
+function dbt2Tables(sources) {
+  const reports = sources.filter((s) => s.format === 'dbt2');
+  for (const [i, s] of reports.entries()) s.labels.report ??= i + 1;
+  return reports.length ? ['{{< dbt2-table by="report" caption="DBT-2 results by transaction" >}}'] : [];
 }
 
 /** A block showing each option file as written (a my.cnf listed on its own; a pattern's files are alike enough to leave to the author). */

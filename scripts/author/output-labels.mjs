@@ -44,6 +44,8 @@ const fromKind = {
     server_version: agreed((doc.reports ?? []).map((r) => r.summary?.dbms?.text?.split(' on ')[0])),
     warehouses: agreed((doc.reports ?? []).map((r) => r.summary?.scale_factor?.value)),
   }),
+  // tpcc_start echoes its options: -w warehouses, -c connections.
+  'tpcc-mysql': (doc) => ({ warehouses: doc.parameters?.warehouse?.value, connections: doc.parameters?.connection?.value }),
   'global-variables': (doc) => {
     const variable = (name) => agreed((doc.variables ?? []).filter((v) => v.name.toLowerCase() === name).map((v) => v.value));
     const pool = agreed((doc.variables ?? []).filter((v) => v.name.toLowerCase() === 'innodb_buffer_pool_size').map((v) => v.bytes?.value ?? v.number));

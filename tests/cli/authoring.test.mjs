@@ -363,3 +363,43 @@ test('new report tables a thread sweep kept in files named by day, and says whic
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('new report tables HammerDB NOPM by the virtual users each run states, tpcc-mysql tpmC by the warehouses and connections it echoes, and gives DBT-2 its own table', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-tpc-'));
+  const fixture = (kind, name) => join(ROOT, 'tests/fixtures', kind, name);
+  try {
+    const hammer = join(root, 'hammerdb');
+    mkdirSync(hammer);
+    cpSync(fixture('hammerdb', 'cli-v4.2-sequence-mysql-two-runs.txt'), join(hammer, 'sequence.txt'));
+    const h = await newReport({ root, slug: 'hammer', from: hammer, date: '2026-11-27' });
+    assert.match(h.text, /^ {4}run_labels: \[\{ users: 8 \}, \{ users: 16 \}\]$/m);
+    assert.match(h.text, /^\{\{< table data="hammerdb" metric="nopm" rows="users" caption="New orders per minute \(NOPM\)" >\}\}$/m);
+
+    const tpcc = join(root, 'tpcc');
+    mkdirSync(tpcc);
+    const tpccFiles = ['new-layout-full-run-ms.txt', 'markdown-escaped-double-spaced-old.txt'];
+    for (const name of tpccFiles) cpSync(fixture('tpcc-mysql', name), join(tpcc, name));
+    const t = await newReport({ root, slug: 'tpcc', from: tpcc, date: '2026-11-27' });
+    for (const name of tpccFiles) {
+      const echoed = readFileSync(fixture('tpcc-mysql', name), 'utf8');
+      const [w, c] = ['warehouse', 'connection'].map((o) => [...echoed.matchAll(/\[(\w+)\]: (\d+)/g)].find((m) => m[1] === o)[2]);
+      assert.match(t.text, new RegExp(`^ {4}labels: \\{ warehouses: ${w}, connections: ${c}`, 'm'), name);
+    }
+    assert.match(t.text, /^\{\{< table data="tpcc-mysql" metric="tpmc" rows="warehouses" /m);
+
+    const dbt2 = join(root, 'dbt2');
+    mkdirSync(dbt2);
+    cpSync(fixture('dbt2', 'notpm-only-footer.txt'), join(dbt2, 'report.txt'));
+    const d = await newReport({ root, slug: 'dbt', from: dbt2, date: '2026-11-27' });
+    assert.match(d.text, /^ {4}labels: \{ report: 1 \}$/m);
+    assert.match(d.text, /^\{\{< dbt2-table by="report" caption="DBT-2 results by transaction" >\}\}$/m);
+
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root })).errors, []);
+    const views = (slug) => Object.values(JSON.parse(readFileSync(join(root, `.tpsreport/views/${slug}.json`), 'utf8')).views).map((v) => v.html).join('');
+    const nopm = [...readFileSync(fixture('hammerdb', 'cli-v4.2-sequence-mysql-two-runs.txt'), 'utf8').matchAll(/achieved (\d+) NOPM/g)].map((m) => m[1]);
+    for (const value of nopm) assert.match(views('hammer'), new RegExp(`data-value="${value}"`));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
