@@ -3,7 +3,8 @@
 // the same extension) and differ only in some parts become one pattern, each
 // differing part a `{capture}`. A pattern is proposed only when it matches
 // exactly its files among everything in raw/, so accepting it never changes
-// which file a source reads.
+// which file a source reads, and only when it keeps every label their outputs
+// state (a label they state differently is one of its captures).
 import { matchGlob } from '../ingest/front-matter.mjs';
 
 /** Capture names for a part written as letters and a number (t16, bp32M), by its letters. */
@@ -53,6 +54,7 @@ function proposalFor(group, rawFiles) {
   const proposal = patternOf(group);
   if (!proposal) return null;
   if (group.length === 2 && !proposal.captures.every((c) => proposal.glob.includes(`{${c}:number}`))) return null;
+  if (losesLabels(proposal, group)) return null;
   // A text capture may match more than its group ("{variant}" also matches
   // "compressed-kbs8"): then it takes only the texts its files have.
   for (const values of [undefined, textValues(proposal, group)]) {
@@ -60,6 +62,17 @@ function proposalFor(group, rawFiles) {
     if (matched && matched.length === group.length && group.every((f) => matched.includes(f.file))) return values ? { ...proposal, values } : proposal;
   }
   return null;
+}
+
+/**
+ * Whether the files' outputs state a label differently that the pattern does
+ * not capture (clients 400 in one file, 1000 in another, under notes-{variant}):
+ * one `labels:` entry serves every file of a pattern, so the pattern would lose
+ * what each output says, and the files are better listed one by one.
+ */
+function losesLabels(proposal, group) {
+  const names = new Set(group.flatMap((f) => Object.keys(f.labels)));
+  return [...names].some((n) => !proposal.captures.includes(n) && new Set(group.map((f) => JSON.stringify(f.labels[n]))).size > 1);
 }
 
 /**

@@ -164,7 +164,7 @@ test('a raw file whose name YAML would misread is written quoted, and ingest pla
   }
 });
 
-test('new report writes no table or chart over a pattern one of whose files holds several runs, so what it writes builds', async () => {
+test('new report lists files one by one where a pattern would lose the labels their outputs state differently, and tables the file whose runs tell themselves apart, so what it writes builds', async () => {
   const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-runs-'));
   const from = join(root, 'results');
   const slap = join(ROOT, 'tests/fixtures/mysqlslap');
@@ -174,8 +174,13 @@ test('new report writes no table or chart over a pattern one of whose files hold
     cpSync(join(slap, 'mariadb-10.11-error-then-block.txt'), join(from, 'slap-b.txt'));
     cpSync(join(slap, 'mariadb-10.11-engines-concurrency.txt'), join(from, 'slap-c.txt')); // four runs: two engines at two concurrencies
     const made = await newReport({ root, slug: 'slap', from, date: '2026-11-27' });
-    assert.match(made.text, /^ {2}- glob: "raw\/slap-\{\w+\}\.txt"$/m);
-    assert.doesNotMatch(made.text, /\{\{< (table|chart) /);
+    assert.doesNotMatch(made.text, /- glob:/);
+    // Each file keeps the clients its output printed ("Number of clients running queries: N").
+    for (const [name, fixture] of [['slap-a.txt', 'mariadb-10.11-debug-info-rusage-first.txt'], ['slap-b.txt', 'mariadb-10.11-error-then-block.txt']]) {
+      const clients = /Number of clients running queries: (\d+)/.exec(readFileSync(join(slap, fixture), 'utf8'))[1];
+      assert.match(made.text, new RegExp(`^ {2}- file: raw/${name}\\n {4}format: mysqlslap\\n {4}labels: \\{ clients: ${clients} \\}$`, 'm'));
+    }
+    assert.match(made.text, /^\{\{< table data="mysqlslap" metric="average" rows="clients" columns="engine" where="set=sweep" /m);
     assert.match(made.text, /\{\{< runs data="mysqlslap" >\}\}/);
     assert.deepEqual((await ingestReports({ root })).errors, []);
     assert.deepEqual((await compileReports({ root })).errors, []);

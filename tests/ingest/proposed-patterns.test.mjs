@@ -52,3 +52,11 @@ test('an A/B pair named by a setting (trx-commit-1, trx-commit-2) becomes one pa
   const pair = ['raw/sysbench-t8.txt', 'raw/sysbench-t16.txt'];
   assert.deepEqual(proposePatterns(sysbenchRuns(pair, (n) => Number(/t(\d+)/.exec(n)[1])), pair).map((p) => p.glob), ['raw/sysbench-t{threads:number}.txt']);
 });
+
+test('no pattern is proposed over files whose outputs state a label differently that it would not capture: each keeps its own', () => {
+  const names = ['raw/notes-a.txt', 'raw/notes-b.txt', 'raw/notes-c.txt'];
+  const files = names.map((file, i) => ({ file, format: 'mysqlslap', labels: { clients: [50, 400, 1000][i] } }));
+  assert.deepEqual(proposePatterns(files, names), []);
+  const agreeing = names.map((file) => ({ file, format: 'mysqlslap', labels: { clients: 50 } }));
+  assert.deepEqual(proposePatterns(agreeing, names).map((p) => p.glob), ['raw/notes-{variant}.txt']);
+});
