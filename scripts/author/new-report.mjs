@@ -312,9 +312,11 @@ function indexText({ slug, date, sources, main, extra, skipped, hidden, alike })
     if (labels.length) lines.push(`    labels: ${flow(labels)}`);
     if (s.runLabels) lines.push(`    run_labels: [${s.runLabels.map((l) => flow(Object.entries(l))).join(', ')}]`);
   }
-  for (const s of skipped) lines.push(`  # ${s.file.replace(/\n/g, ' ')}: published as it is, not read (${s.reason.replace(/\n/g, ' ')})`);
   for (const files of alike) lines.push(`  # ${files.join(', ').replace(/\n/g, ' ')}: their runs state the same labels; give each file a label of its own (labels: { setting: … }) to show them side by side`);
   for (const name of hidden) lines.push(`  # ${name.replace(/\n/g, ' ')}: not copied (a hidden file; rename it without the leading dot to publish it)`);
+  // Listed as unread, a file no parser could read is published without a note at every build that it is read by no source.
+  if (skipped.length) lines.push('# Published as they are and read by no parser (why, beside each):', 'unread:');
+  for (const s of skipped) lines.push(`  - ${yamlText(s.file)} # ${s.reason.replace(/\n/g, ' ')}`);
   lines.push('---', '', 'What was measured, on which machine and server, and what the figures show.', '');
   if (main) lines.push(...shortcodes(main), '');
   for (const shortcode of extra) lines.push(shortcode, '');

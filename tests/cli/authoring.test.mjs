@@ -46,7 +46,7 @@ test('new report --from copies every raw file byte for byte and writes front mat
   const frontMatter = index.split('\n---\n')[0];
   assert.match(frontMatter, /^ {2}- glob: "raw\/\{workload\}-t\{threads:number\}\.txt"\n {4}format: sysbench\n {4}labels: \{ server_version: "10\.11\.19-MariaDB-0\+deb12u1", buffer_pool: "128M", tool_version: "1\.0\.20", set: "sweep" \}$/m);
   assert.match(frontMatter, /^ {2}- file: raw\/oltp_read_write-t4-interval\.txt\n {4}format: sysbench\n {4}labels: \{ [^}]*threads: 4, set: "interval" \}$/m);
-  assert.match(frontMatter, /^ {2}# raw\/commands\.txt: published as it is, not read \(no format detected\)$/m);
+  assert.match(frontMatter, /^unread:\n(?: {2}- .*\n)* {2}- raw\/commands\.txt # no format detected$/m);
 });
 
 test('labels prints one aligned line per run with the labels ingest gives it', () => {
