@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { InputError } from './lib/errors.mjs';
 import { jsonChunks } from './lib/files.mjs';
-import { siteRoot, hugoBinary, TOOL_ROOT, reportSlugs } from './lib/site.mjs';
+import { siteRoot, hugoBinary, TOOL_ROOT, reportSlugs, configName, CONFIG_NAMES } from './lib/site.mjs';
 
 /** The site every command works on (the current folder, or the nearest one above it with a Hugo config); the tool's own files come from this package. */
 const ROOT = siteRoot();
@@ -284,6 +284,15 @@ function argumentsProblem(error, name, args) {
   return `${name}: ${error.message}`;
 }
 
+/**
+ * Whether a command writes into a site's folders (content/, data/,
+ * .tpsreport/, public/): run outside any site, it would make them wherever
+ * it was started.
+ */
+function worksOnSite(name, args) {
+  return ['ingest', 'compile', 'build', 'serve'].includes(name) || (name === 'new' && args[0] === 'report');
+}
+
 async function main([name = 'help', ...args]) {
   if (name === '--help' || name === '-h') name = 'help';
   if (name === '--version' || name === '-V') name = 'version';
@@ -292,6 +301,10 @@ async function main([name = 'help', ...args]) {
   if (name !== 'help' && (args.includes('--help') || args.includes('-h'))) {
     console.log(commandHelp(name));
     return 0;
+  }
+  if (worksOnSite(name, args) && !configName(ROOT)) {
+    console.error(`tpsreport ${name === 'new' ? 'new report' : name}: ${ROOT} is in no site (no ${CONFIG_NAMES.join(' or ')} here or in a folder above it); run it in the site's folder, or make a site with \`tpsreport new site DIR\``);
+    return 2;
   }
   try {
     return await command(args);

