@@ -3,7 +3,7 @@
 // and spec files beside a page must equal the view they were written from.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, mkdtempSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadDocuments, loadReport, viewContext } from '../../scripts/compile/report.mjs';
@@ -190,7 +190,7 @@ test('compression-table heads the column naming its lines, and refuses captures 
     authorError(/^selects 6 captures \(innodb-cmp-compressed-kbs4-bp32M-after-runs\.txt, .*\), whose lines would read alike; name the labels that tell them apart with rows=/));
 });
 
-test('the runs table has a First message column only when a run printed a message, which it links to its line', async () => {
+test('the runs table has a Message column only when a run printed a message, the first of its gravest, which it links to its line', async () => {
   const { parseFile } = await import('../../scripts/parse/index.mjs');
   const raw = (name) => join('content/reports/mariadb-sysbench-threads/raw', name);
   const table = async (names) => {
@@ -201,12 +201,26 @@ test('the runs table has a First message column only when a run printed a messag
   assert.deepEqual(quiet.head[0].cells.map((c) => c.text), ['Raw file', 'Labels', 'Status', 'Tool']);
   assert.ok(quiet.body.every((line) => line.cells.length === 4));
   const failed = await table(['oltp_read_write-t1.txt', 'failed-unknown-database.txt']);
-  assert.deepEqual(failed.head[0].cells.map((c) => c.text), ['Raw file', 'Labels', 'Status', 'Tool', 'First message']);
+  assert.deepEqual(failed.head[0].cells.map((c) => c.text), ['Raw file', 'Labels', 'Status', 'Tool', 'Message']);
   const printed = readFileSync(join(ROOT, raw('failed-unknown-database.txt')), 'utf8').split('\n');
   const message = failed.body[1].cells[4];
   const line = Number(/#L(\d+)"/.exec(message.html)[1]);
   assert.ok(printed[line - 1].includes(message.text.replace(/ \(×\d+\)$/, '')), `${message.text} is on line ${line}: ${printed[line - 1]}`);
   assert.equal(failed.body[0].cells[4].text, '');
+  // Warnings printed before the FATAL that stopped the run (deprecated options) do not hide it.
+  const dir = mkdtempSync(join(tmpdir(), 'tpsreport-messages-'));
+  try {
+    const lines = readFileSync(join(ROOT, raw('failed-unknown-database.txt')), 'utf8').split('\n');
+    lines.splice(1, 0, 'WARNING: --num-threads is deprecated, use --threads instead');
+    writeFileSync(join(dir, 'warned.txt'), lines.join('\n'));
+    const doc = { ...(await parseFile(join(dir, 'warned.txt'), { source: 'raw/warned.txt' })), order: 0, labels: {} };
+    assert.equal(doc.runs[0].messages[0].level, 'WARNING');
+    const warned = kinds.runs.build(viewContext({ slug: 'x', meta: {}, docs: [doc] }), checkParams(kinds.runs, { name: 'runs', params: { data: 'sysbench' }, positional: [], inner: null })).tables[0];
+    assert.match(warned.body[0].cells[4].text, /^FATAL: unable to connect to MySQL server/);
+    assert.match(warned.body[0].cells[4].html, /#L11"/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('a published table\'s line column is headed by row-title, or by a name for screen readers only, never left empty', async () => {

@@ -24,7 +24,7 @@ export default {
         caption,
         cls: 'tps-runs',
         label: p.caption || 'Runs',
-        head: [{ cells: ['Raw file', 'Labels', 'Status', 'Tool', ...(messages ? ['First message'] : [])].map((t) => th(t)) }],
+        head: [{ cells: ['Raw file', 'Labels', 'Status', 'Tool', ...(messages ? ['Message'] : [])].map((t) => th(t)) }],
         body,
       }],
     };
@@ -37,6 +37,19 @@ export default {
  * which no run started (a refused connection) is one line of its own, with the
  * document's status and first message, so a failed run never drops out of sight.
  */
+/** How grave a message's level is: what stopped the run first, then warnings, then the rest. */
+const GRAVITY = { FATAL: 3, ALERT: 3, CRITICAL: 3, ERROR: 3, WARNING: 2, WARN: 2 };
+
+/**
+ * The message a run's row shows: the first of its gravest level (a run that
+ * failed on a FATAL line after two WARNINGs about deprecated options shows
+ * the FATAL).
+ */
+function gravest(messages = []) {
+  const level = (m) => GRAVITY[String(m.level).toUpperCase()] ?? 1;
+  return messages.reduce((best, m) => (best === undefined || level(m) > level(best) ? m : best), undefined);
+}
+
 function runsOf(doc) {
   const items = kindItems(doc);
   return items.length ? items : [{ status: doc.status ?? 'no result', messages: doc.messages }];
@@ -51,7 +64,7 @@ function runLine(doc, run, i, slug, count) {
   const several = count > 1;
   const labels = Object.entries(labelsOf(doc, i)).sort(([a], [b]) => (a < b ? -1 : 1));
   // A file's messages belong to its one run, not to one of several.
-  const message = run.messages?.[0] ?? (several ? undefined : doc.messages?.[0]);
+  const message = gravest(run.messages) ?? (several ? undefined : gravest(doc.messages));
   const tool = doc.provenance?.tool ? toolOf(doc) : 'not printed';
   // A step that measures nothing (sysbench prepare, cleanup) says so, so it is not read as a run with no figures.
   const step = run.command && run.command !== 'run' ? run.command : '';
