@@ -219,11 +219,13 @@ function printedText(report, row) {
   if (!report.rawLines || !Number.isFinite(row.value)) return null;
   const line = report.rawLines(row.source)?.[row.line - 1];
   if (line === undefined) return null;
-  const forms = new Set(wordsOn(line).filter((w) => PLAIN_NUMBER.test(w) && Number(w.replace(',', '.')) === row.value));
+  // A word may end in the punctuation that follows it on the line ("tps: 296.600000, reads/s: …").
+  const forms = new Set(wordsOn(line).map((w) => w.replace(TRAILING_PUNCTUATION, '')).filter((w) => PLAIN_NUMBER.test(w) && Number(w.replace(',', '.')) === row.value));
   return forms.size === 1 ? [...forms][0] : null;
 }
 
 const PLAIN_NUMBER = /^-?\d+(?:[.,]\d+)?$/;
+const TRAILING_PUNCTUATION = /[,;)]+$/;
 
 function matches(labels, filters) {
   for (const [k, v] of Object.entries(filters)) if (String(labels[k] ?? '') !== v) return false;

@@ -141,3 +141,17 @@ test('an interval sample shows as its raw line printed it ("1236.00", not the ba
   // Every sample's text is a word its line prints.
   for (const r of rows) assert.ok(rawLine(r.source, r.line).split(/\s+/).includes(r.text), `${r.source}:${r.line} prints ${r.text}`);
 });
+
+test('an interval sample followed by a comma on its line ("tps: 296.600000, reads/s: …") shows as printed, all six decimals', async () => {
+  const { parseFile } = await import('../../scripts/parse/index.mjs');
+  const path = join(ROOT, 'tests/fixtures/sysbench/hand-0.4.12.10-intermediate-results-annotated.txt');
+  const doc = { ...(await parseFile(path, { source: 'content/reports/x/raw/interim.txt' })), order: 0, labels: {} };
+  const lines = readFileSync(path, 'utf8').split('\n');
+  const rows = selectRows({ slug: 'x', meta: {}, docs: [doc], rawLines: () => lines }, { data: 'sysbench', each: 'intervals.samples', metric: 'tps', fields: { t: 't' } });
+  assert.ok(rows.length > 1);
+  for (const r of rows) {
+    const printed = /tps: ([\d.]+),/.exec(lines[r.line - 1])[1];
+    assert.equal(r.text, printed, `line ${r.line}`);
+  }
+  assert.ok(rows.some((r) => r.text === '296.600000'), 'trailing zeros kept');
+});
