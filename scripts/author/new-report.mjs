@@ -321,7 +321,8 @@ function indexText({ slug, date, sources, main, extra, skipped, hidden, alike })
   if (main) lines.push(...shortcodes(main), '');
   for (const shortcode of extra) lines.push(shortcode, '');
   const kinds = [...new Set(sources.map((s) => s.format))].filter((k) => BENCHMARK_KINDS.has(k));
-  for (const kind of kinds) lines.push(`{{< runs data="${kind}" >}}`, '');
+  // Two runs tables of one caption would read alike, and their CSVs would differ by a number only: each names its kind.
+  for (const kind of kinds) lines.push(`{{< runs data="${kind}"${kinds.length > 1 ? ` caption="Every ${kind} run in this report"` : ''} >}}`, '');
   return `${lines.join('\n').trimEnd()}\n`;
 }
 

@@ -399,6 +399,14 @@ test('new report tables HammerDB NOPM by the virtual users each run states, tpcc
     assert.match(d.text, /^ {4}labels: \{ report: 1 \}$/m);
     assert.match(d.text, /^\{\{< dbt2-table by="report" caption="DBT-2 results by transaction" >\}\}$/m);
 
+    // Two kinds in one report: each runs table names its kind.
+    const mixed = join(root, 'mixed');
+    mkdirSync(mixed);
+    cpSync(fixture('hammerdb', 'cli-v4.2-sequence-mysql-two-runs.txt'), join(mixed, 'hammerdb.txt'));
+    cpSync(fixture('dbt2', 'notpm-only-footer.txt'), join(mixed, 'dbt2.txt'));
+    const m = await newReport({ root, slug: 'mixed', from: mixed, date: '2026-11-27' });
+    assert.deepEqual(m.text.match(/^\{\{< runs .*$/gm), ['{{< runs data="dbt2" caption="Every dbt2 run in this report" >}}', '{{< runs data="hammerdb" caption="Every hammerdb run in this report" >}}']);
+
     assert.deepEqual((await ingestReports({ root })).errors, []);
     assert.deepEqual((await compileReports({ root })).errors, []);
     const views = (slug) => Object.values(JSON.parse(readFileSync(join(root, `.tpsreport/views/${slug}.json`), 'utf8')).views).map((v) => v.html).join('');
