@@ -169,7 +169,12 @@ const commands = {
     const unknown = await unknownReports(positionals);
     if (unknown) return usage(unknown);
     const { runLabels, labelsTable } = await import('./author/labels.mjs');
-    console.log(labelsTable(await runLabels({ root: ROOT, slug: positionals[0] })));
+    const runs = await runLabels({ root: ROOT, slug: positionals[0] });
+    if (!runs.rows.length) {
+      console.error(`labels: content/reports/${positionals[0]}/index.md lists no sources, so ingest makes no runs; list raw files under \`sources\` in its front matter`);
+      return 0;
+    }
+    console.log(labelsTable(runs));
     return 0;
   },
 

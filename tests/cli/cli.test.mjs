@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { mkdtempSync, writeFileSync, readFileSync, rmSync, readdirSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, readFileSync, rmSync, readdirSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -174,6 +174,21 @@ test('a command that writes into a site, run in a folder of none, says so and ma
     assert.deepEqual(readdirSync(dir), []);
     const parsed = inDir('parse', join(ROOT, 'content/reports/innodb-plugin-vs-builtin/raw/sysbench-5.1-plugin-rw.txt'));
     assert.equal(parsed.status, 0, parsed.stderr);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('labels of a report with no sources says so instead of printing a bare head', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tpsreport-labels-'));
+  try {
+    writeFileSync(join(dir, 'config.toml'), 'title = "x"\n');
+    mkdirSync(join(dir, 'content/reports/empty'), { recursive: true });
+    writeFileSync(join(dir, 'content/reports/empty/index.md'), '---\ntitle: Empty\n---\n\nNo runs yet.\n');
+    const { status, stdout, stderr } = spawnSync(process.execPath, [CLI, 'labels', 'empty'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(status, 0, stderr);
+    assert.equal(stdout, '');
+    assert.equal(stderr, 'labels: content/reports/empty/index.md lists no sources, so ingest makes no runs; list raw files under `sources` in its front matter\n');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
