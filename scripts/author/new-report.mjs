@@ -72,7 +72,7 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
   const main = mainGroup(groups, read.parsed);
   if (main?.set) for (const source of sources.filter((s) => isMain(s, main))) source.labels.set = 'sweep';
   if (main && !main.group.glob) inSweepOrder(sources, main);
-  const extra = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups), ...dbt2Tables(sources), ...optionFiles(sources)];
+  const extra = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups), ...tableSizes(sources), ...dbt2Tables(sources), ...optionFiles(sources)];
   const text = indexText({ slug, date, sources, main, extra, skipped: read.skipped, hidden, alike: alikeRuns(sources, read.parsed) });
   await writeBundle({ root, bundle, from, names, text });
   return { dir: relative(root, bundle), files: names.length, sources, skipped: read.skipped, hidden, text };
@@ -361,6 +361,12 @@ function compression(sources, groups) {
   if (captures.length !== 1) return [];
   const names = captures[0].glob ? groupOf(groups, captures[0]).captures : [];
   return [`{{< compression-table data="innodb-cmp"${names.length ? ` rows="${names.join(',')}"` : ''} hide-unused="true" caption="INNODB_CMP" >}}`];
+}
+
+/** The sizes of the tables one SHOW TABLE STATUS capture lists (of several, a table would be named twice: left to the author). */
+function tableSizes(sources) {
+  const captures = sources.filter((s) => s.format === 'table-status');
+  return captures.length === 1 ? ['{{< sizes-table data="table-status" caption="Table sizes from SHOW TABLE STATUS" >}}'] : [];
 }
 
 /**

@@ -369,7 +369,7 @@ test('new report tables a thread sweep kept in files named by day, and says whic
   }
 });
 
-test('new report tables HammerDB NOPM by the virtual users each run states, tpcc-mysql tpmC by the warehouses and connections it echoes, and gives DBT-2 its own table', async () => {
+test('new report tables HammerDB NOPM by the virtual users each run states, tpcc-mysql tpmC by the warehouses and connections it echoes, and gives DBT-2 and SHOW TABLE STATUS their own tables', async () => {
   const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-tpc-'));
   const fixture = (kind, name) => join(ROOT, 'tests/fixtures', kind, name);
   try {
@@ -399,6 +399,12 @@ test('new report tables HammerDB NOPM by the virtual users each run states, tpcc
     assert.match(d.text, /^ {4}labels: \{ report: 1 \}$/m);
     assert.match(d.text, /^\{\{< dbt2-table by="report" caption="DBT-2 results by transaction" >\}\}$/m);
 
+    const status = join(root, 'status');
+    mkdirSync(status);
+    cpSync(fixture('table-status', 'mariadb-10.11-batch.txt'), join(status, 'status.txt'));
+    const st = await newReport({ root, slug: 'status', from: status, date: '2026-11-27' });
+    assert.match(st.text, /^\{\{< sizes-table data="table-status" caption="Table sizes from SHOW TABLE STATUS" >\}\}$/m);
+
     // Two kinds in one report: each runs table names its kind.
     const mixed = join(root, 'mixed');
     mkdirSync(mixed);
@@ -412,6 +418,10 @@ test('new report tables HammerDB NOPM by the virtual users each run states, tpcc
     const views = (slug) => Object.values(JSON.parse(readFileSync(join(root, `.tpsreport/views/${slug}.json`), 'utf8')).views).map((v) => v.html).join('');
     const nopm = [...readFileSync(fixture('hammerdb', 'cli-v4.2-sequence-mysql-two-runs.txt'), 'utf8').matchAll(/achieved (\d+) NOPM/g)].map((m) => m[1]);
     for (const value of nopm) assert.match(views('hammer'), new RegExp(`data-value="${value}"`));
+    assert.match(views('status'), /<caption>Table sizes from SHOW TABLE STATUS<\/caption>/);
+    // The view v1 has no sizes: its cells read NULL, as the server printed them on line 7, linked there.
+    assert.equal(readFileSync(fixture('table-status', 'mariadb-10.11-batch.txt'), 'utf8').split('\n')[6].split('\t')[0], 'v1');
+    assert.equal([...views('status').matchAll(/href="\.\/raw\/status\.txt\.html#L7"[^>]*data-text="NULL"[^>]*>NULL<\/a>/g)].length, 2);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -61,6 +61,8 @@ function sizeGrid(rows, rowsBy, colsBy, p) {
       const row = cells.get(`${l}\u0000${c}`);
       if (!row) return figCell(null);
       const bytes = row.bytes ?? (row.unit === 'bytes' ? row.value : null);
+      // A view's row of SHOW TABLE STATUS prints NULL for its sizes: the cell reads as the server printed it.
+      if (row.value === null && row.text === 'NULL') return figCell(row, { shown: 'NULL' });
       if (bytes === null || bytes === undefined) throw new AuthorError(`${row.source} line ${row.line} holds "${row.text}", which is not a size (no bytes known)`);
       return figCell(row, { shown: bytesText(bytes), bytes });
     })],
