@@ -21,7 +21,8 @@ function agreed(values) {
 
 /** What one run of a kind states about itself: the labels a file of several such runs gives each run. */
 const OF_RUN = {
-  sysbench: (r) => ({ threads: r.options?.threads?.value, workload: r.test?.name ?? undefined }),
+  // sysbench 0.4 runs its oltp test in a mode it names ("Running mixed OLTP test", "simple"): two modes are two workloads.
+  sysbench: (r) => ({ threads: r.options?.threads?.value, workload: r.test?.name ? [r.test.name, r.test.mode].filter(Boolean).join(' ') : undefined }),
   mysqlslap: (r) => ({ engine: r.engine?.name, clients: r.clients?.value }),
   hammerdb: (r) => ({ users: r.active_virtual_users?.value }),
 };

@@ -12,7 +12,9 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const fixture = (path) => JSON.parse(readFileSync(join(ROOT, 'tests/fixtures', path), 'utf8'));
 
 for (const [path, labels] of [
-  ['sysbench/hand-0.4.12-myisam-fullwidth-colons.json', { tool_version: '0.4.12', threads: 4, workload: 'oltp' }],
+  ['sysbench/hand-0.4.12-myisam-fullwidth-colons.json', { tool_version: '0.4.12', threads: 4, workload: 'oltp complex' }],
+  ['sysbench/hand-0.4.12.10-intermediate-results-annotated.json', { tool_version: '0.4.12.10', threads: 4, workload: `oltp ${/Running (\w+) OLTP test/.exec(readFileSync(join(ROOT, 'tests/fixtures/sysbench/hand-0.4.12.10-intermediate-results-annotated.txt'), 'utf8'))[1]}` }],
+  ['sysbench/seed000-0.4-mysql5149-builtin-read-only.json', { workload: 'oltp' }],
   ['sysbench/hand-0.5-connect-failure.json', { tool_version: '0.5' }],
   ['hammerdb/cli-v4.2-cut-after-test-result.json', { tool_version: '4.2', users: 8 }],
   ['dbt2/rst-0.61-report-document-abridged.json', { server_version: 'PostgreSQL 16.2', warehouses: 100 }],
