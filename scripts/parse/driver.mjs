@@ -203,8 +203,10 @@ function finish(format, parser, cut) {
     });
   }
   const body = parser.end();
-  if (!cut || body.incomplete) return body;
-  return { ...body, incomplete: { reason: 'the file ends inside a number, without a line end; that last line is left out', line: cut.line } };
+  if (!cut) return body;
+  // The cut line is where the output stops: what the parser then misses (a summary line it never saw) follows from it.
+  const reason = 'the file ends inside a number, without a line end; that last line is left out';
+  return { ...body, incomplete: { reason: body.incomplete ? `${reason}, so ${body.incomplete.reason}` : reason, line: cut.line } };
 }
 
 /** `{line, text}` of a last line that stops inside a number without a line end; null otherwise. */

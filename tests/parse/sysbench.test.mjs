@@ -232,6 +232,24 @@ test('a summary cut off where the file ends keeps what it printed and is marked 
   assert.ok(whole[printed - 1].includes(`(${run.transactions.rate.text} per sec.)`));
 });
 
+test('a file cut inside the count on its transactions line says the output stops on that line, not on the line before', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const whole = read('real-1.0.20-mariadb-oltp_read_write-t1.txt');
+  const at = whole.indexOf('4471   (298.02');
+  const dir = mkdtempSync(join(tmpdir(), 'tpsreport-cut-'));
+  try {
+    writeFileSync(join(dir, 'cut.txt'), whole.slice(0, at + 2)); // "    transactions:   44"
+    const doc = await parseFile(join(dir, 'cut.txt'), { source: 'cut.txt' });
+    const line = whole.slice(0, at).split('\n').length;
+    assert.equal(doc.runs[0].status, 'incomplete');
+    assert.equal(doc.incomplete.line, line);
+    assert.match(doc.incomplete.reason, /^the file ends inside a number, without a line end; that last line is left out, so the last run \(lines 1–\d+\) stops before the end of its summary/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a figure that is not a number is refused with its line and column', () => {
   const text = read('real-1.0.20-mariadb-oltp_read_write-t1.txt').replace('4471   (298.02', '44x1   (298.02');
   const error = refusal(() => parse(text, { source: 'bad.txt' }));
