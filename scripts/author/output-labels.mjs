@@ -24,7 +24,8 @@ const OF_RUN = {
   // sysbench 0.4 runs its oltp test in a mode it names ("Running mixed OLTP test", "simple"): two modes are two workloads.
   sysbench: (r) => ({ threads: r.options?.threads?.value, workload: r.test?.name ? [r.test.name, r.test.mode].filter(Boolean).join(' ') : undefined }),
   mysqlslap: (r) => ({ engine: r.engine?.name, clients: r.clients?.value }),
-  hammerdb: (r) => ({ users: r.active_virtual_users?.value }),
+  // HammerDB names the database on its result line ("… NOPM from 97188 MySQL TPM").
+  hammerdb: (r) => ({ users: r.active_virtual_users?.value, database: r.database ?? undefined }),
 };
 
 /** Each label of OF_RUN the measuring runs (not a sysbench prepare or cleanup step) of a file state alike. */
