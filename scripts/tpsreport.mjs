@@ -283,7 +283,13 @@ function argumentsProblem(error, name, args) {
     const file = !arg.startsWith('--') ? `; a file whose name starts with "-" goes after "--" (tpsreport ${name} -- ${arg}) or as ./${arg}` : '';
     return `${name}: unknown option "${arg}"${file}`;
   }
-  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) return `${name}: option ${option} ${/does not take an argument/.test(error.message) ? 'takes no value' : 'expects a value'}`;
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
+    if (/does not take an argument/.test(error.message)) return `${name}: option ${option} takes no value`;
+    // parseArgs reads a value that starts with "-" as the next option: `--from -results` is refused as ambiguous.
+    const next = args[args.indexOf(option) + 1];
+    const dashed = /is ambiguous/.test(error.message) && next?.startsWith('-') ? `; a value that starts with "-" is written ${option}=${next}` : '';
+    return `${name}: option ${option} expects a value${dashed}`;
+  }
   const extra = /'([^']*)'/.exec(error.message)?.[1];
   if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL' && extra !== undefined) return `${name} takes no argument "${extra}"`;
   return `${name}: ${error.message}`;

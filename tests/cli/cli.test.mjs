@@ -108,6 +108,7 @@ test('every command refuses an option it does not take, in one line with exit 2'
   // A file name that starts with "-" is named whole, with the two ways to give it.
   assert.equal(run('parse', '-dash.txt').stderr, 'tpsreport: parse: unknown option "-dash.txt"; a file whose name starts with "-" goes after "--" (tpsreport parse -- -dash.txt) or as ./-dash.txt (`tpsreport help` lists the commands and their options)\n');
   assert.match(run('serve', '--port').stderr, /^tpsreport: serve: option --port expects a value /);
+  assert.equal(run('new', 'report', 'x', '--from', '-results').stderr, 'tpsreport: new: option --from expects a value; a value that starts with "-" is written --from=-results (`tpsreport help` lists the commands and their options)\n');
   assert.match(run('build', '--frozen=yes').stderr, /^tpsreport: build: option --frozen takes no value /);
   assert.match(run('check', 'extra').stderr, /^tpsreport: check takes no argument "extra" /);
   assert.match(run('--version').stdout, /^tpsreport \d+\.\d+\.\d+\n$/);
