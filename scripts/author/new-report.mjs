@@ -14,7 +14,7 @@ import { wordList } from '../lib/text.mjs';
 import { InputError } from '../lib/errors.mjs';
 import { outputLabels, outputRunLabels, SERVER_KINDS } from './output-labels.mjs';
 import { proposePatterns } from './patterns.mjs';
-import { kindItems } from '../compile/select.mjs';
+import { kindItems, at } from '../compile/select.mjs';
 
 export const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
@@ -43,7 +43,7 @@ const MAIN_FIGURES = {
  */
 function mainFigure(doc) {
   const runs = kindItems(doc);
-  const has = (run, metric) => Number.isFinite(metric.split('.').reduce((node, key) => node?.[key], run)?.value);
+  const has = (run, metric) => Number.isFinite(at(run, metric)?.value);
   return (MAIN_FIGURES[doc.kind] ?? []).find(({ metric }) => runs.some((r) => has(r, metric)) && runs.every((r) => has(r, metric) || r.status !== 'ok')) ?? null;
 }
 

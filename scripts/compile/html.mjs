@@ -70,6 +70,11 @@ export function rawViewFile(source, line = 1) {
   return first === 1 ? `${source}.html` : `${source}.L${first}.html`;
 }
 
+/** Every page of the view of `source` that has `pages` pages, in order (rawViewFile of each page's first line). */
+export function rawViewFiles(source, pages) {
+  return Array.from({ length: pages }, (_, i) => rawViewFile(source, i * RAW_VIEW_LINES + 1));
+}
+
 /** A bundle path with each part percent-encoded and its slashes kept. */
 export function encodePath(path) {
   return String(path).split('/').map(encodeURIComponent).join('/');

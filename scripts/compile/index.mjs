@@ -25,7 +25,7 @@ import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs
 import { AuthorError } from './select.mjs';
 import { didYouMean } from '../lib/nearest.mjs';
 import { pageKinds, PREFIX } from './kinds/index.mjs';
-import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote, rawViewFile, RAW_VIEW_LINES } from './html.mjs';
+import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote, rawViewFiles } from './html.mjs';
 import { rawViewPages, rawFilesHtml } from './raw-views.mjs';
 import { PAGE_URL } from './chart-files.mjs';
 import { createDrawer } from '../draw/pool.mjs';
@@ -377,7 +377,7 @@ async function rawFiles(report, listing, files) {
   if (report.rawList) {
     for (const { name, view = true, pages = 1 } of report.rawList) {
       files.set(name, null);
-      if (view) for (let page = 0; page < pages; page += 1) files.set(rawViewFile(name, page * RAW_VIEW_LINES + 1), null);
+      if (view) for (const page of rawViewFiles(name, pages)) files.set(page, null);
     }
     return report.rawList;
   }

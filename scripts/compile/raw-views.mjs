@@ -4,7 +4,7 @@
 // from the figure. The raw file itself is published beside it, byte for byte.
 // The view of a file longer than RAW_VIEW_LINES lines is cut into pages
 // (rawViewFile names them), each linked to the ones before and after it.
-import { esc, bundleHref, standalonePage, rawViewFile, RAW_VIEW_LINES } from './html.mjs';
+import { esc, bundleHref, standalonePage, rawViewFile, rawViewFiles, RAW_VIEW_LINES } from './html.mjs';
 import { countText } from '../lib/text.mjs';
 
 function describe(doc) {
@@ -45,10 +45,8 @@ const NOTES_SHOWN = 50;
 export function rawViewPages({ name, text, reportTitle, doc }) {
   const lines = text.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  const count = Math.max(1, Math.ceil(lines.length / RAW_VIEW_LINES));
-  return Array.from({ length: count }, (_, i) => {
+  return rawViewFiles(name, Math.max(1, Math.ceil(lines.length / RAW_VIEW_LINES))).map((file, i) => {
     const first = i * RAW_VIEW_LINES + 1;
-    const file = rawViewFile(name, first);
     return { file, html: viewPage({ name, file, lines, first, last: Math.min(lines.length, first + RAW_VIEW_LINES - 1), reportTitle, doc }) };
   });
 }
@@ -80,14 +78,13 @@ ${pages}</main>`,
   });
 }
 
-/** Where a page of a long file's view sits among the others, with links to the first, previous, next and last pages. */
+/** Where a page of a long file's view sits among the others, with links to the first, previous, next and last pages (each named by a line it holds). */
 function pageLinks({ first, last, total, pageHref, range }) {
-  const lastFirst = Math.floor((total - 1) / RAW_VIEW_LINES) * RAW_VIEW_LINES + 1;
   const links = [
     ['First', 1, first > 1],
-    ['Previous', first - RAW_VIEW_LINES, first > 1],
+    ['Previous', first - 1, first > 1],
     ['Next', last + 1, last < total],
-    ['Last', lastFirst, last < total],
+    ['Last', total, last < total],
   ].filter(([, , on]) => on).map(([text, line]) => `<a href="${esc(pageHref(line))}">${text}</a>`);
   return `<nav class="raw-pages" aria-label="Pages of this file"><span>Showing ${range}.</span> ${links.join(' ')}</nav>\n`;
 }

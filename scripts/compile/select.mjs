@@ -8,7 +8,7 @@
 // (the kinds in the report, the labels the runs have, the figure paths of the
 // document, the nearest one to a typo). The compiler adds the shortcode's
 // file and line.
-import { elementsOf, rowAt, Sample, sampleField } from '../lib/columns.mjs';
+import { elementsOf, rowAt, Sample, sampleField, isTable } from '../lib/columns.mjs';
 import { nearest, didYouMean } from '../lib/nearest.mjs';
 import { labelFilters } from '../lib/where.mjs';
 import { wordsOn } from '../lib/text.mjs';
@@ -297,7 +297,7 @@ function lineOnKeys(node, keys) {
   for (let k = 0; k < keys.length - 1; k += 1) {
     v = Array.isArray(v) ? listElement(v, keys[k]) : field(v, keys[k]);
     if (!v || typeof v !== 'object') break;
-    if (Array.isArray(v.line) && Number.isInteger(v.count)) return rowLine(v, keys.slice(k + 1)) ?? line;
+    if (isTable(v) && Array.isArray(v.line)) return rowLine(v, keys.slice(k + 1)) ?? line;
     const own = field(v, 'line');
     if (Number.isInteger(own)) line = own;
   }

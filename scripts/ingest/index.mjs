@@ -262,7 +262,9 @@ export function planSources(text, source, bundleDir, root) {
   const fail = (path, expected, found) => new InputError({ source, line: lineOf(path), column: 1, expected, found, rule: 'sources' });
   if (!Array.isArray(sources)) throw fail(['sources'], 'a list under `sources`', typeof sources);
   const meta = { title: data.title, compare: labelList(data.compare, ['compare'], fail), sweep: labelList(data.sweep, ['sweep'], fail), unread };
-  const outs = new Map([['report.json', -1]]);
+  // The report's own document is report.json: no source's may take that name.
+  const outs = new Set(['report.json']);
+  const listedAt = new Map();
   const plan = sources.map((entry, i) => {
     if (!entry || typeof entry.file !== 'string') throw fail(['sources', i], 'an entry with `file: raw/<name>`', JSON.stringify(entry));
     const outside = rawPathProblem(entry.file, bundleDir);
@@ -276,10 +278,10 @@ export function planSources(text, source, bundleDir, root) {
     }
     checkLabels(entry.labels ?? {}, (what, found) => fail(['sources', i, 'labels'], what, found));
     (entry.run_labels ?? []).forEach((l) => checkLabels(l, (what, found) => fail(['sources', i, 'run_labels'], what, found)));
-    const earlier = sources.findIndex((e) => e?.file === entry.file);
-    if (earlier < i) throw fail(['sources', i, 'file'], `each raw file listed once (source ${earlier + 1} lists it too)`, entry.file);
+    if (listedAt.has(entry.file)) throw fail(['sources', i, 'file'], `each raw file listed once (source ${listedAt.get(entry.file) + 1} lists it too)`, entry.file);
+    listedAt.set(entry.file, i);
     const out = documentName(entry.file, outs);
-    outs.set(out, i);
+    outs.add(out);
     if (entry.options !== undefined && (typeof entry.options !== 'object' || entry.options === null || Array.isArray(entry.options))) {
       throw fail(['sources', i, 'options'], 'options as a map the parser reads (e.g. `options: { units: { Data: bytes } }`)', JSON.stringify(entry.options));
     }

@@ -45,9 +45,9 @@ const GRAVITY = { FATAL: 3, ALERT: 3, CRITICAL: 3, ERROR: 3, WARNING: 2, WARN: 2
  * failed on a FATAL line after two WARNINGs about deprecated options shows
  * the FATAL).
  */
-function gravest(messages = []) {
+function gravest(messages) {
   const level = (m) => GRAVITY[String(m.level).toUpperCase()] ?? 1;
-  return messages.reduce((best, m) => (best === undefined || level(m) > level(best) ? m : best), undefined);
+  return (messages ?? []).reduce((best, m) => (best === undefined || level(m) > level(best) ? m : best), undefined);
 }
 
 function runsOf(doc) {
