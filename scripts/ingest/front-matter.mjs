@@ -35,6 +35,52 @@ function deepFreeze(value) {
   for (const child of Object.values(value)) deepFreeze(child);
 }
 
+/**
+ * The first YAML error, at its line in index.md. The parser finds an unclosed
+ * "[" or "{" only on the line after it, where the next key starts: the error
+ * then names the bracket that was left open instead.
+ */
+function yamlError(e, yamlText, counter, source) {
+  const message = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+  const flow = /^Flow (map|sequence) in block collection/.exec(message);
+  const open = flow ? unclosedBracket(yamlText, e.pos[0]) : -1;
+  const at = counter.linePos(open >= 0 ? open : e.pos[0]);
+  const where = { source, line: at.line + 1, column: at.col, rule: 'front-matter' };
+  if (open < 0) return new InputError({ ...where, expected: 'valid YAML', found: message });
+  const [opener, closer] = flow[1] === 'map' ? ['{', '}'] : ['[', ']'];
+  return new InputError({ ...where, expected: `"${closer}" to close the "${opener}" opened here`, found: `line ${counter.linePos(e.pos[0]).line + 1} reached without it` });
+}
+
+/**
+ * Offset of the innermost "[" or "{" still open at offset `end`, or -1. A
+ * bracket counts where a flow collection can start (after ": ", "- ", ",",
+ * another bracket or at a line's start); quoted text and comments are skipped.
+ */
+export function unclosedBracket(text, end) {
+  const stack = [];
+  let quote = null;
+  let prev = '\n'; // the last character outside quotes that was not a space
+  for (let i = 0; i < end; i += 1) {
+    const c = text[i];
+    if (quote) {
+      if (c === quote && !(quote === '"' && text[i - 1] === '\\')) quote = null;
+      continue;
+    }
+    if (c === ' ' || c === '\t') continue;
+    const startsValue = prev === '\n' || ':-,[{'.includes(prev);
+    if (c === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
+      const lineEnd = text.indexOf('\n', i);
+      i = lineEnd < 0 ? end : lineEnd - 1;
+      continue;
+    }
+    if ((c === '"' || c === "'") && startsValue) quote = c;
+    else if ((c === '[' || c === '{') && startsValue) stack.push(i);
+    else if ((c === ']' || c === '}') && stack.length) stack.pop();
+    prev = c;
+  }
+  return stack.length ? stack[stack.length - 1] : -1;
+}
+
 function parseFrontMatter(text, source) {
   const lines = text.split('\n');
   if (lines[0].trim() !== '---') {
@@ -45,11 +91,7 @@ function parseFrontMatter(text, source) {
   const counter = new LineCounter();
   const yamlText = lines.slice(1, end).join('\n');
   const doc = parseDocument(yamlText, { lineCounter: counter });
-  if (doc.errors.length) {
-    const e = doc.errors[0];
-    const at = counter.linePos(e.pos[0]);
-    throw new InputError({ source, line: at.line + 1, column: at.col, expected: 'valid YAML', found: e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, ''), rule: 'front-matter' });
-  }
+  if (doc.errors.length) throw yamlError(doc.errors[0], yamlText, counter, source);
   /** Line in index.md of the node at `path` (e.g. ['sources', 2, 'file']). */
   const lineOf = (path) => {
     let node = doc.contents;

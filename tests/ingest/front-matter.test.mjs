@@ -3,7 +3,7 @@
 // parse gives, and must not be changeable by either reader.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFrontMatter } from '../../scripts/ingest/front-matter.mjs';
+import { readFrontMatter, unclosedBracket } from '../../scripts/ingest/front-matter.mjs';
 
 const ARTICLE = `---
 title: Read-only throughput by threads
@@ -38,4 +38,17 @@ test('broken YAML is refused at its line and column in the article, without the 
   const text = '---\ntitle: x\nsources:\n  - file: raw/a.txt\n    labels: { a: b } c\n---\n';
   assert.throws(() => readFrontMatter(text, 'bad.md'), (e) => String(e) === 'bad.md:5:22: expected valid YAML, found Unexpected scalar at node end');
   assert.throws(() => readFrontMatter('---\ntitle: x\nsummary: "open\n---\n', 'bad.md'), (e) => String(e) === 'bad.md:3:15: expected valid YAML, found Missing closing "quote');
+});
+
+test('a "[" or "{" left open is refused at the bracket, not on the next line where the YAML parser notices it', () => {
+  const sequence = '---\ntitle: x\ntags: [sysbench, MariaDB\ncompare: [workload]\n---\n';
+  assert.throws(() => readFrontMatter(sequence, 'bad.md'), (e) => String(e) === 'bad.md:3:7: expected "]" to close the "[" opened here, found line 4 reached without it');
+  const map = '---\nsources:\n  - file: raw/a.txt\n    labels: { set: sweep, threads: 2\n  - file: raw/b.txt\n    labels: {}\n---\n';
+  assert.throws(() => readFrontMatter(map, 'bad.md'), (e) => String(e) === 'bad.md:4:13: expected "}" to close the "{" opened here, found line 5 reached without it');
+});
+
+test('unclosedBracket skips brackets inside quotes, comments and plain words, and closed ones', () => {
+  const text = 'a: [x, "y]", [z]]  # [\nb: c[d\nt: [1, \'[\', {k: v}';
+  assert.equal(unclosedBracket(text, text.length), text.lastIndexOf('t: [') + 3);
+  assert.equal(unclosedBracket('a: [x]\nb: "[" # {\n', 18), -1);
 });
