@@ -37,7 +37,7 @@ Commands:
                                to a report's raw files or article rebuilds that report; errors
                                show in the page and here, and the server stays up
   check                        check every figure on the built pages against the raw line
-                               it links to (after build)
+                               it links to, and that none lost its link (after build)
   new site DIR [--no-install]  create a results site in DIR that depends on this tpsreport,
                                with one sample report; installs its packages and Hugo
   new report SLUG --from DIR [--pattern GLOB]

@@ -111,13 +111,43 @@ export async function figureProblems({ root }) {
       if (found) out.problems.push(problem(relative(root, page), claim.line, `the difference its data-ratio (${claim.ratio}) gives, ${claimWords(claim.ratio)}`, found));
     }
     const rawLines = new Map();
-    for (const figure of figuresOf(html)) {
+    const figures = figuresOf(html);
+    for (const figure of figures) {
       out.figures += 1;
       const found = figure.stat ? await checkStat(join(reports, slug), figure, rawLines) : await checkFigure(join(reports, slug), figure, rawLines);
       if (found) out.problems.push(problem(relative(root, page), figure.line, expectedOf(figure), found));
     }
+    const missing = missingFigures(figures, await compiledFigures(root, slug));
+    if (missing.length) {
+      const expected = "each figure of the report's compiled views on the page with its link (a figure without one goes unchecked)";
+      out.problems.push({ ...problem(relative(root, page), undefined, expected, `${missing.length} not there, the first ${expectedOf(missing[0])} (if the page predates its views, build again)`), rule: 'figure-on-page' });
+    }
   }
   return out;
+}
+
+/**
+ * The linked figures of every view compile made for a report's page
+ * (.tpsreport/views/<slug>.json), or [] when there are none to compare: a page
+ * that lost a figure's link (a layout override, an edited template) would
+ * otherwise pass, its figure unseen.
+ */
+async function compiledFigures(root, slug) {
+  const text = await readFile(join(root, '.tpsreport', 'views', `${slug}.json`), 'utf8').catch(() => null);
+  if (text === null) return [];
+  return Object.values(JSON.parse(text).views ?? {}).flatMap((view) => figuresOf(view.html ?? ''));
+}
+
+/** The figures of `compiled` that the page does not show as linked figures (each counted as often as it occurs). */
+export function missingFigures(onPage, compiled) {
+  const key = (f) => (f.stat ? `${f.stat}\0${f.value}\0${JSON.stringify(f.members)}` : `${f.source}\0${f.rawLine}\0${f.value}`);
+  const shown = new Map();
+  for (const f of onPage) shown.set(key(f), (shown.get(key(f)) ?? 0) + 1);
+  return compiled.filter((f) => {
+    const left = shown.get(key(f)) ?? 0;
+    shown.set(key(f), left - 1);
+    return left <= 0;
+  });
 }
 
 const CLAIM = /<span\b[^>]*\bclass="tps-claim"[^>]*>\s*<span class="claim-figure">([^<]*)<\/span>/g;

@@ -179,6 +179,28 @@ test('tpsreport check passes figures printed on their raw line and names each on
   }
 });
 
+test('tpsreport check finds a figure of the compiled views that the page shows without its link', async () => {
+  const dir = temp();
+  try {
+    const bundle = join(dir, 'public', 'reports', 'r');
+    mkdirSync(join(bundle, 'raw'), { recursive: true });
+    writeFileSync(join(bundle, 'raw', 'run.txt'), 'sysbench\n    transactions:                        15898  (1058.80 per sec.)\n');
+    const fig = (value) => `<a class="fig" href="./raw/run.txt.html#L2" data-value="${value}" data-source="raw/run.txt" data-line="2">${value}</a>`;
+    mkdirSync(join(dir, '.tpsreport', 'views'), { recursive: true });
+    const views = { views: { a: { html: `<td>${fig('1058.8')}</td><td>${fig('15898')}</td>` }, b: { html: `<p>${fig('1058.8')}</p>` } } };
+    writeFileSync(join(dir, '.tpsreport', 'views', 'r.json'), JSON.stringify(views));
+    writeFileSync(join(bundle, 'index.html'), `<td>${fig('1058.8')}</td><td>${fig('15898')}</td>\n<p>${fig('1058.8')}</p>\n`);
+    assert.deepEqual(await figureProblems({ root: dir }), { pages: 1, figures: 3, claims: 0, problems: [] });
+    // A layout that drops a figure's link leaves its number on the page, where nothing checks it.
+    writeFileSync(join(bundle, 'index.html'), `<td>${fig('1058.8')}</td><td>15898</td>\n<p>1058.8</p>\n`);
+    assert.deepEqual((await figureProblems({ root: dir })).problems.map((p) => `${p.file}: ${p.rule}: found ${p.found}`), [
+      'public/reports/r/index.html: figure-on-page: found 2 not there, the first 15898 as printed on raw/run.txt:2 (if the page predates its views, build again)',
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});
+
 test('tpsreport check recomputes a figure combined from repeats from the runs it lists, each read on its raw line', async () => {
   const dir = temp();
   try {
