@@ -6,7 +6,7 @@
 // largest sweep that build as written. Nothing is written unless all of it can be.
 import { readdir, stat, lstat, readlink, mkdir, copyFile, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { join, dirname, relative, sep } from 'node:path';
+import { join, dirname, relative, sep, basename } from 'node:path';
 import { parseFile } from '../parse/index.mjs';
 import { matchGlob } from '../ingest/front-matter.mjs';
 import { rawFileProblem } from '../lib/raw-files.mjs';
@@ -355,9 +355,23 @@ function overTime(sources, groups, main, parsed) {
   return [overTimeChart(`${color}${others ? ' where="set=interval"' : ''} title="Transactions per second over time"`)];
 }
 
-/** An INNODB_CMP table of a capture, or of the captures one pattern names (a line per capture and page size). */
+/**
+ * An INNODB_CMP table of a capture, of the captures one pattern names, or of
+ * captures listed one by one (a line per capture and page size). Captures
+ * listed one by one are told apart by a label whose values all differ, else
+ * by a `capture` label: the file's name, which the author can rename.
+ */
 function compression(sources, groups) {
   const captures = sources.filter((s) => s.format === 'innodb-cmp');
+  if (captures.length > 1 && captures.every((s) => s.file)) {
+    const apart = Object.keys(captures[0].labels).find((k) => new Set(captures.map((s) => s.labels[k])).size === captures.length);
+    if (!apart) {
+      const stems = captures.map((s) => basename(s.file).replace(/\.[^.]*$/, ''));
+      const names = new Set(stems).size === stems.length ? stems : captures.map((s) => s.file.replace(/^raw\//, ''));
+      captures.forEach((s, i) => { s.labels.capture = names[i]; });
+    }
+    return [`{{< compression-table data="innodb-cmp" rows="${apart ?? 'capture'}" hide-unused="true" caption="INNODB_CMP" >}}`];
+  }
   if (captures.length !== 1) return [];
   const names = captures[0].glob ? groupOf(groups, captures[0]).captures : [];
   return [`{{< compression-table data="innodb-cmp"${names.length ? ` rows="${names.join(',')}"` : ''} hide-unused="true" caption="INNODB_CMP" >}}`];

@@ -399,6 +399,15 @@ test('new report tables HammerDB NOPM by the virtual users each run states, tpcc
     assert.match(d.text, /^ {4}labels: \{ report: 1 \}$/m);
     assert.match(d.text, /^\{\{< dbt2-table by="report" caption="DBT-2 results by transaction" >\}\}$/m);
 
+    // Two INNODB_CMP captures listed one by one: a line per capture, named after its file.
+    const cmp = join(root, 'cmp');
+    mkdirSync(cmp);
+    for (const name of ['mariadb-10.11-batch-by-columns.txt', 'hand-batch-compress-ops-20-digit-counter.txt']) cpSync(fixture('innodb-cmp', name), join(cmp, name));
+    const c = await newReport({ root, slug: 'cmp', from: cmp, date: '2026-11-27' });
+    assert.match(c.text, /^ {4}labels: \{ capture: "?hand-batch-compress-ops-20-digit-counter"? \}$/m);
+    assert.match(c.text, /^ {4}labels: \{ capture: "?mariadb-10\.11-batch-by-columns"? \}$/m);
+    assert.match(c.text, /^\{\{< compression-table data="innodb-cmp" rows="capture" hide-unused="true" caption="INNODB_CMP" >\}\}$/m);
+
     const status = join(root, 'status');
     mkdirSync(status);
     cpSync(fixture('table-status', 'mariadb-10.11-batch.txt'), join(status, 'status.txt'));
@@ -419,6 +428,11 @@ test('new report tables HammerDB NOPM by the virtual users each run states, tpcc
     const nopm = [...readFileSync(fixture('hammerdb', 'cli-v4.2-sequence-mysql-two-runs.txt'), 'utf8').matchAll(/achieved (\d+) NOPM/g)].map((m) => m[1]);
     for (const value of nopm) assert.match(views('hammer'), new RegExp(`data-value="${value}"`));
     assert.match(views('status'), /<caption>Table sizes from SHOW TABLE STATUS<\/caption>/);
+    for (const name of ['mariadb-10.11-batch-by-columns', 'hand-batch-compress-ops-20-digit-counter']) assert.match(views('cmp'), new RegExp(`>${name.replace(/\./g, '\\.')}<`), name);
+    // Line 4 of the capture: page size 4096, 8568 compressions.
+    assert.equal(readFileSync(fixture('innodb-cmp', 'mariadb-10.11-batch-by-columns.txt'), 'utf8').split('\n')[3].split('\t')[1], '8568');
+    assert.match(views('cmp'), /href="\.\/raw\/mariadb-10\.11-batch-by-columns\.txt\.html#L4"[^>]*data-value="8568"/);
+    assert.match(views('cmp'), /href="\.\/raw\/hand-batch-compress-ops-20-digit-counter\.txt\.html#L\d+"/);
     // The view v1 has no sizes: its cells read NULL, as the server printed them on line 7, linked there.
     assert.equal(readFileSync(fixture('table-status', 'mariadb-10.11-batch.txt'), 'utf8').split('\n')[6].split('\t')[0], 'v1');
     assert.equal([...views('status').matchAll(/href="\.\/raw\/status\.txt\.html#L7"[^>]*data-text="NULL"[^>]*>NULL<\/a>/g)].length, 2);
