@@ -72,7 +72,7 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
   const main = mainGroup(groups, read.parsed);
   if (main?.set) for (const source of sources.filter((s) => isMain(s, main))) source.labels.set = 'sweep';
   if (main && !main.group.glob) inSweepOrder(sources, main);
-  const extra = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups), ...tableSizes(sources), ...dbt2Tables(sources), ...optionFiles(sources)];
+  const extra = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups), ...mutexWaits(sources, read.parsed), ...tableSizes(sources), ...dbt2Tables(sources), ...optionFiles(sources)];
   const text = indexText({ slug, date, sources, main, extra, skipped: read.skipped, hidden, alike: alikeRuns(sources, read.parsed) });
   await writeBundle({ root, bundle, from, names, text });
   return { dir: relative(root, bundle), files: names.length, sources, skipped: read.skipped, hidden, text };
@@ -159,13 +159,24 @@ async function readAll(from, names) {
   for (const name of names) {
     try {
       const doc = await parseFile(join(from, name), { source: `raw/${name}` });
-      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), runs: kindItems(doc).length, samples: sampleCount(doc), figure: mainFigure(doc) });
+      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), runs: kindItems(doc).length, samples: sampleCount(doc), figure: mainFigure(doc), mutexCounter: mutexCounter(doc) });
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       skipped.push({ file: `raw/${name}`, reason: error.rule === 'detect' ? 'no format detected' : String(error).replace(/^[^ ]+: /, '') });
     }
   }
   return { parsed, skipped };
+}
+
+/**
+ * The counter every row of a single SHOW ENGINE INNODB MUTEX result prints
+ * (waits in 5.7 and later, os_waits before), or null: servers name their
+ * counters differently, and a chart of a counter some rows lack would not build.
+ */
+function mutexCounter(doc) {
+  if (doc.kind !== 'innodb-mutex' || doc.results?.length !== 1) return null;
+  const rows = doc.results[0].rows ?? [];
+  return rows.length ? ['waits', 'os_waits'].find((name) => rows.every((r) => Number.isFinite(r.counters?.[name]?.value))) ?? null : null;
 }
 
 /** How many interval samples the runs of a sysbench output hold (its `--report-interval` lines). */
@@ -375,6 +386,15 @@ function compression(sources, groups) {
   if (captures.length !== 1) return [];
   const names = captures[0].glob ? groupOf(groups, captures[0]).captures : [];
   return [`{{< compression-table data="innodb-cmp"${names.length ? ` rows="${names.join(',')}"` : ''} hide-unused="true" caption="INNODB_CMP" >}}`];
+}
+
+/** The mutexes one SHOW ENGINE INNODB MUTEX capture lists, most waited on first (of several, each would need a chart of its own: left to the author). */
+function mutexWaits(sources, parsed) {
+  const captures = sources.filter((s) => s.format === 'innodb-mutex');
+  const counter = captures.length === 1 && captures[0].file ? parsed.find((p) => p.file === captures[0].file)?.mutexCounter : null;
+  if (!counter) return [];
+  const words = counter === 'waits' ? 'waits' : 'OS waits';
+  return [`{{< chart kind="top-waits" name="innodb-mutex-${counter.replace('_', '-')}" data="innodb-mutex" items="results" each="rows" metric="counters.${counter}" x="name" title="InnoDB mutexes and rw-locks by ${words}" y-title="${words[0].toUpperCase()}${words.slice(1)}" >}}`];
 }
 
 /** The sizes of the tables one SHOW TABLE STATUS capture lists (of several, a table would be named twice: left to the author). */

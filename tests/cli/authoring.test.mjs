@@ -408,6 +408,13 @@ test('new report tables HammerDB NOPM by the virtual users each run states, tpcc
     assert.match(c.text, /^ {4}labels: \{ capture: "?mariadb-10\.11-batch-by-columns"? \}$/m);
     assert.match(c.text, /^\{\{< compression-table data="innodb-cmp" rows="capture" hide-unused="true" caption="INNODB_CMP" >\}\}$/m);
 
+    // One SHOW ENGINE INNODB MUTEX capture: its mutexes by the counter every row prints.
+    const mutex = join(root, 'mutex');
+    mkdirSync(mutex);
+    cpSync(fixture('innodb-mutex', 'hand-8.0-batch-duplicate-names-mutex-row.txt'), join(mutex, 'mutex.txt'));
+    const mx = await newReport({ root, slug: 'mutex', from: mutex, date: '2026-11-27' });
+    assert.match(mx.text, /^\{\{< chart kind="top-waits" name="innodb-mutex-waits" data="innodb-mutex" items="results" each="rows" metric="counters\.waits" x="name" title="InnoDB mutexes and rw-locks by waits" y-title="Waits" >\}\}$/m);
+
     const status = join(root, 'status');
     mkdirSync(status);
     cpSync(fixture('table-status', 'mariadb-10.11-batch.txt'), join(status, 'status.txt'));
@@ -428,6 +435,14 @@ test('new report tables HammerDB NOPM by the virtual users each run states, tpcc
     const nopm = [...readFileSync(fixture('hammerdb', 'cli-v4.2-sequence-mysql-two-runs.txt'), 'utf8').matchAll(/achieved (\d+) NOPM/g)].map((m) => m[1]);
     for (const value of nopm) assert.match(views('hammer'), new RegExp(`data-value="${value}"`));
     assert.match(views('status'), /<caption>Table sizes from SHOW TABLE STATUS<\/caption>/);
+    // The chart's data is every row as the server printed it, each with its line.
+    const rows = readFileSync(join(root, '.tpsreport/site/reports/mutex/charts/innodb-mutex-waits.csv'), 'utf8').split('\r\n');
+    const printed = readFileSync(fixture('innodb-mutex', 'hand-8.0-batch-duplicate-names-mutex-row.txt'), 'utf8').split('\n');
+    assert.equal(rows.length - 2, printed.filter((l) => /^InnoDB\t/.test(l)).length);
+    for (const row of rows.slice(1, -1)) {
+      const [value, , , line] = row.split(',');
+      assert.match(printed[line - 1], new RegExp(`waits=${value}\\b`), row);
+    }
     for (const name of ['mariadb-10.11-batch-by-columns', 'hand-batch-compress-ops-20-digit-counter']) assert.match(views('cmp'), new RegExp(`>${name.replace(/\./g, '\\.')}<`), name);
     // Line 4 of the capture: page size 4096, 8568 compressions.
     assert.equal(readFileSync(fixture('innodb-cmp', 'mariadb-10.11-batch-by-columns.txt'), 'utf8').split('\n')[3].split('\t')[1], '8568');
