@@ -14,7 +14,7 @@ import { wordList } from '../lib/text.mjs';
 import { InputError } from '../lib/errors.mjs';
 import { outputLabels, outputRunLabels, SERVER_KINDS } from './output-labels.mjs';
 import { proposePatterns } from './patterns.mjs';
-import { kindItems, at } from '../compile/select.mjs';
+import { kindItems, at, measures } from '../compile/select.mjs';
 
 export const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
@@ -42,7 +42,7 @@ const MAIN_FIGURES = {
  * there is none, and the body then gets no table or chart that could not build.
  */
 function mainFigure(doc) {
-  const runs = kindItems(doc);
+  const runs = kindItems(doc).filter(measures);
   const has = (run, metric) => Number.isFinite(at(run, metric)?.value);
   return (MAIN_FIGURES[doc.kind] ?? []).find(({ metric }) => runs.some((r) => has(r, metric)) && runs.every((r) => has(r, metric) || r.status !== 'ok')) ?? null;
 }
@@ -159,7 +159,7 @@ async function readAll(from, names) {
   for (const name of names) {
     try {
       const doc = await parseFile(join(from, name), { source: `raw/${name}` });
-      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), runs: kindItems(doc).length, samples: sampleCount(doc), figure: mainFigure(doc), mutexCounter: mutexCounter(doc) });
+      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), runs: kindItems(doc).filter(measures).length, samples: sampleCount(doc), figure: mainFigure(doc), mutexCounter: mutexCounter(doc) });
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       skipped.push({ file: `raw/${name}`, reason: error.rule === 'detect' ? 'no format detected' : String(error).replace(/^[^ ]+: /, '') });

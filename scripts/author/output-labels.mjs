@@ -3,7 +3,7 @@
 // row format, buffer pool). `tpsreport new report` offers them in the front
 // matter it writes, so an author checks them instead of typing them; ingest
 // still reads labels from the front matter only.
-import { kindItems } from '../compile/select.mjs';
+import { kindItems, measures } from '../compile/select.mjs';
 
 /** A byte count as an option file would write it: 128M, 4G, or the bytes. */
 export function sizeText(bytes) {
@@ -35,7 +35,6 @@ const agreedOfRuns = (kind) => (doc) => {
   return Object.fromEntries(Object.keys(each[0] ?? {}).map((k) => [k, agreed(each.map((l) => l[k]))]));
 };
 
-const measures = (run) => run.command !== 'prepare' && run.command !== 'cleanup';
 
 const fromKind = {
   sysbench: agreedOfRuns('sysbench'),

@@ -130,6 +130,12 @@ export function labelsOf(doc, i) {
  * A document's runs: the items of its kind's usual list (DEFAULT_ITEMS), the
  * document itself for a kind that is one run, [] when it holds none.
  */
+/**
+ * Whether a run measures anything: a sysbench prepare or cleanup step, which
+ * shares a log with the run it serves, prints no figure of its own.
+ */
+export const measures = (item) => item?.command !== 'prepare' && item?.command !== 'cleanup';
+
 export function kindItems(doc) {
   const path = DEFAULT_ITEMS[doc.kind] ?? 'runs';
   if (path === '.') return [doc];
@@ -176,6 +182,8 @@ export function selectRows(report, q, saw = () => {}) {
           throw new AuthorError(`run ${i + 1} of ${doc.provenance?.source} has no label "${name}"${didYouMean(name, Object.keys(labels))} (its labels: ${Object.keys(labels).join(', ') || 'none'}); add it under \`sources\` in the front matter`);
         }
       }
+      // A prepare step is listed by the runs table; a figure it does not print is no one's to show.
+      if (q.metric && !measures(item) && isMissing(q.each ? at(item, q.each) : read.metric(item))) return;
       const status = item?.status ?? doc.status ?? 'ok';
       // Interval samples are kept in columns; elementsOf reads them back a sample at a time.
       const elements = q.each ? elementsOf(at(item, q.each)) : [item];
@@ -352,6 +360,7 @@ function suggestPaths(el, wanted) {
   if (named) return named;
   const paths = figurePaths(el).slice(0, 400);
   const near = nearest(wanted, paths);
+  if (!paths.length) return 'it holds no figure (`tpsreport parse FILE` shows the document)';
   const list = paths.slice(0, 12).join(', ');
   return `${near ? `did you mean "${near}"? ` : ''}figure paths here: ${list}${paths.length > 12 ? ', …' : ''} (\`tpsreport parse FILE\` shows the document)`;
 }

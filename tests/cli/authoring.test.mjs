@@ -455,3 +455,22 @@ test('new report tables HammerDB NOPM by the virtual users each run states, tpcc
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('new report tables sysbench runs whose logs begin with their prepare step, and the table builds without it', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-prepare-'));
+  const fixture = (name) => join(ROOT, 'tests/fixtures/sysbench', name);
+  try {
+    const from = join(root, 'results');
+    mkdirSync(from);
+    for (const name of ['hand-0.4.12-prepare-plus-run-wrapper.txt', 'hand-0.4.12.10-intermediate-results-annotated.txt']) cpSync(fixture(name), join(from, name));
+    const r = await newReport({ root, slug: 'prepared', from, date: '2026-11-28' });
+    assert.match(r.text, /^\{\{< table data="sysbench" metric="transactions\.rate" rows="threads" /m);
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root })).errors, []);
+    const html = Object.values(JSON.parse(readFileSync(join(root, '.tpsreport/views/prepared.json'), 'utf8')).views).map((v) => v.html).join('');
+    const [, rate] = /transactions:\s+\d+\s+\(([\d.]+) per sec\.\)/.exec(readFileSync(fixture('hand-0.4.12-prepare-plus-run-wrapper.txt'), 'utf8'));
+    assert.match(html, new RegExp(`data-value="${Number(rate)}" data-source="raw/hand-0\\.4\\.12-prepare-plus-run-wrapper\\.txt"`));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

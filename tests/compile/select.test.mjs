@@ -155,3 +155,19 @@ test('an interval sample followed by a comma on its line ("tps: 296.600000, read
   }
   assert.ok(rows.some((r) => r.text === '296.600000'), 'trailing zeros kept');
 });
+
+test('a sysbench prepare step in the log of its run is no row of a figure it does not print; a run that lacks one is still refused', () => {
+  const name = 'hand-0.4.12-prepare-plus-run-wrapper';
+  const doc = { ...JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/sysbench', `${name}.json`), 'utf8')), labels: { threads: 16 } };
+  assert.deepEqual(doc.runs.map((r) => r.command), ['prepare', 'run']);
+  const one = { slug: 'x', docs: [doc] };
+  const rows = selectRows(one, { data: 'sysbench', metric: 'transactions.rate', labels: ['threads'] });
+  assert.deepEqual(rows.map((r) => [r.item, r.value, r.line]), [[1, doc.runs[1].transactions.rate.value, doc.runs[1].transactions.rate.line]]);
+  const raw = readFileSync(join(ROOT, 'tests/fixtures/sysbench', `${name}.txt`), 'utf8').split('\n');
+  assert.match(raw[rows[0].line - 1], new RegExp(`\\(${rows[0].text} per sec\\.\\)`));
+  // The same run without its figure is an error, with what the item holds; an item of no figures says so.
+  const cut = { ...doc, runs: [doc.runs[0], { ...doc.runs[1], transactions: undefined }] };
+  assert.throws(() => selectRows({ slug: 'x', docs: [cut] }, { data: 'sysbench', metric: 'transactions.rate' }), /metric "transactions\.rate" is not in item 1 of /);
+  const bare = { ...doc, runs: [{ command: 'run', status: 'ok', lines: { first: 1, last: 1 } }] };
+  assert.throws(() => selectRows({ slug: 'x', docs: [bare] }, { data: 'sysbench', metric: 'transactions.rate' }), (e) => e.message.endsWith('of ' + doc.provenance.source + '; it holds no figure (`tpsreport parse FILE` shows the document)'));
+});
