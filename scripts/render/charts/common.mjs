@@ -164,6 +164,9 @@ const INSTRUMENT = /^(?:wait|stage|statement|memory|transaction)\/[^/]+\/.+$/;
  * its own (the same pattern, in Vega's expression language), so a name that is
  * no instrument path (the `idle` event, read/write) stays whole beside them.
  */
+/** The name an axis or legend shows for a value: an instrument's last part, as instrumentLabels' expression gives it, else the value. */
+export const shownName = (value) => (INSTRUMENT.test(String(value)) ? String(value).split('/').at(-1) : String(value));
+
 export function instrumentLabels(rows, field) {
   const some = rows.some((r) => INSTRUMENT.test(String(r[field] ?? '')));
   return some ? { labelExpr: `test(${INSTRUMENT}, datum.label) ? peek(split(datum.label, '/')) : datum.label` } : {};

@@ -2,13 +2,23 @@
 // required, their defaults, and the Vega-Lite spec it draws from the rows the
 // compile step selected. Pure; no Node or DOM APIs.
 import { greatest } from '../../lib/numbers.mjs';
-import { PALETTE, ON_MARK, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted, instrumentLabels } from './common.mjs';
+import { PALETTE, ON_MARK, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted, instrumentLabels, shownName } from './common.mjs';
 
 /** What `{{< chart kind="top-waits" … >}}` takes beyond the parameters every chart takes. */
 export const params = { takes: ['metric', 'items', 'each', 'x', 'top', 'facet', 'x-title', 'facet-title'], required: ['metric', 'x'], summary: 'The largest figures of a list as bars (wait counts, or wait time in seconds)' };
 
 /** Longest wait name an axis prints, in px; the tooltip has the whole name. */
-const LABEL_LIMIT = 150;
+const LABEL_LIMIT = { least: 150, most: 260 };
+
+/**
+ * Room for the longest name the axis shows (about 7.5 px a character at its
+ * 12 px), within LABEL_LIMIT: a mutex named by its file and line
+ * ("rwlock: dict0dict.cc:2455") would otherwise lose the line that tells two apart.
+ */
+function labelLimit(rows, field) {
+  const longest = Math.max(0, ...rows.map((r) => shownName(r[field] ?? '').length));
+  return Math.min(LABEL_LIMIT.most, Math.max(LABEL_LIMIT.least, Math.ceil(longest * 7.5)));
+}
 
 /** Counts as whole numbers; times (wait seconds) to three significant digits, since they run from microseconds to minutes. */
 export function barLabelFormat(unit) {
@@ -59,6 +69,7 @@ export function topWaits(rows, options) {
   const groupby = options.facet ? [options.facet.field] : [];
   const format = barLabelFormat(y.unit);
   const inside = LABEL_INSIDE * Math.max(0, greatest(barSums(rows, x.field, options.facet?.field).sums.values()));
+  const limit = labelLimit(rows, x.field);
   const view = {
     transform: [
       // A latch name can repeat (one row per instance): its waits add up before ranking.
@@ -72,7 +83,7 @@ export function topWaits(rows, options) {
     ],
     height: 20 * Number(top),
     encoding: {
-      y: { field: x.field, type: 'nominal', title: x.title ?? x.field, sort: { field: 'value', op: 'sum', order: 'descending' }, axis: { labelLimit: LABEL_LIMIT, ...instrumentLabels(rows, x.field) } },
+      y: { field: x.field, type: 'nominal', title: x.title ?? x.field, sort: { field: 'value', op: 'sum', order: 'descending' }, axis: { labelLimit: limit, ...instrumentLabels(rows, x.field) } },
       x: { field: 'value', type: 'quantitative', title: titleWithUnit(y.title, y.unit), axis: { format: AXIS_FORMAT, tickCount: 3 } },
       tooltip: tooltip(options, { format: figureFormat(rows, y.unit) }),
     },
@@ -86,7 +97,7 @@ export function topWaits(rows, options) {
   };
   const values = rows.filter((r) => r.value !== null);
   // Panels do not share their names, so each panel keeps its own y axis labels beside it.
-  const spec = faceted(options, values, view, { values }, { labelRoom: LABEL_LIMIT });
+  const spec = faceted(options, values, view, { values }, { labelRoom: limit });
   if (options.facet) spec.resolve = { scale: { y: 'independent' } };
   return frame(options, spec);
 }
