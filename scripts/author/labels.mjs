@@ -5,12 +5,13 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { planSources } from '../ingest/index.mjs';
 import { parseFile } from '../parse/index.mjs';
-import { kindItems, labelsOf } from '../compile/select.mjs';
+import { kindItems, labelsOf, measures } from '../compile/select.mjs';
 import { checkRunLabels } from '../ingest/run-labels.mjs';
 
 /**
  * One row per run: the raw file, the format it is parsed as, the run's
- * number within the file (when it holds several) and its labels.
+ * number within the file (when it holds several; "1 (prepare)" for a step
+ * that measures nothing) and its labels.
  * @returns {Promise<{ labels: string[], rows: { file, format, run, labels }[] }>}
  */
 export async function runLabels({ root, slug }) {
@@ -23,9 +24,12 @@ export async function runLabels({ root, slug }) {
     checkRunLabels(doc, entry.runLabels, entry.runLabelsAt);
     Object.assign(doc, { labels: entry.labels, run_labels: entry.runLabels });
     // A file in which no run started (a refused connection) is still a line: its labels are what a runs table shows it with.
-    const count = Math.max(kindItems(doc).length, 1);
+    const items = kindItems(doc);
+    const count = Math.max(items.length, 1);
     for (let i = 0; i < count; i += 1) {
-      rows.push({ file: relative(bundle, entry.path), format: doc.kind, run: count > 1 ? String(i + 1) : '', labels: labelsOf(doc, i) });
+      // A prepare step gets the file's labels too, but no table shows it: the run column says what it is.
+      const run = count > 1 ? `${i + 1}${measures(items[i]) ? '' : ` (${items[i].command})`}` : '';
+      rows.push({ file: relative(bundle, entry.path), format: doc.kind, run, labels: labelsOf(doc, i) });
     }
   }
   return { labels: [...new Set(rows.flatMap((r) => Object.keys(r.labels)))], rows };

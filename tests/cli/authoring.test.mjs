@@ -13,6 +13,7 @@ import { kinds } from '../../scripts/compile/kinds/index.mjs';
 import { chartKinds } from '../../scripts/render/charts.mjs';
 import { formats } from '../../scripts/parse/formats.mjs';
 import { newReport } from '../../scripts/author/new-report.mjs';
+import { runLabels } from '../../scripts/author/labels.mjs';
 import { ingestReports, planSources } from '../../scripts/ingest/index.mjs';
 import { compileReports } from '../../scripts/compile/index.mjs';
 
@@ -465,6 +466,8 @@ test('new report tables sysbench runs whose logs begin with their prepare step, 
     for (const name of ['hand-0.4.12-prepare-plus-run-wrapper.txt', 'hand-0.4.12.10-intermediate-results-annotated.txt']) cpSync(fixture(name), join(from, name));
     const r = await newReport({ root, slug: 'prepared', from, date: '2026-11-28' });
     assert.match(r.text, /^\{\{< table data="sysbench" metric="transactions\.rate" rows="threads" /m);
+    const runs = await runLabels({ root, slug: 'prepared' });
+    assert.deepEqual(runs.rows.filter((row) => row.file.includes('prepare')).map((row) => row.run), ['1 (prepare)', '2']);
     assert.deepEqual((await ingestReports({ root })).errors, []);
     assert.deepEqual((await compileReports({ root })).errors, []);
     const html = Object.values(JSON.parse(readFileSync(join(root, '.tpsreport/views/prepared.json'), 'utf8')).views).map((v) => v.html).join('');
