@@ -35,7 +35,6 @@ const agreedOfRuns = (kind) => (doc) => {
   return Object.fromEntries(Object.keys(each[0] ?? {}).map((k) => [k, agreed(each.map((l) => l[k]))]));
 };
 
-
 const fromKind = {
   sysbench: agreedOfRuns('sysbench'),
   mysqlslap: agreedOfRuns('mysqlslap'),

@@ -127,15 +127,15 @@ export function labelsOf(doc, i) {
 }
 
 /**
- * A document's runs: the items of its kind's usual list (DEFAULT_ITEMS), the
- * document itself for a kind that is one run, [] when it holds none.
- */
-/**
  * Whether a run measures anything: a sysbench prepare or cleanup step, which
  * shares a log with the run it serves, prints no figure of its own.
  */
 export const measures = (item) => item?.command !== 'prepare' && item?.command !== 'cleanup';
 
+/**
+ * A document's runs: the items of its kind's usual list (DEFAULT_ITEMS), the
+ * document itself for a kind that is one run, [] when it holds none.
+ */
 export function kindItems(doc) {
   const path = DEFAULT_ITEMS[doc.kind] ?? 'runs';
   if (path === '.') return [doc];
@@ -359,8 +359,8 @@ function suggestPaths(el, wanted) {
   const named = namedStep(el, wanted);
   if (named) return named;
   const paths = figurePaths(el).slice(0, 400);
-  const near = nearest(wanted, paths);
   if (!paths.length) return 'it holds no figure (`tpsreport parse FILE` shows the document)';
+  const near = nearest(wanted, paths);
   const list = paths.slice(0, 12).join(', ');
   return `${near ? `did you mean "${near}"? ` : ''}figure paths here: ${list}${paths.length > 12 ? ', …' : ''} (\`tpsreport parse FILE\` shows the document)`;
 }
