@@ -40,15 +40,41 @@ function deepFreeze(value) {
  * "[" or "{" only on the line after it, where the next key starts: the error
  * then names the bracket that was left open instead.
  */
-function yamlError(e, yamlText, counter, source) {
+function yamlError(errors, yamlText, counter, source) {
+  const [e] = errors;
   const message = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+  const indented = misindented(errors, yamlText, counter);
+  if (indented) return new InputError({ source, ...indented, rule: 'front-matter' });
   const flow = /^Flow (map|sequence) in block collection/.exec(message);
   const open = flow ? unclosedBracket(yamlText, e.pos[0]) : -1;
   const at = counter.linePos(open >= 0 ? open : e.pos[0]);
   const where = { source, line: at.line + 1, column: at.col, rule: 'front-matter' };
   if (open < 0) return new InputError({ ...where, expected: 'valid YAML', found: message });
   const [opener, closer] = flow[1] === 'map' ? ['{', '}'] : ['[', ']'];
-  return new InputError({ ...where, expected: `"${closer}" to close the "${opener}" opened here`, found: `line ${counter.linePos(e.pos[0]).line + 1} reached without it` });
+  const stop = yamlText[e.pos[0]];
+  const found = stop === ']' || stop === '}' ? `"${stop}" at line ${counter.linePos(e.pos[0]).line + 1}, column ${counter.linePos(e.pos[0]).col}` : `line ${counter.linePos(e.pos[0]).line + 1} reached without it`;
+  return new InputError({ ...where, expected: `"${closer}" to close the "${opener}" opened here`, found });
+}
+
+/**
+ * A key indented unlike the keys beside it, which YAML reports as a value
+ * running over two lines ("Implicit keys need to be on a single line") or as
+ * a list item without its "-", at the line before: { line, column, expected,
+ * found } at the key itself, or null.
+ */
+function misindented(errors, yamlText, counter) {
+  const multi = errors.find((x) => x.code === 'MULTILINE_IMPLICIT_KEY');
+  const dash = errors[0].code === 'MISSING_CHAR' && /without - indicator/.test(errors[0].message) ? errors[0] : null;
+  const bad = multi ? counter.linePos(multi.pos[1]).line : dash ? counter.linePos(dash.pos[0]).line : 0;
+  const lines = yamlText.split('\n');
+  let above = bad - 1;
+  while (above > 0 && /^\s*(#|$)/.test(lines[above - 1])) above -= 1;
+  if (!bad || !above) return null;
+  const keyColumn = /^[ -]*/.exec(lines[above - 1])[0].length;
+  const indent = /^ */.exec(lines[bad - 1])[0].length;
+  if (indent === keyColumn) return null;
+  const key = lines[bad - 1].trim().split(':')[0];
+  return { line: bad + 1, column: 1, expected: `"${key}" indented ${keyColumn} spaces, as the key on line ${above + 1}`, found: `${indent} spaces` };
 }
 
 /**
@@ -82,7 +108,8 @@ export function unclosedBracket(text, end) {
 }
 
 function parseFrontMatter(text, source) {
-  const lines = text.split('\n');
+  // An article saved with Windows line ends reads as any other.
+  const lines = text.split(/\r?\n/);
   if (lines[0].trim() !== '---') {
     throw new InputError({ source, line: 1, column: 1, expected: 'YAML front matter starting with ---', found: JSON.stringify(lines[0].slice(0, 40)), rule: 'front-matter' });
   }
@@ -91,7 +118,7 @@ function parseFrontMatter(text, source) {
   const counter = new LineCounter();
   const yamlText = lines.slice(1, end).join('\n');
   const doc = parseDocument(yamlText, { lineCounter: counter });
-  if (doc.errors.length) throw yamlError(doc.errors[0], yamlText, counter, source);
+  if (doc.errors.length) throw yamlError(doc.errors, yamlText, counter, source);
   /** Line in index.md of the node at `path` (e.g. ['sources', 2, 'file']). */
   const lineOf = (path) => {
     let node = doc.contents;

@@ -52,3 +52,18 @@ test('unclosedBracket skips brackets inside quotes, comments and plain words, an
   assert.equal(unclosedBracket(text, text.length), text.lastIndexOf('t: [') + 3);
   assert.equal(unclosedBracket('a: [x]\nb: "[" # {\n', 18), -1);
 });
+
+test('an article saved with Windows line ends (CRLF) reads as the same article with LF', () => {
+  const lf = readFrontMatter(ARTICLE, 'content/reports/x/index.md');
+  const crlf = readFrontMatter(ARTICLE.replace(/\n/g, '\r\n'), 'content/reports/x/index.md');
+  assert.deepEqual(crlf.data, lf.data);
+  assert.equal(crlf.lineOf(['sources', 1, 'file']), lf.lineOf(['sources', 1, 'file']));
+});
+
+test('a key indented unlike the key above it is refused at its own line with both indents, and a bracket closed by the other kind names the closer it found', () => {
+  const deeper = '---\nsources:\n  - file: a\n    labels: { a: 1 }\n  - file: b\n      labels: { a: 2 }\n---\n';
+  assert.throws(() => readFrontMatter(deeper, 'bad.md'), (e) => String(e) === 'bad.md:6:1: expected "labels" indented 4 spaces, as the key on line 5, found 6 spaces');
+  assert.throws(() => readFrontMatter(deeper.replace('      labels', '   labels'), 'bad.md'), (e) => String(e) === 'bad.md:6:1: expected "labels" indented 4 spaces, as the key on line 5, found 3 spaces');
+  assert.throws(() => readFrontMatter('---\ntitle: x\n  date: 2026-01-01\n---\n', 'bad.md'), (e) => String(e) === 'bad.md:3:1: expected "date" indented 0 spaces, as the key on line 2, found 2 spaces');
+  assert.throws(() => readFrontMatter('---\ntitle: x\nthreads: [1, 2 }\ncompare: [a]\n---\n', 'bad.md'), (e) => String(e) === 'bad.md:3:10: expected "]" to close the "[" opened here, found "}" at line 3, column 16');
+});
