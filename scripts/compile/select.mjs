@@ -262,9 +262,12 @@ function readers(q, extra) {
 function rowOf({ doc, from, item, el, found, i, j, labels, status, q, read }) {
   // An element printed over several lines (a sysbench.report_json sample) names each field's line.
   const fallbackLine = field(field(el, 'field_lines'), q.metric) ?? read.line(el) ?? field(el, 'line') ?? item?.line ?? item?.lines?.first ?? 1;
-  if (isMissing(found) && (status === 'ok' || status === 'complete')) {
-    const where = q.each ? `item ${i}, ${q.each} ${j}` : `item ${i}`;
-    throw new AuthorError(`metric "${q.metric}" is not in ${where} of ${doc.provenance?.source}; ${suggestPaths(whole(el), q.metric)}`);
+  const where = () => `${q.each ? `item ${i}, ${q.each} ${j}` : `item ${i}`} of ${doc.provenance?.source}`;
+  if (isMissing(found) && (status === 'ok' || status === 'complete')) throw new AuthorError(`metric "${q.metric}" is not in ${where()}; ${suggestPaths(whole(el), q.metric)}`);
+  // A path that stops at a group of figures (latency) or at one of a figure's parts showed "[object Object]".
+  if (found && typeof found === 'object' && !Array.isArray(found) && !isFigure(found)) {
+    const under = figurePaths(found, q.metric).slice(0, 12);
+    throw new AuthorError(`metric "${q.metric}" in ${where()} is a group of figures, not one figure; ${under.length ? `name one of them: ${under.join(', ')}` : 'it holds no figure'}`);
   }
   const figure = figureColumns(isMissing(found) ? null : found, fallbackLine, status);
   // Set one at a time: rows of one query share a shape, which a spread and Object.assign per row did not give.
@@ -325,6 +328,9 @@ function rowLine(table, keys) {
  * the parser recorded; a plain number (an interval sample's field) takes the
  * element's line; null (a gap the tool printed as nan) stays null.
  */
+/** A figure as parsers write it: { value, text, unit, line }, its value a number, a word or null. */
+const isFigure = (v) => 'value' in v && (v.value === null || typeof v.value !== 'object');
+
 export function figureColumns(v, fallbackLine, status = 'ok') {
   if (v && typeof v === 'object' && !Array.isArray(v)) {
     return { value: v.value ?? null, text: v.text ?? String(v.value), unit: v.unit ?? '', line: v.line ?? fallbackLine };

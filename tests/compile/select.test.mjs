@@ -171,3 +171,12 @@ test('a sysbench prepare step in the log of its run is no row of a figure it doe
   const bare = { ...doc, runs: [{ command: 'run', status: 'ok', lines: { first: 1, last: 1 } }] };
   assert.throws(() => selectRows({ slug: 'x', docs: [bare] }, { data: 'sysbench', metric: 'transactions.rate' }), (e) => e.message.endsWith('of ' + doc.provenance.source + '; it holds no figure (`tpsreport parse FILE` shows the document)'));
 });
+
+test('a metric that names a group of figures (latency) is refused with the figures under it, instead of a cell reading [object Object]', () => {
+  const q = { data: 'sysbench', where: 'threads=4;set=sweep;workload=read/write' };
+  assert.throws(() => selectRows(report, { ...q, metric: 'latency' }), (e) => e instanceof AuthorError
+    && e.message === 'metric "latency" in item 0 of content/reports/mariadb-sysbench-threads/raw/oltp_read_write-t4.txt is a group of figures, not one figure; name one of them: latency.min, latency.avg, latency.max, latency.percentile.rank, latency.percentile.value, latency.sum');
+  assert.throws(() => selectRows(report, { ...q, metric: 'latency.percentile' }), /is a group of figures, not one figure; name one of them: latency\.percentile\.rank, latency\.percentile\.value$/);
+  const [row] = selectRows(report, { ...q, metric: 'latency.percentile.value' });
+  assert.match(rawLine(row.source, row.line), new RegExp(`95th percentile:\\s+${row.text.replace('.', '\\.')}$`));
+});
