@@ -14,6 +14,7 @@ import { wordList } from '../lib/text.mjs';
 import { InputError } from '../lib/errors.mjs';
 import { outputLabels, outputRunLabels, SERVER_KINDS } from './output-labels.mjs';
 import { proposePatterns } from './patterns.mjs';
+import { CMP_COLUMNS } from '../compile/kinds/compression-table.mjs';
 import { kindItems, at, measures } from '../compile/select.mjs';
 
 export const SLUG = /^[a-z0-9][a-z0-9-]*$/;
@@ -72,7 +73,7 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
   const main = mainGroup(groups, read.parsed);
   if (main?.set) for (const source of sources.filter((s) => isMain(s, main))) source.labels.set = 'sweep';
   if (main && !main.group.glob) inSweepOrder(sources, main);
-  const extra = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups), ...mutexWaits(sources, read.parsed), ...tableSizes(sources), ...dbt2Tables(sources), ...optionFiles(sources)];
+  const extra = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups, read.parsed), ...mutexWaits(sources, read.parsed), ...tableSizes(sources), ...dbt2Tables(sources), ...optionFiles(sources)];
   const text = indexText({ slug, date, sources, main, extra, skipped: read.skipped, hidden, alike: alikeRuns(sources, read.parsed) });
   await writeBundle({ root, bundle, from, names, text });
   return { dir: relative(root, bundle), files: names.length, sources, skipped: read.skipped, hidden, text };
@@ -159,7 +160,7 @@ async function readAll(from, names) {
   for (const name of names) {
     try {
       const doc = await parseFile(join(from, name), { source: `raw/${name}` });
-      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), runs: kindItems(doc).filter(measures).length, samples: sampleCount(doc), figure: mainFigure(doc), mutexCounter: mutexCounter(doc) });
+      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), runs: kindItems(doc).filter(measures).length, samples: sampleCount(doc), figure: mainFigure(doc), mutexCounter: mutexCounter(doc), cmpPlace: cmpPlace(doc) });
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       skipped.push({ file: `raw/${name}`, reason: error.rule === 'detect' ? 'no format detected' : String(error).replace(/^[^ ]+: /, '') });
@@ -177,6 +178,18 @@ function mutexCounter(doc) {
   if (doc.kind !== 'innodb-mutex' || doc.results?.length !== 1) return null;
   const rows = doc.results[0].rows ?? [];
   return rows.length ? ['waits', 'os_waits'].find((name) => rows.every((r) => Number.isFinite(r.counters?.[name]?.value))) ?? null : null;
+}
+
+/**
+ * Where a capture's one INNODB_CMP result with every column compression-table
+ * reads sits among its results, or -1: a capture of two (before and after a
+ * run) or of some columns only (a SELECT of a few) is left to the author.
+ */
+function cmpPlace(doc) {
+  if (doc.kind !== 'innodb-cmp') return -1;
+  const places = (doc.tables ?? []).flatMap((t, i) => (t.table === 'INNODB_CMP' ? [i] : []));
+  const full = places.length === 1 && CMP_COLUMNS.every((c) => Object.hasOwn(doc.tables[places[0]].rows?.[0] ?? {}, c));
+  return full ? places[0] : -1;
 }
 
 /** How many interval samples the runs of a sysbench output hold (its `--report-interval` lines). */
@@ -372,8 +385,11 @@ function overTime(sources, groups, main, parsed) {
  * listed one by one are told apart by a label whose values all differ, else
  * by a `capture` label: the file's name, which the author can rename.
  */
-function compression(sources, groups) {
+function compression(sources, groups, parsed) {
   const captures = sources.filter((s) => s.format === 'innodb-cmp');
+  const files = captures.flatMap((s) => (s.glob ? groupOf(groups, s).files : s.files ?? [s.file]));
+  const places = new Set(files.map((file) => parsed.find((p) => p.file === file)?.cmpPlace ?? -1));
+  if (places.size !== 1 || places.has(-1)) return [];
   if (captures.length > 1 && captures.every((s) => s.file)) {
     const apart = Object.keys(captures[0].labels).find((k) => new Set(captures.map((s) => s.labels[k])).size === captures.length);
     if (!apart) {

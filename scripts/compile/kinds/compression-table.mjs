@@ -12,7 +12,7 @@
 import { AuthorError } from '../select.mjs';
 import { figCell, th, percent, esc, unitSpan, lineHead, ROW_TITLE_PARAM } from '../html.mjs';
 
-const CMP_COLUMNS = ['page_size', 'compress_ops', 'compress_ops_ok', 'compress_time', 'uncompress_ops', 'uncompress_time'];
+export const CMP_COLUMNS = ['page_size', 'compress_ops', 'compress_ops_ok', 'compress_time', 'uncompress_ops', 'uncompress_time'];
 
 export default {
   name: 'compression-table',
