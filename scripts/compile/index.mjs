@@ -29,6 +29,7 @@ import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote, rawViewFiles 
 import { rawViewPages, rawFilesHtml } from './raw-views.mjs';
 import { PAGE_URL } from './chart-files.mjs';
 import { createDrawer } from '../draw/pool.mjs';
+import { BINARY } from '../parse/driver.mjs';
 import { TOOL_ROOT, reportSlugs } from '../lib/site.mjs';
 import { specHash } from '../draw/svg.mjs';
 
@@ -392,7 +393,8 @@ async function rawFiles(report, listing, files) {
     const doc = bySource.get(join('content', 'reports', report.slug, 'raw', name));
     files.set(`raw/${name}`, bytes);
     // A binary file (a picture, a perf.data kept beside the runs) has no lines to number: it is published for download only.
-    const pages = isBinary(bytes) ? [] : rawViewPages({ name, text: bytes.toString('utf8'), reportTitle: rawTitle(report), doc });
+    const text = isBinary(bytes) ? null : bytes.toString('utf8');
+    const pages = text === null || BINARY.test(text) ? [] : rawViewPages({ name, text, reportTitle: rawTitle(report), doc });
     for (const { file, html } of pages) files.set(`raw/${file}`, html);
     list.push({ name: `raw/${name}`, href: bundleHref(`raw/${name}`), bytes: bytes.length, ...(pages.length ? {} : { view: false }), ...(pages.length > 1 ? { pages: pages.length } : {}) });
   }
@@ -400,7 +402,11 @@ async function rawFiles(report, listing, files) {
   return list;
 }
 
-/** Whether bytes are binary rather than text: a NUL byte in the first 8,000, as git decides. */
+/**
+ * Whether bytes are binary at first sight: a NUL byte in the first 8,000, as
+ * git decides. A text is binary too when it holds a byte the parsers refuse
+ * (BINARY): a file no parser reads gets no line view either.
+ */
 function isBinary(bytes) {
   return bytes.subarray(0, 8000).includes(0);
 }

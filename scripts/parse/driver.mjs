@@ -264,7 +264,7 @@ function refuseEmpty(lines, source) {
 // FF (page breaks in old reports), CR and ESC (colour codes). Any other, NUL
 // above all, is binary data, or text a terminal shows differently from its
 // bytes ("12\b3" shows as 13), so no figure is read from such a file.
-const BINARY = /[\x00-\x08\x0B\x0E-\x1A\x1C-\x1F]/;
+export const BINARY = /[\x00-\x08\x0B\x0E-\x1A\x1C-\x1F]/;
 
 /**
  * Refuses a chunk that holds a binary byte, anywhere in the file, placed at
