@@ -42,7 +42,8 @@ export function groupedBar(rows, options) {
     layer: [
       { mark: { type: 'bar', tooltip: true } },
       ...spreadRule(values, 'x', { color: { value: '#24292f' } }),
-      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 11 }, encoding: { ...(values.some(hasSpread) ? { x: { field: 'max', type: 'quantitative' } } : {}), text: { field: 'text' }, color: { value: '#57606a' } } },
+      // The figure beside each bar says what the bar's own label says already: a screen reader hears it once.
+      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 11, aria: false }, encoding: { ...(values.some(hasSpread) ? { x: { field: 'max', type: 'quantitative' } } : {}), text: { field: 'text' }, color: { value: '#57606a' } } },
     ],
   }));
 }

@@ -91,8 +91,9 @@ export function topWaits(rows, options) {
       { mark: { type: 'bar', tooltip: true, color: PALETTE[0] } },
       // Two label fields made before the layers split: a filter or a condition in a layer gave the layers
       // different data, and the bars lost their order.
-      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 11, color: '#57606a' }, encoding: { text: { field: 'label_after', type: 'nominal' } } },
-      { name: ON_MARK.name, mark: { type: 'text', align: 'right', baseline: 'middle', dx: -3, fontSize: 11, color: ON_MARK.colour }, encoding: { text: { field: 'label_inside', type: 'nominal' } } },
+      // The figures on and beside the bars repeat the bars' own labels: a screen reader hears each once.
+      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 11, color: '#57606a', aria: false }, encoding: { text: { field: 'label_after', type: 'nominal' } } },
+      { name: ON_MARK.name, mark: { type: 'text', align: 'right', baseline: 'middle', dx: -3, fontSize: 11, color: ON_MARK.colour, aria: false }, encoding: { text: { field: 'label_inside', type: 'nominal' } } },
     ],
   };
   const values = rows.filter((r) => r.value !== null);
