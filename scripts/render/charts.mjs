@@ -34,6 +34,7 @@ export { logTicks, histogram } from './charts/histogram.mjs';
  * Every chart kind: its parameters (takes, required, defaults, xIsLabel, summary), its spec
  * function, `drawn(rows, { x, facet, top })` for a kind that draws only some of the rows
  * it is given (the compile step keeps those, so the alt text, table and CSV hold what is drawn),
+ * `bars(rows, options)` for a kind whose marks add rows up (the alt text names the sums drawn),
  * and `samples(rows, options, labelColumns)` for a kind whose figures are drawn beside samples
  * of another quantity (render/describe.mjs lists them in a table of their own).
  */
@@ -42,7 +43,7 @@ export const chartKinds = {
   lines: { ...lines.params, spec: lines.lines },
   'cores-cpu': { ...coresCpu.params, spec: coresCpu.coresCpu, samples: coresCpu.sampleTable },
   'over-time': { ...overTime.params, spec: overTime.overTime },
-  'top-waits': { ...topWaits.params, spec: topWaits.topWaits, drawn: topWaits.drawnRows },
+  'top-waits': { ...topWaits.params, spec: topWaits.topWaits, drawn: topWaits.drawnRows, bars: topWaits.barRows },
   histogram: { ...histogram.params, spec: histogram.histogram },
 };
 

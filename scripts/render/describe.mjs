@@ -32,9 +32,10 @@ const fromIncomplete = (row) => Boolean(row.incomplete) && row.incomplete !== 'n
 const figureRows = (rows) => rows.filter((r) => r.panel === rows[0]?.panel);
 
 /** One sentence: what is plotted, and where its highest and lowest figures are. */
-export function altText({ rows: all, options }) {
+export function altText({ kind, rows: all, options }) {
   const rows = figureRows(all);
-  const values = rows.filter((r) => typeof r.value === 'number');
+  const bars = chartKinds[kind]?.bars;
+  const values = (bars ? bars(rows, options) : rows).filter((r) => typeof r.value === 'number');
   const unit = options.y?.unit ?? values[0]?.unit ?? '';
   const what = options.title ?? 'Chart';
   if (values.length === 0) return `${what}: no figures.`;

@@ -138,3 +138,16 @@ test('over-time on snapshots that carry no time says so and how to give them one
     && /^x="t" \(the default of kind="over-time"\): none of the \d+ points of "perf-schema-waits" has it, so none has a place on the x axis; a capture gives each snapshot its time on a "-- snapshot N t=12\.5s" comment line or a SELECT NOW\(6\) beside it; name a field the points do have with x="…"$/.test(e.message));
   assert.ok(describeChart(ctx, params({ kind: 'over-time', metric: 'sum', series: 'name', top: '3', where: 'setting=batch' })).rows.length > 0, 'timed snapshots draw');
 });
+
+test('top-waits over a capture that lists one lock twice: the alt text counts and names the bars, each the sum drawn, not the rows', async () => {
+  const { parseText } = await import('../../scripts/parse/index.mjs');
+  const source = 'tests/fixtures/innodb-mutex/hand-8.0-batch-duplicate-names-mutex-row.txt';
+  const printed = rawLines(source);
+  const doc = { ...parseText(printed.join('\n'), { source }), labels: {}, order: 0 };
+  const c = describeChart(viewContext({ slug: 'm', meta: {}, docs: [doc] }), checkParams(chart, { name: 'chart', params: { name: 'm', data: 'innodb-mutex', kind: 'top-waits', items: 'results', each: 'rows', metric: 'counters.waits', x: 'name', title: 'Mutexes', 'y-title': 'Waits' }, positional: [], inner: null }));
+  // Two rows of rwlock: sync0sharded_rw.h:72 (waits=1 on lines 3 and 4) are one bar of 2.
+  assert.deepEqual(c.rows.filter((r) => r.name === 'rwlock: sync0sharded_rw.h:72').map((r) => [r.value, r.line]), [[1, 3], [1, 4]]);
+  assert.match(printed[2], /sync0sharded_rw\.h:72\twaits=1$/);
+  assert.match(printed[3], /sync0sharded_rw\.h:72\twaits=1$/);
+  assert.equal(altText(c), 'Mutexes (4 figures); highest: sum rwlock: buf0buf.cc:778, 2436; lowest: rwlock: sync0sharded_rw.h:72, 2.');
+});

@@ -46,6 +46,21 @@ export function drawnRows(rows, { x, facet, top = 10 }) {
   return rows.filter((r) => r.value !== null && kept.has(barOf(r)));
 }
 
+/**
+ * One row per bar, its figure the sum the bar draws (a name listed twice in a
+ * capture, as SHOW ENGINE INNODB MUTEX lists a lock per instance, is one bar):
+ * what the alt text's highest and lowest name.
+ */
+export function barRows(rows, { x, facet }) {
+  const { barOf, sums } = barSums(rows, x.field, facet?.field);
+  const first = new Map();
+  for (const r of rows) if (r.value !== null && !first.has(barOf(r))) first.set(barOf(r), r);
+  return [...first].map(([bar, r]) => {
+    const sum = Number(sums.get(bar).toPrecision(15));
+    return sum === r.value ? r : { ...r, value: sum, text: String(sum) };
+  });
+}
+
 /** Each bar's summed waits (a name, in a raw file and a panel), and the key of a row's bar. */
 function barSums(rows, x, facet) {
   const barOf = (r) => JSON.stringify([facet ? r[facet] : null, r[x], r.source]);
