@@ -14,7 +14,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { unesc, percent } from '../compile/html.mjs';
+import { unesc, percent, PAGE_URL } from '../compile/html.mjs';
 import { summarize } from '../compile/stats.mjs';
 import { wordOn } from '../lib/text.mjs';
 import { reportSlugs } from '../lib/site.mjs';
@@ -117,25 +117,54 @@ export async function figureProblems({ root }) {
       const found = figure.stat ? await checkStat(join(reports, slug), figure, rawLines) : await checkFigure(join(reports, slug), figure, rawLines);
       if (found) out.problems.push(problem(relative(root, page), figure.line, expectedOf(figure), found));
     }
-    const missing = missingFigures(figures, await compiledFigures(root, slug));
+    const views = await compiledViews(root, slug);
+    const missing = missingFigures(figures, views.flatMap((html) => figuresOf(html)));
+    const altered = missing.length ? [] : views.filter((view) => !placed(view, html));
     if (missing.length) {
       const expected = "each figure of the report's compiled views on the page with its link (a figure without one goes unchecked)";
       out.problems.push({ ...problem(relative(root, page), undefined, expected, `${missing.length} not there, the first ${expectedOf(missing[0])} (if the page predates its views, build again)`), rule: 'figure-on-page' });
+    } else if (altered.length) {
+      const at = firstDifference(altered[0], html);
+      const where = at ? `; line ${at.line} reads "${at.found}" where compile wrote "${at.wrote}"` : '';
+      out.problems.push({ ...problem(relative(root, page), at?.line, "each table, value and chart of the report's compiled views on the page as compile wrote it", `${altered.length} changed${where} (a cell of a chart's figures table edited after the build? if the page predates its views, build again)`), rule: 'view-on-page' });
     }
   }
   return out;
 }
 
 /**
- * The linked figures of every view compile made for a report's page
- * (.tpsreport/views/<slug>.json), or [] when there are none to compare: a page
- * that lost a figure's link (a layout override, an edited template) would
- * otherwise pass, its figure unseen.
+ * The markup of every view compile made for a report's page
+ * (.tpsreport/views/<slug>.json), or [] when there is none to compare: a page
+ * that lost a figure's link (a layout override, an edited template) or whose
+ * unlinked figures were edited (a chart's table of figures) would otherwise pass.
  */
-async function compiledFigures(root, slug) {
+async function compiledViews(root, slug) {
   const text = await readFile(join(root, '.tpsreport', 'views', `${slug}.json`), 'utf8').catch(() => null);
   if (text === null) return [];
-  return Object.values(JSON.parse(text).views ?? {}).flatMap((view) => figuresOf(view.html ?? ''));
+  return Object.values(JSON.parse(text).views ?? {}).map((view) => view.html ?? '');
+}
+
+/** Where a view placed on the page first differs from it: { line, wrote, found } (a few characters each), or null when its start is not on the page. */
+function firstDifference(view, page) {
+  // The view's start as far as it is found on the page: the edit may lie in its first characters.
+  const head = view.split(PAGE_URL)[0];
+  const start = [200, 80, 30].map((n) => page.indexOf(head.slice(0, n))).find((at) => at >= 0) ?? -1;
+  if (start < 0) return null;
+  let i = 0;
+  while (i < view.length && view[i] === page[start + i]) i += 1;
+  const around = (text) => text.slice(Math.max(0, i - 12), i + 12).replace(/\s+/g, ' ');
+  return { line: page.slice(0, start + i).split('\n').length, wrote: around(view), found: around(page.slice(start)) };
+}
+
+/** Whether a view's markup stands on the page as written, the page's own address in place of PAGE_URL. */
+function placed(html, page) {
+  let at = 0;
+  for (const part of html.split(PAGE_URL)) {
+    const found = page.indexOf(part, at);
+    if (found < 0) return false;
+    at = found + part.length;
+  }
+  return true;
 }
 
 /** The figures of `compiled` that the page does not show as linked figures (each counted as often as it occurs). */

@@ -11,7 +11,7 @@ import { buildSpec } from '../render/charts.mjs';
 import { altText, tableParts } from '../render/describe.mjs';
 import { forPage, specHash } from '../draw/svg.mjs';
 import { contentKey } from '../draw/png.mjs';
-import { esc, attrs, toCsv, bundleHref, encodePath, standalonePage } from './html.mjs';
+import { esc, attrs, toCsv, bundleHref, encodePath, standalonePage, PAGE_URL } from './html.mjs';
 import { reduceChart } from './reduce.mjs';
 import { countText } from '../lib/text.mjs';
 
@@ -23,8 +23,6 @@ import { countText } from '../lib/text.mjs';
  */
 export const INLINE_FIGURES = 100;
 
-/** Stands for the page's absolute URL; the page template puts the real one in (layouts/_partials/tps/view.html). */
-export const PAGE_URL = '__TPS_PAGE_URL__';
 
 /** Every inline data row of a spec, including those of its panels (vconcat, layer, …). */
 export function specValues(spec) {

@@ -10,6 +10,9 @@
 import { spreadText } from './repeats.mjs';
 import { countText, fixed } from '../lib/text.mjs';
 
+/** Stands for the page's absolute URL; the page template puts the real one in (layouts/_partials/tps/view.html). */
+export const PAGE_URL = '__TPS_PAGE_URL__';
+
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;' };
 const escape = (c) => ESCAPES[c];
 

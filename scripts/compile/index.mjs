@@ -25,9 +25,8 @@ import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs
 import { AuthorError } from './select.mjs';
 import { didYouMean } from '../lib/nearest.mjs';
 import { pageKinds, PREFIX } from './kinds/index.mjs';
-import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote, rawViewFiles } from './html.mjs';
+import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote, rawViewFiles, PAGE_URL } from './html.mjs';
 import { rawViewPages, rawFilesHtml } from './raw-views.mjs';
-import { PAGE_URL } from './chart-files.mjs';
 import { createDrawer } from '../draw/pool.mjs';
 import { BINARY } from '../parse/driver.mjs';
 import { TOOL_ROOT, reportSlugs } from '../lib/site.mjs';

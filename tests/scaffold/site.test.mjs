@@ -196,6 +196,16 @@ test('tpsreport check finds a figure of the compiled views that the page shows w
     assert.deepEqual((await figureProblems({ root: dir })).problems.map((p) => `${p.file}: ${p.rule}: found ${p.found}`), [
       'public/reports/r/index.html: figure-on-page: found 2 not there, the first 15898 as printed on raw/run.txt:2 (if the page predates its views, build again)',
     ]);
+    // A figure no link carries (a chart's table of figures) edited on the page: the view is not there as compile wrote it.
+    views.views.c = { html: '<table><caption>Figures of: tps</caption><tr><td>1</td><td>1058.80</td></tr></table>' };
+    writeFileSync(join(dir, '.tpsreport', 'views', 'r.json'), JSON.stringify(views));
+    const page = `<td>${fig('1058.8')}</td><td>${fig('15898')}</td>\n<p>${fig('1058.8')}</p>\n${views.views.c.html.replace('1058.80', '1158.80')}\n`;
+    writeFileSync(join(bundle, 'index.html'), page);
+    assert.deepEqual((await figureProblems({ root: dir })).problems.map((p) => `${p.file}:${p.line}: ${p.rule}: found ${p.found}`), [
+      'public/reports/r/index.html:3: view-on-page: found 1 changed; line 3 reads ">1</td><td>1158.80</td><" where compile wrote ">1</td><td>1058.80</td><" (a cell of a chart\'s figures table edited after the build? if the page predates its views, build again)',
+    ]);
+    writeFileSync(join(bundle, 'index.html'), page.replace('1158.80', '1058.80'));
+    assert.deepEqual((await figureProblems({ root: dir })).problems, []);
   } finally {
     rmSync(dir, { recursive: true });
   }
