@@ -59,9 +59,23 @@ function proposalFor(group, rawFiles) {
   // "compressed-kbs8"): then it takes only the texts its files have.
   for (const values of [undefined, textValues(proposal, group)]) {
     const matched = matchesOf(proposal.glob, values, rawFiles);
-    if (matched && matched.length === group.length && group.every((f) => matched.includes(f.file))) return values ? { ...proposal, values } : proposal;
+    if (!matched || matched.length !== group.length || !group.every((f) => matched.some((m) => m.file === f.file))) continue;
+    return contradicts(matched, group) ? null : values ? { ...proposal, values } : proposal;
   }
   return null;
+}
+
+/**
+ * Whether a capture reads from a file's name a label its output states
+ * otherwise (rw-t8.txt whose sysbench printed "Number of threads: 1"): the
+ * name is wrong, not the output, so the files are listed one by one with
+ * the labels they print.
+ */
+function contradicts(matched, group) {
+  return matched.some(({ file, labels }) => {
+    const stated = group.find((f) => f.file === file).labels;
+    return Object.entries(labels).some(([name, value]) => Object.hasOwn(stated, name) && String(stated[name]) !== String(value));
+  });
 }
 
 /**
@@ -150,7 +164,7 @@ function textValues(proposal, group) {
 
 function matchesOf(glob, values, rawFiles) {
   try {
-    return matchGlob({ glob, values }, rawFiles, () => new Error('no match')).map((m) => m.file);
+    return matchGlob({ glob, values }, rawFiles, () => new Error('no match'));
   } catch {
     return null;
   }

@@ -486,3 +486,21 @@ test('new report tables sysbench runs whose logs begin with their prepare step, 
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('new report proposes no pattern whose capture from the file names contradicts what the outputs print (rw-t8.txt that ran 1 thread), and lists the files with the printed labels', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-misnamed-'));
+  const fixture = (name) => join(ROOT, 'tests/fixtures/sysbench', name);
+  try {
+    const from = join(root, 'results');
+    mkdirSync(from);
+    cpSync(fixture('real-1.0.20-mariadb-oltp_read_write-t1.txt'), join(from, 'rw-t8.txt'));
+    cpSync(fixture('real-1.0.20-mariadb-oltp_read_write-t4-interval.txt'), join(from, 'rw-t16.txt'));
+    for (const [name, threads] of [['rw-t8.txt', 1], ['rw-t16.txt', 4]]) assert.match(readFileSync(join(from, name), 'utf8'), new RegExp(`^Number of threads: ${threads}$`, 'm'));
+    const r = await newReport({ root, slug: 'misnamed', from, date: '2026-11-28' });
+    assert.doesNotMatch(r.text, /glob:/);
+    assert.match(r.text, /^ {2}- file: raw\/rw-t8\.txt\n {4}format: sysbench\n {4}labels: \{ [^}]*threads: 1\b/m);
+    assert.match(r.text, /^ {2}- file: raw\/rw-t16\.txt\n {4}format: sysbench\n {4}labels: \{ [^}]*threads: 4\b/m);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
