@@ -24,9 +24,13 @@ export function parseTextWith(choose, text, { source = '<input>', options } = {}
   refuseEmpty(lines, source);
   const format = located(source, () => pick(choose, lines.slice(0, DETECT_LINES)));
   const parser = located(source, () => format.createParser({ source, options }));
-  const cut = cutInsideNumber(text, lines);
+  let cut = cutInsideNumber(text, lines);
   const fed = cut ? lines.slice(0, -1) : lines;
-  located(source, () => fed.forEach((line, i) => parser.push(line, i + 1)));
+  const unended = !cut && lines.length > 0 && !/[\r\n]$/.test(text);
+  located(source, () => fed.forEach((line, i) => {
+    if (unended && i === fed.length - 1) cut = pushLast(parser, line, i + 1, format);
+    else parser.push(line, i + 1);
+  }));
   return envelope(format, located(source, () => finish(format, parser, cut)), {
     source,
     sha256: createHash('sha256').update(bytes).digest('hex'),
@@ -87,10 +91,14 @@ export async function parseFileWith(choose, path, { source = path, options } = {
   ascii = false;
   const tail = rest.split(LINE_BREAK);
   const last = tail.pop();
-  const cut = last !== '' && endsInsideNumber(last) ? { line: lineNo + tail.length + 1, text: normalizeLine(last) } : null;
+  let cut = last !== '' && endsInsideNumber(last) ? { line: lineNo + tail.length + 1, text: normalizeLine(last) } : null;
   located(source, () => {
     tail.forEach(take);
-    if (last !== '' && !cut) take(last);
+    if (last !== '' && !cut) {
+      // A short file: the format is detected with its last line, which is then fed on its own.
+      if (!parser) start(normalizeLine(last));
+      cut = pushLast(parser, normalizeLine(last), (lineNo += 1), format);
+    }
     if (!parser) start(cut?.text);
   });
   return envelope(format, located(source, () => finish(format, parser, cut)), {
@@ -192,6 +200,24 @@ function openText(path, source) {
  * figure, so it is never read. Formats whose partial output is worth keeping
  * (`keepsPartial`) get the rest marked incomplete; the others refuse the file.
  */
+/**
+ * Feeds the last line of a file that ends without a line end. Output cut
+ * short (a copy interrupted, a disk full) stops in the middle of a line: when
+ * the parser cannot read that line whole, it is left out and the output is
+ * incomplete from there, instead of refused with everything before it.
+ * @returns {object|null} the cut ({ line, text, reason }), or null when the line read whole
+ */
+function pushLast(parser, line, lineNo, format) {
+  try {
+    parser.push(line, lineNo);
+    return null;
+  } catch (error) {
+    if (!(error instanceof InputError) || error.line !== lineNo || !format.keepsPartial) throw error;
+    const why = `${error.expected}${error.found === undefined ? '' : `, found ${error.found}`}`;
+    return { line: lineNo, text: line, reason: `the file ends without a line end, in a line that does not read whole (expected ${why}); that last line is left out` };
+  }
+}
+
 function finish(format, parser, cut) {
   if (cut && !format.keepsPartial) {
     throw new InputError({
@@ -205,7 +231,7 @@ function finish(format, parser, cut) {
   const body = parser.end();
   if (!cut) return body;
   // The cut line is where the output stops: what the parser then misses (a summary line it never saw) follows from it.
-  const reason = 'the file ends inside a number, without a line end; that last line is left out';
+  const reason = cut.reason ?? 'the file ends inside a number, without a line end; that last line is left out';
   return { ...body, incomplete: { reason: body.incomplete ? `${reason}, so ${body.incomplete.reason}` : reason, line: cut.line } };
 }
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // index.mjs first: it loads formats.mjs, which loads sysbench.mjs (see the note there).
-import { parseFile, detectFormat } from '../../scripts/parse/index.mjs';
+import { parseFile, parseText, detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/sysbench.mjs';
 import { InputError } from '../../scripts/lib/errors.mjs';
 import { rowsOf } from '../../scripts/lib/columns.mjs';
@@ -245,6 +245,31 @@ test('a file cut inside the count on its transactions line says the output stops
     assert.equal(doc.runs[0].status, 'incomplete');
     assert.equal(doc.incomplete.line, line);
     assert.match(doc.incomplete.reason, /^the file ends inside a number, without a line end; that last line is left out, so the last run \(lines 1–\d+\) stops before the end of its summary/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a file cut after a number but inside its line (or inside a word) keeps what it read, incomplete from that line, on disk and in memory alike', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'tpsreport-cut-'));
+  try {
+    for (const [file, marker] of [['real-1.0.20-mariadb-oltp_read_write-t1.txt', '(298.02 '], ['real-1.0.20-mariadb-oltp_read_write-t1.txt', '(298.02 per'], [OLTP_INTERVALS, 'transactions:']]) {
+      const whole = read(file);
+      const cutText = whole.slice(0, whole.indexOf(marker) + marker.length);
+      writeFileSync(join(dir, 'cut.txt'), cutText);
+      const line = cutText.split('\n').length;
+      for (const doc of [await parseFile(join(dir, 'cut.txt'), { source: 'cut.txt' }), parseText(cutText, { source: 'cut.txt' })]) {
+        assert.equal(doc.runs[0].status, 'incomplete', marker);
+        assert.equal(doc.incomplete.line, line, marker);
+        assert.match(doc.incomplete.reason, /^the file ends without a line end, in a line that does not read whole \(expected .*\); that last line is left out, so the last run/, marker);
+      }
+    }
+    // The interval lines before the cut are all kept.
+    const intervals = read(OLTP_INTERVALS).slice(0, read(OLTP_INTERVALS).indexOf('transactions:')).split('\n').filter((l) => /^\[ \d+s \] /.test(l)).length;
+    assert.ok(intervals >= 30);
+    assert.equal(parseText(read(OLTP_INTERVALS).slice(0, read(OLTP_INTERVALS).indexOf('transactions:') + 13), { source: 'cut.txt' }).runs[0].intervals.samples.count, intervals);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
