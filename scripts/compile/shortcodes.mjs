@@ -147,6 +147,8 @@ function readTag(text, start, source, lineStarts) {
     const key = /^[A-Za-z0-9_-]+(?==)/.exec(text.slice(i, i + 100))?.[0];
     if (key) i += key.length + 1;
     const [value, next, bare] = readValue(text, i, closer, fail);
+    // "caption="…" >}" or "%}}": a closer mistyped, which Hugo would read as one more parameter.
+    if (bare && !key && /^[>%}]/.test(value)) throw fail(i, `${closer} closing the ${name} shortcode`, JSON.stringify(value));
     if (bare) unquoted.push(key ?? String(positional.length));
     if (key) params[key] = value;
     else positional.push(value);
@@ -170,6 +172,8 @@ function readValue(text, i, closer, fail) {
     for (let j = i + 1; j < text.length; j += 1) {
       if (text[j] === '\\' && (text[j + 1] === '"' || text[j + 1] === '\\')) { out += text[j + 1]; j += 1; continue; }
       if (text[j] === '"') return [out, j + 1];
+      // A value that runs into the shortcode's end lost its closing quote: the next " may be a page further on.
+      if (text.startsWith(closer, j)) throw fail(i, `a closing " for the parameter value before ${closer}`, `${closer} inside it`);
       out += text[j];
     }
     throw fail(i, 'a closing " for the parameter value', 'end of file');

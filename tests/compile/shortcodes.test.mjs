@@ -58,3 +58,10 @@ test('a closing tag closes only the shortcode of its whole name, not one whose n
   assert.equal(config.inner, null);
   assert.deepEqual([diff.name, diff.inner], ['config-diff', '\nnotes\n']);
 });
+
+test('a shortcode whose closer is mistyped, or whose value lost its closing quote, is refused where it goes wrong, not taken for a positional parameter', () => {
+  const page = (tag) => `Some prose.\n${tag}\nMore "quoted" prose.\n{{< chart name="x" >}}\n`;
+  assert.throws(() => scanShortcodes(page('{{< table data="sysbench" caption="Transactions per second" >}'), 'index.md'), (e) => String(e) === 'index.md:2:61: expected >}} closing the table shortcode, found ">}"');
+  assert.throws(() => scanShortcodes(page('{{< table data="sysbench" caption="Transactions per second >}}'), 'index.md'), (e) => String(e) === 'index.md:2:35: expected a closing " for the parameter value before >}}, found >}} inside it');
+  assert.deepEqual(scanShortcodes('{{< table data="x"\n   caption="a > b" >}}', 'index.md').map((sc) => [sc.name, sc.params.caption]), [['table', 'a > b']]);
+});
