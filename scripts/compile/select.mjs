@@ -352,11 +352,14 @@ export function noKind(report, kind) {
 }
 
 function noMatch(q, filters, seenLabels) {
-  const hints = Object.keys(filters).map((k) => {
+  // Only the clauses no run satisfies: a valid one listed beside them read as part of the mistake.
+  const wrong = Object.keys(filters).filter((k) => !seenLabels.get(k)?.has(filters[k]));
+  const hints = wrong.map((k) => {
     const values = seenLabels.get(k);
     if (!values) return `no run has a label "${k}"${didYouMean(k, [...seenLabels.keys()])}`;
-    return `${k} takes ${[...values].slice(0, 12).map((v) => `"${v}"`).join(', ')}${didYouMean(filters[k], [...values])}`;
+    return `${k} takes ${[...values].slice(0, 12).map((v) => `"${v}"`).join(', ')}${values.size > 1 ? didYouMean(filters[k], [...values]) : ''}`;
   });
+  if (!hints.length && Object.keys(filters).length > 1) hints.push('some run has each of these, but no run has them all');
   return `no "${q.data}" runs match where="${q.where ?? ''}"${hints.length ? `: ${hints.join('; ')}` : ''}`;
 }
 
