@@ -254,6 +254,7 @@ async function reportDocument({ root, slug, plan, hashes, listing }) {
 /** Checks the front matter and resolves each `sources` entry to a raw file and an output name. */
 export function planSources(text, source, bundleDir, root) {
   const read = readFrontMatter(text, source);
+  misspeltOwnKeys(read, text, source);
   unknownSourceKeys(read, source);
   badDates(read, source);
   const { data, lineOf } = expandSourceGlobs(read, { bundleDir, source });
@@ -315,6 +316,24 @@ function documentName(file, taken) {
 const SOURCE_KEYS = ['file', 'glob', 'values', 'sort', 'format', 'labels', 'run_labels', 'options'];
 
 /** A `sources` entry with a key ingest does not read (`lables:`) would lose what it says without a word: refused at its line. */
+// The keys of the front matter tpsreport reads (Hugo's and the theme's are the author's own).
+const OWN_KEYS = ['sources', 'unread', 'compare', 'sweep'];
+
+/**
+ * A key a letter or two from one of tpsreport's own, where that one is
+ * missing ("source:" for "sources:"): without this the report built with no
+ * runs, and every shortcode said its data had none.
+ */
+function misspeltOwnKeys({ data }, text, source) {
+  for (const key of Object.keys(data)) {
+    if (OWN_KEYS.includes(key)) continue;
+    const meant = nearest(key, OWN_KEYS.filter((k) => !Object.hasOwn(data, k)));
+    // The key's own line (lineOf gives its value's, a list under it).
+    const line = text.split(/\r?\n/).findIndex((l, i) => i > 0 && l.startsWith(`${key}:`)) + 1;
+    if (meant) throw new InputError({ source, line: line || 1, column: 1, expected: `"${meant}:", the list tpsreport reads`, found: `"${key}:"`, rule: 'front-matter' });
+  }
+}
+
 function unknownSourceKeys({ data, lineOf }, source) {
   if (!Array.isArray(data.sources)) return;
   data.sources.forEach((entry, i) => {

@@ -67,3 +67,11 @@ test('a key indented unlike the key above it is refused at its own line with bot
   assert.throws(() => readFrontMatter('---\ntitle: x\n  date: 2026-01-01\n---\n', 'bad.md'), (e) => String(e) === 'bad.md:3:1: expected "date" indented 0 spaces, as the key on line 2, found 2 spaces');
   assert.throws(() => readFrontMatter('---\ntitle: x\nthreads: [1, 2 }\ncompare: [a]\n---\n', 'bad.md'), (e) => String(e) === 'bad.md:3:10: expected "]" to close the "[" opened here, found "}" at line 3, column 16');
 });
+
+test('a key a letter from one of tpsreport\'s own, which is missing ("source:" for "sources:"), is refused at its line', async () => {
+  const { planSources } = await import('../../scripts/ingest/index.mjs');
+  const text = '---\ntitle: x\nsource:\n  - file: raw/a.txt\n---\n';
+  assert.throws(() => planSources(text, 'content/reports/x/index.md', '/nonexistent', '/'), (e) => String(e) === 'content/reports/x/index.md:3:1: expected "sources:", the list tpsreport reads, found "source:"');
+  // Keys of Hugo and the theme, and tpsreport's own, pass.
+  assert.equal(planSources('---\ntitle: x\ntags: [a]\nservers: [b]\nsummary: s\n---\n', 'content/reports/x/index.md', '/nonexistent', '/').length, 0);
+});
