@@ -298,16 +298,28 @@ function runsApart(parsed, groups) {
     const key = `${p.format}\0${p.figure.metric}`;
     alike.set(key, [...(alike.get(key) ?? []), p]);
   }
-  const group = [...alike.values()].sort((a, b) => b.length - a.length)[0] ?? [];
-  // The labels that files of the group state differently; the files stating all of them are the sweep (a file whose output says none stays out).
+  let files = [...alike.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  // Files that state the same labels as another would share a cell: they stay out (a comment names them),
+  // and the sweep is the rest, told apart by the labels those state differently.
+  for (let before = -1; before !== files.length;) {
+    before = files.length;
+    const names = differing(files);
+    const key = (f) => JSON.stringify(names.map((n) => f.labels[n]));
+    const seen = new Map();
+    for (const f of files) seen.set(key(f), (seen.get(key(f)) ?? 0) + 1);
+    // A file whose output says none of them stays out too.
+    files = files.filter((f) => seen.get(key(f)) === 1 && names.every((n) => Object.hasOwn(f.labels, n)));
+  }
+  const names = differing(files);
+  if (!names.length || files.length < 2) return null;
+  return apart(parsed, files, files.map((f) => Object.fromEntries(names.map((n) => [n, f.labels[n]]))), files[0].figure);
+}
+
+/** The labels that files state differently. */
+function differing(files) {
   const values = new Map();
-  for (const f of group) for (const [n, v] of Object.entries(f.labels)) values.set(n, [...(values.get(n) ?? []), v]);
-  const names = [...values].filter(([, vs]) => vs.length > 1 && new Set(vs).size > 1).map(([n]) => n);
-  const files = group.filter((f) => names.every((n) => Object.hasOwn(f.labels, n)));
-  const labelSets = files.map((f) => Object.fromEntries(names.map((n) => [n, f.labels[n]])));
-  // Each file's own values must differ from every other's, or two runs would share a cell.
-  if (!names.length || files.length < 2 || new Set(labelSets.map((l) => JSON.stringify(l))).size !== files.length) return null;
-  return apart(parsed, files, labelSets, files[0].figure);
+  for (const f of files) for (const [n, v] of Object.entries(f.labels)) values.set(n, [...(values.get(n) ?? []), v]);
+  return [...values].filter(([, vs]) => vs.length > 1 && new Set(vs).size > 1).map(([n]) => n);
 }
 
 /** The body's table and chart over `files`, whose runs `labelSets` (one per run, the same names in each) tell apart. */
@@ -356,7 +368,8 @@ const overTimeChart = (rest) => `{{< chart kind="over-time" name="tps-over-time"
  * A chart of throughput over time for runs that printed interval lines
  * (`--report-interval`): the main sweep's, a line per value of its x (its
  * other captures and repeats pinned to their first value), when its files
- * have them; else the one other source that has them, whose runs get
+ * have them; the one file of a sweep listed file by file that has them;
+ * else the one other source that has them, whose runs get
  * `set: interval` when the folder holds other sysbench runs. Several such
  * sources would share one line: none is written then.
  */
@@ -367,6 +380,14 @@ function overTime(sources, groups, main, parsed) {
     const where = [main.tableWhere, ...pinned].filter(Boolean).join(';');
     const which = main.ofRepeats ? `, ${REPEAT} ${main.first[REPEAT]}` : '';
     return [overTimeChart(` color="${main.x}"${where ? ` where="${where}"` : ''} title="Transactions per second over time by ${main.x.replace(/_/g, ' ')}${which}"`)];
+  }
+  // Of a sweep listed file by file, the one run that printed interval lines (the others did not ask for them).
+  const timedOfMain = main?.group.format === 'sysbench' && !main.group.glob ? sources.filter((s) => isMain(s, main) && timed(s)) : [];
+  if (timedOfMain.length === 1) {
+    const [run] = timedOfMain;
+    const pinned = [main.x, main.color, main.facet].filter(Boolean).map((c) => `${c}=${run.labels[c]}`);
+    const where = [main.where, ...pinned].filter(Boolean).join(';');
+    return [overTimeChart(` where="${where}" title="Transactions per second over time, ${main.x.replace(/_/g, ' ')} ${run.labels[main.x]}"`)];
   }
   const candidates = sources.filter((s) => s.format === 'sysbench' && !isMain(s, main) && timed(s));
   if (candidates.length !== 1) return [];

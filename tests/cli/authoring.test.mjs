@@ -504,3 +504,30 @@ test('new report proposes no pattern whose capture from the file names contradic
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('new report keeps the sweep when two other files state the same labels (they are named in a comment), and charts over time the one run of the sweep that printed interval lines', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-alike-'));
+  const fixture = (name) => join(ROOT, 'tests/fixtures/sysbench', name);
+  try {
+    const from = join(root, 'results');
+    mkdirSync(from);
+    for (const name of ['real-1.0.20-mariadb-oltp_read_write-t1.txt', 'real-1.0.20-mariadb-oltp_read_write-t4-interval.txt']) cpSync(fixture(name), join(from, name));
+    for (const name of ['a.txt', 'b.txt']) cpSync(fixture('hand-0.4.12-myisam-fullwidth-colons.txt'), join(from, name));
+    const r = await newReport({ root, slug: 'alike', from, date: '2026-11-28' });
+    assert.match(r.text, /^ {2}# raw\/a\.txt, raw\/b\.txt: their runs state the same labels/m);
+    assert.match(r.text, /^\{\{< table data="sysbench" metric="transactions\.rate" rows="threads" where="set=sweep" /m);
+    assert.match(r.text, /^\{\{< chart kind="over-time" name="tps-over-time" data="sysbench" metric="tps" interpolate="step" where="set=sweep;threads=4" /m);
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root })).errors, []);
+    const html = Object.values(JSON.parse(readFileSync(join(root, '.tpsreport/views/alike.json'), 'utf8')).views).map((v) => v.html).join('');
+    for (const name of ['real-1.0.20-mariadb-oltp_read_write-t1.txt', 'real-1.0.20-mariadb-oltp_read_write-t4-interval.txt']) {
+      const [, rate] = /transactions:\s+\d+\s+\(([\d.]+) per sec\.\)/.exec(readFileSync(fixture(name), 'utf8'));
+      assert.match(html, new RegExp(`data-value="${Number(rate)}" data-source="raw/${name.replace(/\./g, '\\.')}"`), name);
+    }
+    const points = JSON.parse(readFileSync(join(root, '.tpsreport/site/reports/alike/charts/tps-over-time.vl.json'), 'utf8')).data.values;
+    const printed = readFileSync(fixture('real-1.0.20-mariadb-oltp_read_write-t4-interval.txt'), 'utf8').split('\n').filter((l) => /^\[ \d+s \] /.test(l));
+    assert.equal(points.length, printed.length);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
