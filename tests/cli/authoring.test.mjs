@@ -466,68 +466,64 @@ test('new report tables HammerDB NOPM by the virtual users each run states, tpcc
   }
 });
 
-test('new report tables sysbench runs whose logs begin with their prepare step, and the table builds without it', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-prepare-'));
-  const fixture = (name) => join(ROOT, 'tests/fixtures/sysbench', name);
+const sysbenchFixture = (name) => join(ROOT, 'tests/fixtures/sysbench', name);
+
+/**
+ * `new report` over a folder of sysbench fixtures ({ name in the folder: fixture }) in a root of
+ * its own; `build()` ingests and compiles it and gives the markup of its views. Removed after `fn`.
+ */
+async function authored(slug, files, fn) {
+  const root = mkdtempSync(join(tmpdir(), `tpsreport-author-${slug}-`));
   try {
     const from = join(root, 'results');
     mkdirSync(from);
-    for (const name of ['hand-0.4.12-prepare-plus-run-wrapper.txt', 'hand-0.4.12.10-intermediate-results-annotated.txt']) cpSync(fixture(name), join(from, name));
-    const r = await newReport({ root, slug: 'prepared', from, date: '2026-11-28' });
-    assert.match(r.text, /^\{\{< table data="sysbench" metric="transactions\.rate" rows="threads" /m);
-    const runs = await runLabels({ root, slug: 'prepared' });
-    assert.deepEqual(runs.rows.filter((row) => row.file.includes('prepare')).map((row) => row.run), ['1 (prepare)', '2']);
-    assert.deepEqual((await ingestReports({ root })).errors, []);
-    assert.deepEqual((await compileReports({ root })).errors, []);
-    const html = Object.values(JSON.parse(readFileSync(join(root, '.tpsreport/views/prepared.json'), 'utf8')).views).map((v) => v.html).join('');
-    const [, rate] = /transactions:\s+\d+\s+\(([\d.]+) per sec\.\)/.exec(readFileSync(fixture('hand-0.4.12-prepare-plus-run-wrapper.txt'), 'utf8'));
-    assert.match(html, new RegExp(`data-value="${Number(rate)}" data-source="raw/hand-0\\.4\\.12-prepare-plus-run-wrapper\\.txt"`));
+    for (const [name, fixture] of Object.entries(files)) cpSync(sysbenchFixture(fixture), join(from, name));
+    const written = await newReport({ root, slug, from, date: '2026-11-28' });
+    const build = async () => {
+      assert.deepEqual((await ingestReports({ root })).errors, []);
+      assert.deepEqual((await compileReports({ root })).errors, []);
+      return Object.values(JSON.parse(readFileSync(join(root, `.tpsreport/views/${slug}.json`), 'utf8')).views).map((v) => v.html).join('');
+    };
+    await fn({ root, from, written, build });
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** The transactions per second a sysbench fixture prints, as its figure's data-value reads. */
+const printedRate = (fixture) => Number(/transactions:\s+\d+\s+\(([\d.]+) per sec\.\)/.exec(readFileSync(sysbenchFixture(fixture), 'utf8'))[1]);
+const reEscape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+test('new report tables sysbench runs whose logs begin with their prepare step, and the table builds without it', async () => {
+  const prepared = 'hand-0.4.12-prepare-plus-run-wrapper.txt';
+  const annotated = 'hand-0.4.12.10-intermediate-results-annotated.txt';
+  await authored('prepared', { [prepared]: prepared, [annotated]: annotated }, async ({ root, written, build }) => {
+    assert.match(written.text, /^\{\{< table data="sysbench" metric="transactions\.rate" rows="threads" /m);
+    const runs = await runLabels({ root, slug: 'prepared' });
+    assert.deepEqual(runs.rows.filter((row) => row.file.includes('prepare')).map((row) => row.run), ['1 (prepare)', '2']);
+    assert.match(await build(), new RegExp(`data-value="${printedRate(prepared)}" data-source="raw/${reEscape(prepared)}"`));
+  });
 });
 
 test('new report proposes no pattern whose capture from the file names contradicts what the outputs print (rw-t8.txt that ran 1 thread), and lists the files with the printed labels', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-misnamed-'));
-  const fixture = (name) => join(ROOT, 'tests/fixtures/sysbench', name);
-  try {
-    const from = join(root, 'results');
-    mkdirSync(from);
-    cpSync(fixture('real-1.0.20-mariadb-oltp_read_write-t1.txt'), join(from, 'rw-t8.txt'));
-    cpSync(fixture('real-1.0.20-mariadb-oltp_read_write-t4-interval.txt'), join(from, 'rw-t16.txt'));
+  await authored('misnamed', { 'rw-t8.txt': 'real-1.0.20-mariadb-oltp_read_write-t1.txt', 'rw-t16.txt': 'real-1.0.20-mariadb-oltp_read_write-t4-interval.txt' }, async ({ from, written }) => {
     for (const [name, threads] of [['rw-t8.txt', 1], ['rw-t16.txt', 4]]) assert.match(readFileSync(join(from, name), 'utf8'), new RegExp(`^Number of threads: ${threads}$`, 'm'));
-    const r = await newReport({ root, slug: 'misnamed', from, date: '2026-11-28' });
-    assert.doesNotMatch(r.text, /glob:/);
-    assert.match(r.text, /^ {2}- file: raw\/rw-t8\.txt\n {4}format: sysbench\n {4}labels: \{ [^}]*threads: 1\b/m);
-    assert.match(r.text, /^ {2}- file: raw\/rw-t16\.txt\n {4}format: sysbench\n {4}labels: \{ [^}]*threads: 4\b/m);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+    assert.doesNotMatch(written.text, /glob:/);
+    assert.match(written.text, /^ {2}- file: raw\/rw-t8\.txt\n {4}format: sysbench\n {4}labels: \{ [^}]*threads: 1\b/m);
+    assert.match(written.text, /^ {2}- file: raw\/rw-t16\.txt\n {4}format: sysbench\n {4}labels: \{ [^}]*threads: 4\b/m);
+  });
 });
 
 test('new report keeps the sweep when two other files state the same labels (they are named in a comment), and charts over time the one run of the sweep that printed interval lines', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-alike-'));
-  const fixture = (name) => join(ROOT, 'tests/fixtures/sysbench', name);
-  try {
-    const from = join(root, 'results');
-    mkdirSync(from);
-    for (const name of ['real-1.0.20-mariadb-oltp_read_write-t1.txt', 'real-1.0.20-mariadb-oltp_read_write-t4-interval.txt']) cpSync(fixture(name), join(from, name));
-    for (const name of ['a.txt', 'b.txt']) cpSync(fixture('hand-0.4.12-myisam-fullwidth-colons.txt'), join(from, name));
-    const r = await newReport({ root, slug: 'alike', from, date: '2026-11-28' });
-    assert.match(r.text, /^ {2}# raw\/a\.txt, raw\/b\.txt: their runs state the same labels/m);
-    assert.match(r.text, /^\{\{< table data="sysbench" metric="transactions\.rate" rows="threads" where="set=sweep" /m);
-    assert.match(r.text, /^\{\{< chart kind="over-time" name="tps-over-time" data="sysbench" metric="tps" interpolate="step" where="set=sweep;threads=4" /m);
-    assert.deepEqual((await ingestReports({ root })).errors, []);
-    assert.deepEqual((await compileReports({ root })).errors, []);
-    const html = Object.values(JSON.parse(readFileSync(join(root, '.tpsreport/views/alike.json'), 'utf8')).views).map((v) => v.html).join('');
-    for (const name of ['real-1.0.20-mariadb-oltp_read_write-t1.txt', 'real-1.0.20-mariadb-oltp_read_write-t4-interval.txt']) {
-      const [, rate] = /transactions:\s+\d+\s+\(([\d.]+) per sec\.\)/.exec(readFileSync(fixture(name), 'utf8'));
-      assert.match(html, new RegExp(`data-value="${Number(rate)}" data-source="raw/${name.replace(/\./g, '\\.')}"`), name);
-    }
+  const [t1, t4] = ['real-1.0.20-mariadb-oltp_read_write-t1.txt', 'real-1.0.20-mariadb-oltp_read_write-t4-interval.txt'];
+  const alike = 'hand-0.4.12-myisam-fullwidth-colons.txt';
+  await authored('alike', { [t1]: t1, [t4]: t4, 'a.txt': alike, 'b.txt': alike }, async ({ root, written, build }) => {
+    assert.match(written.text, /^ {2}# raw\/a\.txt, raw\/b\.txt: their runs state the same labels/m);
+    assert.match(written.text, /^\{\{< table data="sysbench" metric="transactions\.rate" rows="threads" where="set=sweep" /m);
+    assert.match(written.text, /^\{\{< chart kind="over-time" name="tps-over-time" data="sysbench" metric="tps" interpolate="step" where="set=sweep;threads=4" /m);
+    const html = await build();
+    for (const name of [t1, t4]) assert.match(html, new RegExp(`data-value="${printedRate(name)}" data-source="raw/${reEscape(name)}"`), name);
     const points = JSON.parse(readFileSync(join(root, '.tpsreport/site/reports/alike/charts/tps-over-time.vl.json'), 'utf8')).data.values;
-    const printed = readFileSync(fixture('real-1.0.20-mariadb-oltp_read_write-t4-interval.txt'), 'utf8').split('\n').filter((l) => /^\[ \d+s \] /.test(l));
-    assert.equal(points.length, printed.length);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+    assert.equal(points.length, readFileSync(sysbenchFixture(t4), 'utf8').split('\n').filter((l) => /^\[ \d+s \] /.test(l)).length);
+  });
 });
