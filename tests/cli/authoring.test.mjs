@@ -445,6 +445,8 @@ test('new report tables HammerDB NOPM by the virtual users each run states, tpcc
     const nopm = [...readFileSync(fixture('hammerdb', 'cli-v4.2-sequence-mysql-two-runs.txt'), 'utf8').matchAll(/achieved (\d+) NOPM/g)].map((m) => m[1]);
     for (const value of nopm) assert.match(views('hammer'), new RegExp(`data-value="${value}"`));
     assert.match(views('status'), /<caption>Table sizes from SHOW TABLE STATUS<\/caption>/);
+    // DBT-2's table of a report named by a number says what the number is.
+    assert.match(views('dbt'), /<caption>report 1<\/caption>/);
     // The chart's data is every row as the server printed it, each with its line.
     const rows = readFileSync(join(root, '.tpsreport/site/reports/mutex/charts/innodb-mutex-waits.csv'), 'utf8').split('\r\n');
     const printed = readFileSync(fixture('innodb-mutex', 'hand-8.0-batch-duplicate-names-mutex-row.txt'), 'utf8').split('\n');

@@ -268,6 +268,16 @@ test('top-waits: the axis makes room for the longest name it shows, so a mutex k
   assert.equal(buildSpec({ kind: 'top-waits', rows: named(['wait/synch/mutex/innodb/buf_pool_mutex']), options }).encoding.y.axis.labelLimit, 150);
 });
 
+test('a legend of numbers lists them ascending whatever order the runs came in; words keep the runs\' order; a count axis has no half ticks', () => {
+  const rows = [64, 8, 16].flatMap((threads, i) => [fig(100 + i, { threads, t: 1, line: 10 + i }), fig(110 + i, { threads, t: 2, line: 20 + i })]);
+  const over = buildSpec({ kind: 'over-time', rows, options: { title: 'T', x: { field: 't', title: 'Time', unit: 's' }, color: { field: 'threads', title: 'Threads' }, y: { title: 'tps', unit: 'tx/s' } } });
+  assert.deepEqual(views(over).find((v) => v.encoding?.color)?.encoding.color.scale.domain, [8, 16, 64]);
+  const words = rows.map((r) => ({ ...r, threads: `t${r.threads}` }));
+  const overWords = buildSpec({ kind: 'over-time', rows: words, options: { title: 'T', x: { field: 't', title: 'Time', unit: 's' }, color: { field: 'threads', title: 'Threads' }, y: { title: 'tps', unit: 'tx/s' } } });
+  assert.deepEqual(views(overWords).find((v) => v.encoding?.color)?.encoding.color.scale.domain, ['t64', 't8', 't16']);
+  assert.equal(spec('top-waits').encoding.x.axis.tickMinStep, 1);
+});
+
 test('histogram: one bar per bucket at its latency on a log axis, counts on a symlog axis', () => {
   const s = spec('histogram');
   assert.equal(s.encoding.x.field, 'x_value');

@@ -48,5 +48,7 @@ function variantTable(v, by, byMetric, footers, rtUnit) {
   }));
   const items = footers.map((f) => ({ f, row: f.cells.get(v) })).filter((x) => x.row);
   const foot = [{ cells: [{ colspan: 7, text: items.map(({ f, row }) => `${f.title} ${figText(row, { unit: row.unit })}`).join('; '), html: items.map(({ f, row }) => `<span class="dbt2-footer-item">${esc(f.title)} ${figLink(row, { unit: row.unit })}</span>`).join(' ') }] }];
-  return { caption: v, cls: 'dbt2-table', label: `DBT-2 results, ${v}`, head, body, foot };
+  // A number says nothing on its own ("1"): it is named by its label ("report 1").
+  const name = /^\d+$/.test(v) ? `${by} ${v}` : v;
+  return { caption: name, cls: 'dbt2-table', label: `DBT-2 results, ${name}`, head, body, foot };
 }

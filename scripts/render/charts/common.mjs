@@ -105,6 +105,12 @@ export function orderOf(rows, field) {
   return [...new Set(rows.map((r) => r[field]))];
 }
 
+/** The series of a legend: numbers (threads 8, 16, 64) ascending, words in the order the runs come. */
+export function seriesOrder(rows, field) {
+  const values = orderOf(rows, field);
+  return values.every((v) => typeof v === 'number') ? values.sort((a, b) => a - b) : values;
+}
+
 /** Distinct numeric values of a field, ascending: the ticks of a log-2 axis. */
 export function numericTicks(rows, field) {
   return [...new Set(rows.map((r) => Number(r[field])).filter(Number.isFinite))].sort((a, b) => a - b);
@@ -178,7 +184,7 @@ export function instrumentLabels(rows, field) {
  */
 export function seriesChannels(rows, color) {
   if (!color) return { color: { value: PALETTE[0] }, shape: { value: SHAPES[0] }, strokeDash: { value: DASHES[0] } };
-  const domain = orderOf(rows, color.field);
+  const domain = seriesOrder(rows, color.field);
   const title = color.title ?? color.field;
   const channel = (range) => ({ field: color.field, type: 'nominal', title, sort: domain, scale: { domain, range: domain.map((_, i) => range[i % range.length]) } });
   // One merged legend for colour, shape and dash: each symbol filled with its colour and

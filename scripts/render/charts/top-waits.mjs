@@ -99,7 +99,8 @@ export function topWaits(rows, options) {
     height: 20 * Number(top),
     encoding: {
       y: { field: x.field, type: 'nominal', title: x.title ?? x.field, sort: { field: 'value', op: 'sum', order: 'descending' }, axis: { labelLimit: limit, ...instrumentLabels(rows, x.field) } },
-      x: { field: 'value', type: 'quantitative', title: titleWithUnit(y.title, y.unit), axis: { format: AXIS_FORMAT, tickCount: 3 } },
+      // Waits are counted: no tick at 0.5 of one.
+      x: { field: 'value', type: 'quantitative', title: titleWithUnit(y.title, y.unit), axis: { format: AXIS_FORMAT, tickCount: 3, ...(y.unit === 'count' ? { tickMinStep: 1 } : {}) } },
       tooltip: tooltip(options, { format: figureFormat(rows, y.unit) }),
     },
     layer: [
