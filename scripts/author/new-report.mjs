@@ -117,6 +117,9 @@ function inSweepOrder(sources, main) {
 /** The pattern a `glob:` entry of `sources` was written for. */
 const groupOf = (groups, source) => groups.find((g) => g.glob === source.glob);
 
+/** The raw files a source reads: its pattern's, or its own. */
+const filesOf = (source, groups) => (source.glob ? groupOf(groups, source).files : source.files ?? [source.file]);
+
 /** Whether a `sources` entry is the one the body's table and chart show. */
 const isMain = (source, main) => Boolean(main) && (main.group.glob ? source.glob === main.group.glob : main.group.files.includes(source.file));
 
@@ -374,7 +377,7 @@ const overTimeChart = (rest) => `{{< chart kind="over-time" name="tps-over-time"
  * sources would share one line: none is written then.
  */
 function overTime(sources, groups, main, parsed) {
-  const timed = (source) => (source.glob ? groupOf(groups, source).files : source.files ?? [source.file]).every((file) => parsed.find((p) => p.file === file)?.samples > 0);
+  const timed = (source) => filesOf(source, groups).every((file) => parsed.find((p) => p.file === file)?.samples > 0);
   if (main?.group.format === 'sysbench' && timed(main.group)) {
     const pinned = [main.color, main.ofRepeats && REPEAT].filter(Boolean).map((c) => `${c}=${main.first[c]}`);
     const where = [main.tableWhere, ...pinned].filter(Boolean).join(';');
@@ -408,7 +411,7 @@ function overTime(sources, groups, main, parsed) {
  */
 function compression(sources, groups, parsed) {
   const captures = sources.filter((s) => s.format === 'innodb-cmp');
-  const files = captures.flatMap((s) => (s.glob ? groupOf(groups, s).files : s.files ?? [s.file]));
+  const files = captures.flatMap((s) => filesOf(s, groups));
   const places = new Set(files.map((file) => parsed.find((p) => p.file === file)?.cmpPlace ?? -1));
   if (places.size !== 1 || places.has(-1)) return [];
   if (captures.length > 1 && captures.every((s) => s.file)) {

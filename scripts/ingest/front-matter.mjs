@@ -52,7 +52,8 @@ function yamlError(errors, yamlText, counter, source) {
   if (open < 0) return new InputError({ ...where, expected: 'valid YAML', found: message });
   const [opener, closer] = flow[1] === 'map' ? ['{', '}'] : ['[', ']'];
   const stop = yamlText[e.pos[0]];
-  const found = stop === ']' || stop === '}' ? `"${stop}" at line ${counter.linePos(e.pos[0]).line + 1}, column ${counter.linePos(e.pos[0]).col}` : `line ${counter.linePos(e.pos[0]).line + 1} reached without it`;
+  const stopAt = counter.linePos(e.pos[0]);
+  const found = stop === ']' || stop === '}' ? `"${stop}" at line ${stopAt.line + 1}, column ${stopAt.col}` : `line ${stopAt.line + 1} reached without it`;
   return new InputError({ ...where, expected: `"${closer}" to close the "${opener}" opened here`, found });
 }
 

@@ -328,9 +328,10 @@ function misspeltOwnKeys({ data }, text, source) {
   for (const key of Object.keys(data)) {
     if (OWN_KEYS.includes(key)) continue;
     const meant = nearest(key, OWN_KEYS.filter((k) => !Object.hasOwn(data, k)));
+    if (!meant) continue;
     // The key's own line (lineOf gives its value's, a list under it).
     const line = text.split(/\r?\n/).findIndex((l, i) => i > 0 && l.startsWith(`${key}:`)) + 1;
-    if (meant) throw new InputError({ source, line: line || 1, column: 1, expected: `"${meant}:", the list tpsreport reads`, found: `"${key}:"`, rule: 'front-matter' });
+    throw new InputError({ source, line: line || 1, column: 1, expected: `"${meant}:", the list tpsreport reads`, found: `"${key}:"`, rule: 'front-matter' });
   }
 }
 
