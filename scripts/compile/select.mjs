@@ -417,14 +417,14 @@ export function figurePaths(node, prefix = '', out = [], depth = 0) {
  * error unless the view says how runs combine (repeats arrive with the
  * statistics work), never silently one of them.
  */
-export function uniqueBy(rows, keys, what) {
+export function uniqueBy(rows, keys, what, { or = '' } = {}) {
   const out = new Map();
   for (const row of rows) {
     const key = keys.map((k) => String(row[k])).join('\u0000');
     const other = out.get(key);
     if (other) {
       const desc = keys.map((k) => `${k}="${row[k]}"`).join(', ') || 'every run';
-      throw new AuthorError(`${what}: two runs match ${desc} (${other.source}:${other.line} and ${row.source}:${row.line}); narrow with where="…" or give the runs a label that tells them apart`);
+      throw new AuthorError(`${what}: two runs match ${desc} (${other.source}:${other.line} and ${row.source}:${row.line}); ${or ? `narrow with where="…", give the runs a label that tells them apart, or ${or}` : 'narrow with where="…" or give the runs a label that tells them apart'}`);
     }
     out.set(key, row);
   }

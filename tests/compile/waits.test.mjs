@@ -151,3 +151,21 @@ test('top-waits over a capture that lists one lock twice: the alt text counts an
   assert.match(printed[3], /sync0sharded_rw\.h:72\twaits=1$/);
   assert.equal(altText(c), 'Mutexes (4 figures); highest: sum rwlock: buf0buf.cc:778, 2436; lowest: rwlock: sync0sharded_rw.h:72, 2.');
 });
+
+test('top-waits over two files without a facet is refused at the first name both list, not one bar stacked from both', () => {
+  const both = params({ kind: 'top-waits', each: 'change.events', metric: 'sum', x: 'name' });
+  assert.throws(() => describeChart(ctx, both), (e) => e instanceof AuthorError
+    && /^chart "w": two runs match name="wait\/synch\/[^"]+" \(tests\/fixtures\/perf-schema-waits\/mariadb-10\.11-batch-snapshots-sysbench-t0-t10-t20\.txt:\d+ and tests\/fixtures\/perf-schema-waits\/mariadb-10\.11-sys-table-verbose-snapshots-sysbench-t0-t10-t20\.txt:\d+\); narrow with where="…", give the runs a label that tells them apart, or draw a panel each with facet="…"$/.test(e.message), 'the message names both lines');
+  // Two rows of one name in one result stay one bar (the duplicate-names test above); one panel per file draws.
+  assert.ok(describeChart(ctx, params({ kind: 'top-waits', each: 'change.events', metric: 'sum', x: 'name', facet: 'setting' })).rows.length > 0);
+});
+
+test('top-waits over one capture of two results (before and after a run) is refused, not summed into one bar', async () => {
+  const { parseText } = await import('../../scripts/parse/index.mjs');
+  const source = 'tests/fixtures/innodb-mutex/hand-8.0-batch-duplicate-names-mutex-row.txt';
+  const once = rawLines(source).join('\n');
+  const doc = { ...parseText(`${once}\n${once}`, { source }), labels: {}, order: 0 };
+  assert.equal(doc.results.length, 2);
+  const p = checkParams(chart, { name: 'chart', params: { name: 'm', data: 'innodb-mutex', kind: 'top-waits', items: 'results', each: 'rows', metric: 'counters.waits', x: 'name', title: 'Mutexes', 'y-title': 'Waits' }, positional: [], inner: null });
+  assert.throws(() => describeChart(viewContext({ slug: 'm', meta: {}, docs: [doc] }), p), /two runs match name="[^"]+" \(tests\/fixtures\/innodb-mutex\/hand-8\.0-batch-duplicate-names-mutex-row\.txt:\d+ and tests\/fixtures\/innodb-mutex\/hand-8\.0-batch-duplicate-names-mutex-row\.txt:\d+\)/);
+});

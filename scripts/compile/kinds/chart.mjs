@@ -102,7 +102,8 @@ export function describeChart(ctx, p) {
     sources = [...new Set(combined.flatMap((r) => (r.members ? r.members.map((m) => m.source) : [r.source])))];
     rows = combined;
   }
-  else if (p.kind !== 'top-waits') uniqueBy(rows, keys, `chart "${p.name}"`);
+  else if (p.kind === 'top-waits') uniqueBy(firstPerRun(rows, keys), keys, `chart "${p.name}"`, { or: 'draw a panel each with facet="…"' });
+  else uniqueBy(rows, keys, `chart "${p.name}"`);
   // Against the repeats themselves, as the compare table and claims judge them, before the spec keeps only their medians.
   if (q.baseline) rows = againstBaseline(rows, q, ctx.report.meta.noise_reference, repeatLabels(ctx.report.meta));
   rows = plainRows(rows);
@@ -170,6 +171,19 @@ function markIncomplete(rows, options) {
     rows: rows.map((r) => ({ ...r, incomplete: r.incomplete ? incompletePlace(r.incomplete) : 'no' })),
     options: { ...options, subtitle: options.subtitle ? `${options.subtitle} ${said}` : said, incomplete: true },
   };
+}
+
+/**
+ * The first row of each run for each key: top-waits sums the rows of one name
+ * within a run (a lock listed once per instance), but a name two runs list
+ * would stack both on one bar.
+ */
+function firstPerRun(rows, keys) {
+  const seen = new Set();
+  return rows.filter((r) => {
+    const key = JSON.stringify([r.doc, r.item, ...keys.map((k) => r[k])]);
+    return !seen.has(key) && seen.add(key);
+  });
 }
 
 /** The column a series field is read into; series names each line, so it stands in for color and steady has no run to shade. */
