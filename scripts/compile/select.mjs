@@ -311,6 +311,18 @@ function lineOnKeys(node, keys) {
     if (isTable(v) && Array.isArray(v.line)) return rowLine(v, keys.slice(k + 1)) ?? line;
     const own = field(v, 'line');
     if (Number.isInteger(own)) line = own;
+    else if (k === keys.length - 2 && !Array.isArray(v)) line = figuresLine(v) ?? line;
+  }
+  return line;
+}
+
+/** The one line every figure directly in `node` came from (a percentile's value, beside its rank), or undefined. */
+function figuresLine(node) {
+  let line;
+  for (const v of Object.values(node)) {
+    if (!v || typeof v !== 'object' || !Number.isInteger(v.line)) continue;
+    if (line !== undefined && v.line !== line) return undefined;
+    line = v.line;
   }
   return line;
 }

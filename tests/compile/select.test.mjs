@@ -182,3 +182,13 @@ test('a metric that names a group of figures (latency) is refused with the figur
   const [row] = selectRows(report, { ...q, metric: 'latency.percentile.value' });
   assert.match(rawLine(row.source, row.line), new RegExp(`95th percentile:\\s+${row.text.replace('.', '\\.')}$`));
 });
+
+test('a plain number beside a figure (the rank of sysbench\'s percentile) cites the line both were printed on, not its run\'s first line', () => {
+  const rows = selectRows(report, { data: 'sysbench', metric: 'latency.percentile.rank', labels: ['threads'], where: 'workload=read/write;set=sweep' });
+  assert.ok(rows.length >= 4);
+  for (const row of rows) {
+    assert.equal(row.value, 95);
+    assert.match(rawLine(row.source, row.line), /^\s+95th percentile:\s+[\d.]+$/, `${row.source}:${row.line}`);
+  }
+  assert.equal(lineOnPath({ lines: { first: 1 }, latency: { min: { value: 1, line: 7 }, max: { value: 2, line: 8 }, note: 3 } }, 'latency.note'), undefined, 'figures on two lines leave a plain number unplaced');
+});
