@@ -13,7 +13,7 @@ import { rawFileProblem } from '../lib/raw-files.mjs';
 import { wordList } from '../lib/text.mjs';
 import { InputError } from '../lib/errors.mjs';
 import { outputLabels, outputRunLabels, SERVER_KINDS } from './output-labels.mjs';
-import { proposePatterns } from './patterns.mjs';
+import { proposePatterns, contradiction, lostLabel } from './patterns.mjs';
 import { CMP_COLUMNS } from '../compile/kinds/compression-table.mjs';
 import { kindItems, at, measures } from '../compile/select.mjs';
 
@@ -209,7 +209,15 @@ function patternGroup(glob, parsed, rawFiles) {
   if (unread) throw fail(null, 'files tpsreport reads under the pattern', `${unread.file}, which no parser reads`);
   const formats = [...new Set(files.map((f) => f.format))];
   if (formats.length > 1) throw fail(null, 'files of one format under the pattern', wordList(formats));
-  return { glob, format: formats[0], files: files.map((f) => f.file), captures: Object.keys(matches[0].labels) };
+  const captures = Object.keys(matches[0].labels);
+  const wrong = contradiction(matches, files);
+  if (wrong) throw fail(null, 'captures that agree with what each file prints', `${wrong.name} ${wrong.captured} from ${wrong.file}, whose output prints ${wrong.name} ${wrong.stated}`);
+  const lost = lostLabel(captures, files);
+  if (lost) {
+    const [a, b] = lost.files.map((f) => `${f.labels[lost.name] ?? 'nothing'} in ${f.file}`);
+    throw fail(null, 'a capture for each label the files print differently (one labels: entry serves every file of a pattern)', `${lost.name} ${a} and ${b}; capture it in the pattern, or leave --pattern out to list the files one by one`);
+  }
+  return { glob, format: formats[0], files: files.map((f) => f.file), captures };
 }
 
 /**

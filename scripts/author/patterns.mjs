@@ -54,39 +54,47 @@ function proposalFor(group, rawFiles) {
   const proposal = patternOf(group);
   if (!proposal) return null;
   if (group.length === 2 && !proposal.captures.every((c) => proposal.glob.includes(`{${c}:number}`))) return null;
-  if (losesLabels(proposal, group)) return null;
+  if (lostLabel(proposal.captures, group)) return null;
   // A text capture may match more than its group ("{variant}" also matches
   // "compressed-kbs8"): then it takes only the texts its files have.
   for (const values of [undefined, textValues(proposal, group)]) {
     const matched = matchesOf(proposal.glob, values, rawFiles);
     if (!matched || matched.length !== group.length || !group.every((f) => matched.some((m) => m.file === f.file))) continue;
-    return contradicts(matched, group) ? null : values ? { ...proposal, values } : proposal;
+    return contradiction(matched, group) ? null : values ? { ...proposal, values } : proposal;
   }
   return null;
 }
 
 /**
- * Whether a capture reads from a file's name a label its output states
- * otherwise (rw-t8.txt whose sysbench printed "Number of threads: 1"): the
- * name is wrong, not the output, so the files are listed one by one with
- * the labels they print.
+ * A capture that reads from a file's name a label its output states otherwise
+ * (rw-t8.txt whose sysbench printed "Number of threads: 1"): the name is
+ * wrong, not the output, so such files are listed one by one with the labels
+ * they print. { file, name, captured, stated }, or null.
  */
-function contradicts(matched, group) {
-  return matched.some(({ file, labels }) => {
+export function contradiction(matched, group) {
+  for (const { file, labels } of matched) {
     const stated = group.find((f) => f.file === file).labels;
-    return Object.entries(labels).some(([name, value]) => Object.hasOwn(stated, name) && String(stated[name]) !== String(value));
-  });
+    const name = Object.keys(labels).find((n) => Object.hasOwn(stated, n) && String(stated[n]) !== String(labels[n]));
+    if (name) return { file, name, captured: labels[name], stated: stated[name] };
+  }
+  return null;
 }
 
 /**
- * Whether the files' outputs state a label differently that the pattern does
- * not capture (clients 400 in one file, 1000 in another, under notes-{variant}):
- * one `labels:` entry serves every file of a pattern, so the pattern would lose
- * what each output says, and the files are better listed one by one.
+ * A label the files' outputs state differently that the captures do not take
+ * (clients 400 in one file, 1000 in another, under notes-{variant}): one
+ * `labels:` entry serves every file of a pattern, so it would lose what each
+ * output says, and the files are better listed one by one.
+ * { name, files: the first two files that differ }, or null.
  */
-function losesLabels(proposal, group) {
+export function lostLabel(captures, group) {
   const names = new Set(group.flatMap((f) => Object.keys(f.labels)));
-  return [...names].some((n) => !proposal.captures.includes(n) && new Set(group.map((f) => JSON.stringify(f.labels[n]))).size > 1);
+  for (const name of names) {
+    if (captures.includes(name)) continue;
+    const other = group.find((f) => JSON.stringify(f.labels[name]) !== JSON.stringify(group[0].labels[name]));
+    if (other) return { name, files: [group[0], other] };
+  }
+  return null;
 }
 
 /**

@@ -529,3 +529,26 @@ test('new report keeps the sweep when two other files state the same labels (the
     assert.equal(points.length, readFileSync(sysbenchFixture(t4), 'utf8').split('\n').filter((l) => /^\[ \d+s \] /.test(l)).length);
   });
 });
+
+test('new report --pattern is refused, with the files and what they print, where its captures contradict the outputs or one labels: entry would lose what they state differently', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-own-pattern-'));
+  const slap = join(ROOT, 'tests/fixtures/mysqlslap');
+  try {
+    const misnamed = join(root, 'misnamed');
+    mkdirSync(misnamed);
+    cpSync(sysbenchFixture('real-1.0.20-mariadb-oltp_read_write-t1.txt'), join(misnamed, 'rw-t8.txt'));
+    cpSync(sysbenchFixture('real-1.0.20-mariadb-oltp_read_write-t4-interval.txt'), join(misnamed, 'rw-t16.txt'));
+    await assert.rejects(newReport({ root, slug: 'misnamed', from: misnamed, pattern: 'raw/rw-t{threads:number}.txt', date: '2026-11-28' }),
+      (e) => String(e) === '--pattern: expected captures that agree with what each file prints, found threads 8 from raw/rw-t8.txt, whose output prints threads 1');
+    const slaps = join(root, 'slaps');
+    mkdirSync(slaps);
+    cpSync(join(slap, 'mariadb-10.11-debug-info-rusage-first.txt'), join(slaps, 'slap-a.txt'));
+    cpSync(join(slap, 'mariadb-10.11-error-then-block.txt'), join(slaps, 'slap-b.txt'));
+    const clients = ['mariadb-10.11-debug-info-rusage-first.txt', 'mariadb-10.11-error-then-block.txt'].map((f) => /Number of clients running queries: (\d+)/.exec(readFileSync(join(slap, f), 'utf8'))[1]);
+    await assert.rejects(newReport({ root, slug: 'slaps', from: slaps, pattern: 'raw/slap-{variant}.txt', date: '2026-11-28' }),
+      (e) => String(e) === `--pattern: expected a capture for each label the files print differently (one labels: entry serves every file of a pattern), found clients ${clients[0]} in raw/slap-a.txt and ${clients[1]} in raw/slap-b.txt; capture it in the pattern, or leave --pattern out to list the files one by one`);
+    for (const slug of ['misnamed', 'slaps']) assert.throws(() => readdirSync(join(root, 'content/reports', slug)), /ENOENT/, 'nothing written');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
