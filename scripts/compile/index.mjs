@@ -171,7 +171,7 @@ async function buildPage({ report, shortcodes, errors, kindOf, known, reuse, rea
     const ctx = { ...viewContext(report), drawer, ownTheme: sc.name.startsWith(PREFIX) };
     pending.set(sc.key, reuse[sc.key] ? { view: reuse[sc.key] } : buildView(kind, sc, ctx).then((view) => ({ view, built: true }), (error) => {
       if (!(error instanceof AuthorError)) throw error;
-      return { error: atShortcode(report.indexPath, sc, { expected: error.message, message: `${sc.name}: ${withoutPrefix(error.message, `${kind.name}: `)}` }) };
+      return { error: atShortcode(report.indexPath, sc, { expected: error.message, message: `${sc.name}: ${withoutPrefix(error.message, `${kind.name}: `)}`, param: paramOf(error, sc) }) };
     }));
   }
   for (const [key, outcome] of pending) {
@@ -222,8 +222,21 @@ function scanOrFail(text, source, errors) {
   }
 }
 
-/** An author mistake at a shortcode of the article `source`: its line, column and name. */
-const atShortcode = (source, sc, { expected, message }) => new InputError({ source, line: sc.line, column: sc.column, expected, rule: sc.name, message });
+/**
+ * An author mistake at a shortcode of the article `source`, placed at the
+ * parameter it is about (on its own line in a shortcode written over several),
+ * else at the shortcode.
+ */
+function atShortcode(source, sc, { expected, message, param }) {
+  const { line, column } = (param && sc.places?.[param]) || sc;
+  return new InputError({ source, line, column, expected, rule: sc.name, message });
+}
+
+/** The parameter an author error is about: the one it says, or the one its message opens with (`top="x": …`, `metric "x" is not …`). */
+function paramOf(error, sc) {
+  const param = error.param ?? /^([A-Za-z0-9_-]+)(?:="| ")/.exec(error.message)?.[1];
+  return param && Object.hasOwn(sc.params, param) ? param : undefined;
+}
 
 /** A kind's message names the kind itself ("table: two runs match …"): the shortcode's name is said once. */
 const withoutPrefix = (text, prefix) => (text.startsWith(prefix) ? text.slice(prefix.length) : text);
@@ -304,7 +317,7 @@ export function checkParams(kind, sc) {
   const p = {};
   for (const [k, v] of Object.entries(sc.params)) {
     if (!Object.hasOwn(kind.params, k)) {
-      throw new AuthorError(`has no parameter "${k}"${didYouMean(k, names)}; it takes: ${names.join(', ')}`);
+      throw new AuthorError(`has no parameter "${k}"${didYouMean(k, names)}; it takes: ${names.join(', ')}`, { param: k });
     }
     const allowed = kind.params[k].values;
     if (allowed && !allowed.includes(v)) throw new AuthorError(`${k}="${v}": expected ${allowed.join(' or ')}`);

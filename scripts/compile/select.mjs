@@ -25,9 +25,11 @@ export const DEFAULT_ITEMS = {
 };
 
 export class AuthorError extends Error {
-  constructor(message) {
+  /** `param`: the shortcode parameter at fault, where the message does not open with it. */
+  constructor(message, { param } = {}) {
     super(message);
     this.name = 'AuthorError';
+    if (param) this.param = param;
   }
 }
 

@@ -14,7 +14,8 @@ import { InputError } from '../lib/errors.mjs';
 const NAME = /^[A-Za-z0-9_./-]+/;
 
 /**
- * @returns {{name, params, positional, inner, markdown, line, column, key}[]} in page order;
+ * @returns {{name, params, places, positional, inner, markdown, line, column, key}[]} in page order;
+ * `places`: the line and column of each named parameter, for a message about one of them;
  * `inner` is the text between an opening tag and its closing tag, or null;
  * `markdown`: written {{% … %}}, whose output Hugo renders as Markdown.
  */
@@ -28,7 +29,8 @@ export function scanShortcodes(text, source, from = 0) {
     const tag = readTag(text, open, source, lineStarts);
     at = tag.end;
     if (tag.closing) continue;
-    const entry = { name: tag.name, params: tag.params, positional: tag.positional, unquoted: tag.unquoted, inner: null, markdown: tag.delim === '%', ...positionOf(lineStarts, open) };
+    const places = Object.fromEntries(Object.entries(tag.places).map(([key, offset]) => [key, positionOf(lineStarts, offset)]));
+    const entry = { name: tag.name, params: tag.params, positional: tag.positional, unquoted: tag.unquoted, inner: null, markdown: tag.delim === '%', places, ...positionOf(lineStarts, open) };
     if (!tag.selfClosed) {
       const close = findClosing(text, tag.end, tag.name, tag.delim);
       if (close) {
@@ -137,12 +139,13 @@ function readTag(text, start, source, lineStarts) {
   if (!name) throw fail(i, 'a shortcode name after {{<', JSON.stringify(text.slice(i, i + 20)));
   i += name.length;
   const params = {};
+  const places = {};
   const positional = [];
   const unquoted = [];
   for (;;) {
     i = skipBlanks(text, i);
-    if (text.startsWith(closer, i)) return { name, params, positional, unquoted, closing, selfClosed: false, delim, end: i + 3 };
-    if (text.startsWith(`/${closer}`, i)) return { name, params, positional, unquoted, closing, selfClosed: true, delim, end: i + 4 };
+    if (text.startsWith(closer, i)) return { name, params, places, positional, unquoted, closing, selfClosed: false, delim, end: i + 3 };
+    if (text.startsWith(`/${closer}`, i)) return { name, params, places, positional, unquoted, closing, selfClosed: true, delim, end: i + 4 };
     if (i >= text.length) throw fail(start, `a closing ${closer} for the ${name} shortcode`, 'end of file');
     const key = /^[A-Za-z0-9_-]+(?==)/.exec(text.slice(i, i + 100))?.[0];
     if (key) i += key.length + 1;
@@ -150,7 +153,10 @@ function readTag(text, start, source, lineStarts) {
     // "caption="…" >}" or "%}}": a closer mistyped, which Hugo would read as one more parameter.
     if (bare && !key && /^[>%}]/.test(value)) throw fail(i, `${closer} closing the ${name} shortcode`, JSON.stringify(value));
     if (bare) unquoted.push(key ?? String(positional.length));
-    if (key) params[key] = value;
+    if (key) {
+      params[key] = value;
+      places[key] = i - key.length - 1;
+    }
     else positional.push(value);
     i = next;
   }

@@ -77,3 +77,20 @@ test('a shortcode name that is a slip of a kind\'s is refused at its line with t
     for (const root of [slips, own]) rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a mistake in a shortcode written over several lines is placed at the parameter it is about, on that parameter\'s line', async () => {
+  const body = '{{< chart kind="grouped-bar" name="tps" data="sysbench"\n    metric="transactions.rat" x="server"\n    title="t" y-title="y" >}}\n\n'
+    + '{{< chart kind="grouped-bar" name="lat" data="sysbench" metric="latency.avg"\n    x="server" x-scale="log10"\n  title="t" y-title="y" >}}\n\n'
+    + '{{< chart kind="grouped-bar" name="avg" data="sysbench" metric="latency.avg" x="server"\n    title="t" y-title="y"\n       colour="server" >}}\n';
+  const root = site(body);
+  try {
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    const errors = (await compileReports({ root })).errors.map(String);
+    assert.equal(errors.length, 3);
+    assert.match(errors[0], /^content\/reports\/x\/index\.md:11:5: chart: metric "transactions\.rat" is not in /);
+    assert.match(errors[1], /^content\/reports\/x\/index\.md:15:16: chart: kind="grouped-bar" takes no "x-scale"; it takes: /);
+    assert.match(errors[2], /^content\/reports\/x\/index\.md:20:8: chart: has no parameter "colour" \(did you mean "color"\?\)/);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

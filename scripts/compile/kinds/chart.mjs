@@ -74,7 +74,7 @@ const timeField = (p) => (p.kind === 'over-time' && TIME_FIELDS[p.data] ? { x: T
 export function describeChart(ctx, p) {
   const kind = CHART_KINDS[p.kind];
   const extra = Object.keys(p).filter((k) => !(k in COMMON) && !kind.takes.includes(k));
-  if (extra.length) throw new AuthorError(`kind="${p.kind}" takes no ${extra.map((k) => `"${k}"`).join(', ')}; it takes: ${[...Object.keys(COMMON), ...kind.takes].join(', ')}`);
+  if (extra.length) throw new AuthorError(`kind="${p.kind}" takes no ${extra.map((k) => `"${k}"`).join(', ')}; it takes: ${[...Object.keys(COMMON), ...kind.takes].join(', ')}`, { param: extra[0] });
   const q = { ...kind.defaults, ...timeField(p), ...p };
   for (const r of kind.required) if (!q[r]) throw new AuthorError(`kind="${p.kind}" needs the parameter "${r}" (${KIND_PARAMS[r]})`);
   if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(p.name)) throw new AuthorError(`name="${p.name}" must be at most 100 lower-case letters, digits and dashes (it becomes a file name)`);
