@@ -49,6 +49,11 @@ export function printable(name, { keepLines = false } = {}) {
   return String(name).replace(keepLines ? /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g : /[\x00-\x1f\x7f-\x9f]/g, (c) => named[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
+/** What a line holds from a place on (a value after its key), quoted; only blanks left there are "the end of the line", not an empty line. */
+export function quoteRest(text, max) {
+  return String(text).trim() === '' ? 'the end of the line' : quote(text, max);
+}
+
 /** Shortens what was found to something that fits on one terminal line. */
 export function quote(text, max = 60) {
   const oneLine = String(text).replace(/\s+/g, ' ').trim();

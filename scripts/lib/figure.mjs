@@ -1,6 +1,6 @@
 // A figure is one number the tool printed, kept with its unit and the line it
 // came from, so every value on the site can be traced back to the raw file.
-import { InputError, quote } from './errors.mjs';
+import { InputError, quote, quoteRest } from './errors.mjs';
 import { toNumber, columnOf, NUMBER_TEXT } from './text.mjs';
 
 // Counters reach 20 digits (a 64-bit byte or picosecond count), more than the
@@ -63,7 +63,7 @@ export function requireFigure(text, unit, lineNo, lineText, label) {
       line: lineNo,
       column: columnOf(lineText, text),
       expected: `a number for ${label}`,
-      found: quote(text),
+      found: quoteRest(text),
       rule: 'number',
     });
   }

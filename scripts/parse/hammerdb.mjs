@@ -6,7 +6,7 @@
 // with the `N Active Virtual Users configured` line before it. A log without a
 // TEST RESULT is still a document (status failed / no result, with the tool's
 // error lines): the benchmark author wants to see why a run produced nothing.
-import { InputError, quote, located } from '../lib/errors.mjs';
+import { InputError, quote, quoteRest, located } from '../lib/errors.mjs';
 import { figure } from '../lib/figure.mjs';
 import { columnOf } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
@@ -140,7 +140,7 @@ function createParser({ source } = {}) {
     const [nopmText, tpmText, database] = newer ? [newer[1], newer[2], newer[3]] : [older[3], older[1], older[2]];
     for (const [value, label] of [[nopmText, 'NOPM'], [tpmText, 'TPM']]) {
       if (!/^\d+$/.test(value)) {
-        throw new InputError({ line: no, column: columnOf(raw, value), expected: `a whole number for ${label}`, found: quote(value), rule: 'hammerdb-result' });
+        throw new InputError({ line: no, column: columnOf(raw, value), expected: `a whole number for ${label}`, found: quoteRest(value), rule: 'hammerdb-result' });
       }
     }
     results.push({

@@ -5,7 +5,7 @@
 // after a value, quoted values with backslash escapes, `!include` and
 // `!includedir`. Option names treat `-` and `_` alike and may carry the
 // `loose-` prefix, so each option keeps its name as written plus a canonical one.
-import { InputError, quote } from '../lib/errors.mjs';
+import { InputError, quote, quoteRest } from '../lib/errors.mjs';
 import { columnOf } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 
@@ -149,7 +149,7 @@ function optionOf(written, rawValue, section, line, lineNo) {
     const size = SIZE.exec(value);
     if (size) {
       const unit = SIZE_UNITS[size[2].toUpperCase()];
-      if (!unit) throw new InputError({ line: lineNo, column: columnOf(line, value), expected: 'a size suffix K, M, G, T or P', found: quote(value), rule: 'my-cnf/size' });
+      if (!unit) throw new InputError({ line: lineNo, column: columnOf(line, value), expected: 'a size suffix K, M, G, T or P', found: quoteRest(value), rule: 'my-cnf/size' });
       const bytes = Math.round(Number(size[1]) * 1024 ** (Object.keys(SIZE_UNITS).indexOf(size[2].toUpperCase()) + 1));
       option.size = { value: Number(size[1]), text: value, unit, line: lineNo };
       option.bytes = { value: bytes, text: String(bytes), unit: 'bytes', line: lineNo, derived: true };

@@ -14,7 +14,7 @@
 // print their samples instead of `[ 1s ]` lines; they land in the same
 // `intervals.samples`, and a cumulative hook's report stands in for the summary.
 //
-import { InputError, quote } from '../lib/errors.mjs';
+import { InputError, quote, quoteRest } from '../lib/errors.mjs';
 import { figure, requireFigure, beyondDoubleError } from '../lib/figure.mjs';
 import { columnOf, toNumber } from '../lib/text.mjs';
 import { TableBuilder } from '../lib/columns.mjs';
@@ -107,7 +107,7 @@ function rate(value, unit, at, label) {
       line: at.n,
       column: columnOf(at.line, value),
       expected: `a count and "(N per sec.)" for ${label}`,
-      found: quote(value),
+      found: quoteRest(value),
       rule: 'sysbench/rate',
     });
   }
@@ -130,7 +130,7 @@ function avgStddev(value, unit, at, label) {
       line: at.n,
       column: columnOf(at.line, value),
       expected: `"avg/stddev" for ${label}`,
-      found: quote(value),
+      found: quoteRest(value),
       rule: 'sysbench/avg-stddev',
     });
   }
@@ -366,7 +366,7 @@ function brokenIntervalError(at) {
     line: at.n,
     column: indent + content.length - rest.length + 1,
     expected: `a whole interval line, ${shapes.join(' or ')}`,
-    found: rest === '' ? 'the end of the line' : quote(rest),
+    found: quoteRest(rest),
     rule: 'sysbench/interval',
   });
 }

@@ -266,6 +266,11 @@ test('a file cut after a number but inside its line (or inside a word) keeps wha
         assert.match(doc.incomplete.reason, /^the file ends without a line end, in a line that does not read whole \(expected .*\); that last line is left out, so the last run/, marker);
       }
     }
+    // Cut after a key, with or without blanks after it: nothing of its value is there, and the line was not empty.
+    for (const rest of ['', '      ']) {
+      const cutText = read(OLTP_INTERVALS).slice(0, read(OLTP_INTERVALS).indexOf('transactions:') + 13) + rest;
+      assert.match(parseText(cutText, { source: 'cut.txt' }).incomplete.reason, /\(expected a count and "\(N per sec\.\)" for transactions, found the end of the line\)/);
+    }
     // The interval lines before the cut are all kept.
     const intervals = read(OLTP_INTERVALS).slice(0, read(OLTP_INTERVALS).indexOf('transactions:')).split('\n').filter((l) => /^\[ \d+s \] /.test(l)).length;
     assert.ok(intervals >= 30);
