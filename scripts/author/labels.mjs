@@ -7,6 +7,7 @@ import { planSources } from '../ingest/index.mjs';
 import { parseFile } from '../parse/index.mjs';
 import { kindItems, labelsOf, measures } from '../compile/select.mjs';
 import { checkRunLabels } from '../ingest/run-labels.mjs';
+import { displayWidth, padToWidth } from '../lib/text.mjs';
 
 /**
  * One row per run: the raw file, the format it is parsed as, the run's
@@ -40,7 +41,7 @@ export function labelsTable({ labels, rows }) {
   const withRun = rows.some((r) => r.run);
   const head = ['file', 'parsed as', ...(withRun ? ['run'] : []), ...labels];
   const body = rows.map((r) => [r.file, r.format, ...(withRun ? [r.run] : []), ...labels.map((l) => (r.labels[l] === undefined ? '-' : String(r.labels[l])))]);
-  const widths = head.map((h, k) => Math.max(h.length, ...body.map((cells) => cells[k].length)));
-  const line = (cells) => cells.map((t, k) => t.padEnd(widths[k])).join('  ').trimEnd();
+  const widths = head.map((h, k) => Math.max(displayWidth(h), ...body.map((cells) => displayWidth(cells[k]))));
+  const line = (cells) => cells.map((t, k) => padToWidth(t, widths[k])).join('  ').trimEnd();
   return [head, ...body].map(line).join('\n');
 }

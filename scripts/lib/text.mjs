@@ -161,3 +161,20 @@ export function wordOn(line, word) {
 export function wordsOn(line) {
   return line.split(/[\s|]+/).filter(Boolean);
 }
+
+// Characters a terminal draws two columns wide (CJK, Hangul, full-width forms,
+// most emoji) and those it draws over the one before (combining marks).
+const WIDE = /[\u{1100}-\u{115F}\u{2E80}-\u{303E}\u{3041}-\u{33FF}\u{3400}-\u{4DBF}\u{4E00}-\u{9FFF}\u{A000}-\u{A4CF}\u{AC00}-\u{D7A3}\u{F900}-\u{FAFF}\u{FE30}-\u{FE4F}\u{FF00}-\u{FF60}\u{FFE0}-\u{FFE6}\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]/u;
+const ZERO_WIDTH = /[\p{Mn}\p{Me}\u{200B}-\u{200F}]/u;
+
+/** How many terminal columns `text` takes, for lining up a table of file names in any script. */
+export function displayWidth(text) {
+  let width = 0;
+  for (const ch of text) width += ZERO_WIDTH.test(ch) ? 0 : WIDE.test(ch) ? 2 : 1;
+  return width;
+}
+
+/** `text` padded with spaces to `width` terminal columns. */
+export function padToWidth(text, width) {
+  return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
+}

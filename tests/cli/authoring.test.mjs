@@ -552,3 +552,16 @@ test('new report --pattern is refused, with the files and what they print, where
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('labels lines up its columns by the width a terminal draws, so file names in CJK script keep the next column in place', async () => {
+  const { labelsTable } = await import('../../scripts/author/labels.mjs');
+  const { displayWidth } = await import('../../scripts/lib/text.mjs');
+  const rows = [['raw/测试-t1.txt', 1], ['raw/run-t16.txt', 16], ['raw/e\u0301te\u0301-t4.txt', 4]].map(([file, threads]) => ({ file, format: 'sysbench', run: '', labels: { threads } }));
+  const lines = labelsTable({ labels: ['threads'], rows }).split('\n');
+  assert.equal(displayWidth('测试'), 4);
+  assert.equal(displayWidth('e\u0301'), 1);
+  // Every "sysbench" starts in the same terminal column.
+  const columns = lines.slice(1).map((l) => displayWidth(l.slice(0, l.indexOf('sysbench'))));
+  assert.deepEqual(columns, [columns[0], columns[0], columns[0]]);
+  assert.equal(displayWidth(lines[0].slice(0, lines[0].indexOf('parsed as'))), columns[0]);
+});
