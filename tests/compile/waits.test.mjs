@@ -169,3 +169,12 @@ test('top-waits over one capture of two results (before and after a run) is refu
   const p = checkParams(chart, { name: 'chart', params: { name: 'm', data: 'innodb-mutex', kind: 'top-waits', items: 'results', each: 'rows', metric: 'counters.waits', x: 'name', title: 'Mutexes', 'y-title': 'Waits' }, positional: [], inner: null });
   assert.throws(() => describeChart(viewContext({ slug: 'm', meta: {}, docs: [doc] }), p), /two runs match name="[^"]+" \(tests\/fixtures\/innodb-mutex\/hand-8\.0-batch-duplicate-names-mutex-row\.txt:\d+ and tests\/fixtures\/innodb-mutex\/hand-8\.0-batch-duplicate-names-mutex-row\.txt:\d+\)/);
 });
+
+test('top-waits names a row the capture printed without a name by its line, one bar each, instead of one blank bar of their sum', async () => {
+  const { parseText } = await import('../../scripts/parse/index.mjs');
+  const text = 'Type\tName\tStatus\nInnoDB\trwlock: dict0dict.cc:2455\twaits=748\nInnoDB\t\twaits=12\nInnoDB\t\twaits=3\n';
+  const doc = { ...parseText(text, { source: 'raw/mutex.txt' }), labels: {}, order: 0 };
+  const c = describeChart(viewContext({ slug: 'm', meta: {}, docs: [doc] }), checkParams(chart, { name: 'chart', params: { name: 'm', data: 'innodb-mutex', kind: 'top-waits', items: 'results', each: 'rows', metric: 'counters.waits', x: 'name', title: 'Mutexes', 'y-title': 'Waits' }, positional: [], inner: null }));
+  assert.deepEqual(c.rows.map((r) => [r.name, r.value, r.line]), [['rwlock: dict0dict.cc:2455', 748, 2], ['(no name, line 3)', 12, 3], ['(no name, line 4)', 3, 4]]);
+  assert.equal(altText(c), 'Mutexes (3 figures); highest: rwlock: dict0dict.cc:2455, 748; lowest: (no name, line 4), 3.');
+});

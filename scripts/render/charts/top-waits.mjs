@@ -29,9 +29,12 @@ export function barLabelFormat(unit) {
  * The rows of the bars the chart draws: those of the `top` names (per panel
  * with a facet) whose summed waits are largest, ties by name, as the spec's
  * window ranks them. The chart's alt text, its figures table and its CSV
- * then hold what a reader sees, not every wait the capture listed.
+ * then hold what a reader sees, not every wait the capture listed. A row
+ * printed without a name is named by its line: a blank axis label says
+ * nothing, and two such rows need not be one lock.
  */
 export function drawnRows(rows, { x, facet, top = 10 }) {
+  rows = rows.map((r) => (r[x] === '' ? { ...r, [x]: `(no name, line ${r.line})` } : r));
   const { barOf, sums } = barSums(rows, x, facet);
   const panels = new Map();
   for (const [bar, sum] of sums) {
