@@ -35,6 +35,15 @@ const MAIN_FIGURES = {
   hammerdb: [{ metric: 'nopm', title: 'New orders per minute (NOPM)' }],
   'tpcc-mysql': [{ metric: 'tpmc', title: 'New-order transactions per minute (tpmC)' }],
   dbt2: [{ metric: 'notpm', title: 'New-order transactions per minute (NOTPM)' }],
+  // A TPROC-C job reports new orders; a TPROC-H job the geometric mean of its query times.
+  'hammerdb-job': [{ metric: 'nopm', title: 'New orders per minute (NOPM)' }, { metric: 'geomean', title: 'Geometric mean of the query times' }],
+  'benchbase-summary': [{ metric: 'throughput', title: 'Requests per second' }],
+};
+
+/** Kinds whose runs keep samples over time: the figure an over-time chart of them draws, and how readers call it. */
+const OVER_TIME = {
+  sysbench: { metric: 'tps', title: 'Transactions per second' },
+  'hammerdb-job': { metric: 'tpm', title: 'Transactions per minute' },
 };
 
 /**
@@ -195,9 +204,10 @@ function cmpPlace(doc) {
   return full ? places[0] : -1;
 }
 
-/** How many interval samples the runs of a sysbench output hold (its `--report-interval` lines). */
+/** How many samples over time the runs of an output hold (sysbench's `--report-interval` lines, a HammerDB job's timeline). */
 function sampleCount(doc) {
-  return doc.kind === 'sysbench' ? (doc.runs ?? []).reduce((n, r) => n + (r.intervals?.samples?.count ?? 0), 0) : 0;
+  if (!OVER_TIME[doc.kind]) return 0;
+  return kindItems(doc).reduce((n, r) => n + (r.intervals?.samples?.count ?? r.intervals?.samples?.length ?? 0), 0);
 }
 
 /** The author's --pattern as a group: it must match files, all of one format. */
@@ -373,42 +383,47 @@ function indexText({ slug, date, sources, main, extra, skipped, hidden, alike })
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-const overTimeChart = (rest) => `{{< chart kind="over-time" name="tps-over-time" data="sysbench" metric="tps" interpolate="step"${rest} y-title="Transactions per second" >}}`;
+/** An over-time chart of a kind's OVER_TIME figure; `title(figure)` its title. */
+function overTimeChart(format, rest, title) {
+  const { metric, title: figure } = OVER_TIME[format];
+  return `{{< chart kind="over-time" name="${metric}-over-time" data="${format}" metric="${metric}" interpolate="step"${rest} title="${title(figure)}" y-title="${figure}" >}}`;
+}
 
 /**
- * A chart of throughput over time for runs that printed interval lines
- * (`--report-interval`): the main sweep's, a line per value of its x (its
- * other captures and repeats pinned to their first value), when its files
- * have them; the one file of a sweep listed file by file that has them;
- * else the one other source that has them, whose runs get
- * `set: interval` when the folder holds other sysbench runs. Several such
- * sources would share one line: none is written then.
+ * A chart of throughput over time for runs that kept samples over time
+ * (sysbench's `--report-interval` lines, a HammerDB job's timeline): the
+ * main sweep's, a line per value of its x (its other captures and repeats
+ * pinned to their first value), when its files have them; the one file of a
+ * sweep listed file by file that has them; else the one other source that
+ * has them, whose runs get `set: interval` when the folder holds other runs
+ * of its kind. Several such sources would share one line: none is written then.
  */
 function overTime(sources, groups, main, parsed) {
   const timed = (source) => filesOf(source, groups).every((file) => parsed.find((p) => p.file === file)?.samples > 0);
-  if (main?.group.format === 'sysbench' && timed(main.group)) {
+  const format = main?.group.format;
+  if (OVER_TIME[format] && timed(main.group)) {
     const pinned = [main.color, main.ofRepeats && REPEAT].filter(Boolean).map((c) => `${c}=${main.first[c]}`);
     const where = [main.tableWhere, ...pinned].filter(Boolean).join(';');
     const which = main.ofRepeats ? `, ${REPEAT} ${main.first[REPEAT]}` : '';
-    return [overTimeChart(` color="${main.x}"${where ? ` where="${where}"` : ''} title="Transactions per second over time by ${main.x.replace(/_/g, ' ')}${which}"`)];
+    return [overTimeChart(format, ` color="${main.x}"${where ? ` where="${where}"` : ''}`, (figure) => `${figure} over time by ${main.x.replace(/_/g, ' ')}${which}`)];
   }
   // Of a sweep listed file by file, the one run that printed interval lines (the others did not ask for them).
-  const timedOfMain = main?.group.format === 'sysbench' && !main.group.glob ? sources.filter((s) => isMain(s, main) && timed(s)) : [];
+  const timedOfMain = OVER_TIME[format] && !main.group.glob ? sources.filter((s) => isMain(s, main) && timed(s)) : [];
   if (timedOfMain.length === 1) {
     const [run] = timedOfMain;
     const pinned = [main.x, main.color, main.facet].filter(Boolean).map((c) => `${c}=${run.labels[c]}`);
     const where = [main.where, ...pinned].filter(Boolean).join(';');
-    return [overTimeChart(` where="${where}" title="Transactions per second over time, ${main.x.replace(/_/g, ' ')} ${run.labels[main.x]}"`)];
+    return [overTimeChart(format, ` where="${where}"`, (figure) => `${figure} over time, ${main.x.replace(/_/g, ' ')} ${run.labels[main.x]}`)];
   }
-  const candidates = sources.filter((s) => s.format === 'sysbench' && !isMain(s, main) && timed(s));
+  const candidates = sources.filter((s) => OVER_TIME[s.format] && !isMain(s, main) && timed(s));
   if (candidates.length !== 1) return [];
   const [source] = candidates;
   const captures = source.glob ? groupOf(groups, source).captures : [];
   if (captures.length > 1) return [];
-  const others = sources.some((s) => s !== source && s.format === 'sysbench');
+  const others = sources.some((s) => s !== source && s.format === source.format);
   if (others) source.labels.set = 'interval';
   const color = captures.length ? ` color="${captures[0]}"` : '';
-  return [overTimeChart(`${color}${others ? ' where="set=interval"' : ''} title="Transactions per second over time"`)];
+  return [overTimeChart(source.format, `${color}${others ? ' where="set=interval"' : ''}`, (figure) => `${figure} over time`)];
 }
 
 /**

@@ -19,6 +19,8 @@ function agreed(values) {
   return seen.length === 1 && values.every((v) => v === seen[0]) ? seen[0] : undefined;
 }
 
+const wholeNumber = (text) => (/^\d+$/.test(text ?? '') ? Number(text) : text);
+
 /** What one run of a kind states about itself: the labels a file of several such runs gives each run. */
 const OF_RUN = {
   // sysbench 0.4 runs its oltp test in a mode it names ("Running mixed OLTP test", "simple"): two modes are two workloads.
@@ -26,6 +28,9 @@ const OF_RUN = {
   mysqlslap: (r) => ({ engine: r.engine?.name, clients: r.clients?.value }),
   // HammerDB names the database on its result line ("… NOPM from 97188 MySQL TPM").
   hammerdb: (r) => ({ users: r.active_virtual_users?.value, database: r.database ?? undefined }),
+  'hammerdb-job': (r) => ({ users: r.active_virtual_users?.value, database: r.database ?? undefined }),
+  // BenchBase writes its settings as text ("terminals": "8"); a count is offered as the number it is.
+  'benchbase-summary': (r) => ({ terminals: wholeNumber(r.settings?.terminals?.value), benchmark: r.benchmark?.value, server_version: r.dbms_version?.value }),
 };
 
 /** Each label of OF_RUN the measuring runs (not a sysbench prepare or cleanup step) of a file state alike. */
@@ -39,6 +44,13 @@ const fromKind = {
   sysbench: agreedOfRuns('sysbench'),
   mysqlslap: agreedOfRuns('mysqlslap'),
   hammerdb: agreedOfRuns('hammerdb'),
+  // A job states its benchmark and warehouses (TPROC-C) or scale factor (TPROC-H) once, and its virtual users in its configuration
+  // as well as on its result (a TPROC-H result states none).
+  'hammerdb-job': (doc) => {
+    const own = agreedOfRuns('hammerdb-job')(doc);
+    return { ...own, users: own.users ?? doc.config?.virtual_users?.value, benchmark: doc.job?.benchmark?.value, warehouses: doc.config?.warehouses?.value, scale_factor: doc.config?.scale_factor?.value };
+  },
+  'benchbase-summary': agreedOfRuns('benchbase-summary'),
   // DBT-2's report states the server ("PostgreSQL 16.2 on x86_64-pc-linux-gnu, …": up to " on ") and its warehouses.
   dbt2: (doc) => ({
     server_version: agreed((doc.reports ?? []).map((r) => r.summary?.dbms?.text?.split(' on ')[0])),

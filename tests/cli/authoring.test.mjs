@@ -565,3 +565,28 @@ test('labels lines up its columns by the width a terminal draws, so file names i
   assert.deepEqual(columns, [columns[0], columns[0], columns[0]]);
   assert.equal(displayWidth(lines[0].slice(0, lines[0].indexOf('parsed as'))), columns[0]);
 });
+
+test('new report from a HammerDB job labels it with what the job states and charts its timeline of transactions per minute, every point the raw file\'s', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-job-'));
+  const fixture = join(ROOT, 'tests/fixtures/hammerdb-job/real-v6.0-mariadb-tproc-c-hammerdb-results-repository-6A1F3800DC4703E203530393.json');
+  try {
+    const from = join(root, 'results');
+    mkdirSync(from);
+    cpSync(fixture, join(from, 'job-48vu.json'));
+    const made = await newReport({ root, slug: 'job', from, date: '2026-11-28' });
+    // "active_virtual_users": 48 on the result; the job's "benchmark": "TPROC-C" and "warehouses": 500.
+    assert.match(made.text, /^ {2}- file: raw\/job-48vu\.json\n {4}format: hammerdb-job\n {4}labels: \{ tool_version: "v6\.0", users: 48, database: "MariaDB", benchmark: "TPROC-C", warehouses: 500 \}$/m);
+    assert.match(made.text, /^\{\{< chart kind="over-time" name="tpm-over-time" data="hammerdb-job" metric="tpm" interpolate="step" title="Transactions per minute over time" y-title="Transactions per minute" >\}\}$/m);
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root })).errors, []);
+    const raw = readFileSync(fixture, 'utf8').split('\n');
+    const points = JSON.parse(readFileSync(join(root, '.tpsreport/site/reports/job/charts/tpm-over-time.vl.json'), 'utf8')).data.values;
+    assert.equal(points.length, 63);
+    for (const p of points) assert.match(raw[p.line - 1], new RegExp(`^\\s+"value": ${p.value}$`), `line ${p.line}`);
+    const first = points.find((p) => p.t === 3);
+    assert.equal(first.value, 81162);
+    assert.match(raw.slice(first.line - 2, first.line).join('\n'), /"timestamp": "2026-06-02 22:07:31",\n\s+"value": 81162$/);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

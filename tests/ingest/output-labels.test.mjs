@@ -25,6 +25,12 @@ for (const [path, labels] of [
   ['mysqlslap/hand-5.6-comment-prefix-crlf-no-header-fork-lines.json', { engine: 'innodb' }],
   ['mysqlslap/mariadb-10.11-debug-info-rusage-first.json', { clients: 8 }],
   ['mysqlslap/hand-5.6-concurrency-50-100-cut-after-the-first-block.json', { engine: 'innodb', clients: 50 }],
+  // "active_virtual_users": 48 on the result, "benchmark": "TPROC-C" and "warehouses": 500 in the job.
+  ['hammerdb-job/real-v6.0-mariadb-tproc-c-hammerdb-results-repository-6A1F3800DC4703E203530393.golden.json', { tool_version: 'v6.0', users: 48, database: 'MariaDB', benchmark: 'TPROC-C', warehouses: 500 }],
+  // A TPROC-H job states its virtual users in its configuration only, and a scale factor instead of warehouses.
+  ['hammerdb-job/reconstructed-from-jobs-tm-one-line-tproc-h-synthetic-values.golden.json', { tool_version: 'v6.0', users: 1, database: 'MariaDB', benchmark: 'TPROC-H', scale_factor: 1 }],
+  // "terminals": "1", "Benchmark Type": "tpcc", "DBMS Version": "10.11.0-synthetic".
+  ['benchbase-summary/summary-reconstructed-from-resultwriter-synthetic-values.golden.json', { terminals: 1, benchmark: 'tpcc', server_version: '10.11.0-synthetic' }],
 ]) {
   test(`${path}: offers ${JSON.stringify(labels)}`, () => {
     assert.deepEqual(outputLabels(fixture(path)), labels);
