@@ -33,9 +33,18 @@ export function specValues(spec) {
   return [...own, ...nested];
 }
 
-/** CSV of the chart's data: one column per field of the spec's data values. */
+/**
+ * The figures among a spec's data values: rows read from a raw line. The
+ * shading of a run's warm-up and tail is data of its own layer, but no
+ * figure, and a row of it in the CSV would be a row with no value.
+ */
+export function figureValues(spec) {
+  return specValues(spec).filter((v) => Number.isInteger(v.line));
+}
+
+/** CSV of the chart's figures: one column per field they have. */
 export function specCsv(spec) {
-  const values = specValues(spec);
+  const values = figureValues(spec);
   const fields = [...new Set(values.flatMap((v) => Object.keys(v)))];
   return toCsv(fields, values.map((v) => fields.map((f) => v[f])));
 }

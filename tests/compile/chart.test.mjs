@@ -7,7 +7,7 @@ import { describeChart, mixedRuns } from '../../scripts/compile/kinds/chart.mjs'
 import chart from '../../scripts/compile/kinds/chart.mjs';
 import { checkParams } from '../../scripts/compile/index.mjs';
 import { scanShortcodes } from '../../scripts/compile/shortcodes.mjs';
-import { specValues } from '../../scripts/compile/chart-files.mjs';
+import { figureValues } from '../../scripts/compile/chart-files.mjs';
 import { AuthorError, toolOf } from '../../scripts/compile/select.mjs';
 import { buildSpec } from '../../scripts/render/charts.mjs';
 import { SHAPES } from '../../scripts/render/charts/common.mjs';
@@ -36,7 +36,7 @@ test('the chart view built from the real shortcode carries the spec its .vl.json
   const view = await chart.build({ ...ctx, drawer }, checkParams(chart, sc));
   assert.deepEqual(JSON.parse(view.files['charts/tps-by-threads.vl.json']), view.spec);
   const [header, ...lines] = view.files['charts/tps-by-threads.csv'].trimEnd().split('\r\n');
-  const values = specValues(view.spec);
+  const values = figureValues(view.spec);
   assert.deepEqual(header.split(','), [...new Set(values.flatMap((v) => Object.keys(v)))]);
   assert.equal(lines.length, values.length);
   assert.match(view.html, /<figure class="tps-chart" id="chart-tps-by-threads" data-chart="tps-by-threads" data-kind="lines" data-spec="charts\/tps-by-threads.vl.json">/);
@@ -129,4 +129,23 @@ test('over-time plots tpcc-mysql samples against their time field without an x="
   const c = describeChart(viewContext({ slug: 't', meta: {}, docs: [doc] }), params({ kind: 'over-time', data: 'tpcc-mysql', each: 'intervals.samples', metric: 'new_order.count', items: '.' }));
   assert.deepEqual(c.rows.map((r) => r.time), doc.intervals.samples.map((s) => s.time));
   assert.equal(c.options.x.title, 'Time');
+});
+
+test('a steady="yes" chart\'s subtitle names only the marks it draws, and its CSV holds its figures, not the shading', async () => {
+  const { chartFigure, figureValues } = await import('../../scripts/compile/chart-files.mjs');
+  const noise = await contextOf('noise-and-stability');
+  const whole = describeChart(noise, params({ kind: 'over-time', metric: 'tps', steady: 'yes', where: 'config=baseline;length=600s' }));
+  assert.deepEqual([whole.options.steady.regions.length, whole.rows.filter((r) => r.stall).length], [0, 0]);
+  assert.equal(whole.options.subtitle, 'Steady from the first interval to the last, with no stall (an interval below half the steady median).');
+  const stalls = describeChart(noise, params({ kind: 'over-time', metric: 'tps', steady: 'yes', where: 'config=stalls;length=600s' }));
+  assert.ok(stalls.options.steady.regions.length > 0);
+  assert.match(stalls.options.subtitle, /^Shaded: warm-up and tail left out\./);
+  assert.equal(/Arrows: stalls/.test(stalls.options.subtitle), stalls.rows.some((r) => r.stall));
+  const drawer = { draw: async () => ({ drawn: '<svg width="10" height="10"></svg>', standalone: '<svg width="10" height="10"></svg>', png: Buffer.from('png') }) };
+  const view = await chartFigure({ ...noise, drawer }, { ...stalls, kind: 'over-time', name: 'stalls' });
+  const lines = view.files['charts/stalls.csv'].trimEnd().split('\r\n');
+  // One line per interval sysbench printed, each with its value; the shaded stretch is in the spec only.
+  assert.equal(lines.length - 1, stalls.rows.length);
+  assert.ok(lines.slice(1).every((l) => !l.startsWith(',')), 'no row without its figure');
+  assert.ok(figureValues(JSON.parse(view.files['charts/stalls.vl.json'])).every((v) => Number.isInteger(v.line)));
 });

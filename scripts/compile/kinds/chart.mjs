@@ -138,7 +138,7 @@ export function describeChart(ctx, p) {
   if (q.top) options.top = Number(q.top);
   if (steady) {
     options.steady = steady;
-    options.subtitle ??= 'Shaded: warm-up and tail left out. Arrows: stalls, intervals below half the steady median.';
+    options.subtitle ??= steadyLegend(steady, rows);
   }
   const plotted = [...labels, xColumn, ...(seriesColumn ? [seriesColumn, 'rank'] : [])];
   if (p.kind === 'cores-cpu') {
@@ -301,6 +301,14 @@ function scaled(rows, q) {
     }
   }
   return { rows: out, unit: { speedup: '', efficiency: 'percent', 'per-unit': 'per' }[q.show] };
+}
+
+/** The subtitle of a steady="yes" chart: what its shading and arrows mean, for the marks it draws, or that it draws none. */
+function steadyLegend(steady, rows) {
+  const said = [];
+  if (steady.regions.length) said.push('Shaded: warm-up and tail left out.');
+  if (rows.some((r) => r.stall)) said.push('Arrows: stalls, intervals below half the steady median.');
+  return said.length ? said.join(' ') : 'Steady from the first interval to the last, with no stall (an interval below half the steady median).';
 }
 
 /**
