@@ -197,7 +197,7 @@ export function selectRows(report, q, saw = () => {}) {
         if (q.optional && q.metric && (isMissing(found) || found === null)) continue;
         const row = rowOf({ doc, from, item, el, found, i, j, labels, status, q, read });
         // A figure the parser kept as a bare number (mpstat's columns, interval samples) shows as its raw line printed it ("0.80", not "0.8"; "1236.00", not "1236").
-        if (typeof found === 'number') row.text = printedText(report, row) ?? row.text;
+        if (typeof found === 'number') row.text = printedText(report, row, el) ?? row.text;
         if (!row.unit && unit) row.unit = unit;
         rows.push(row);
       }
@@ -222,15 +222,17 @@ function sampleUnit(item, each, metric) {
 /**
  * How the raw line of `row` printed its value, when exactly one word on it
  * (as `tpsreport check` reads words: between blanks or a table's bars)
- * prints that number; else null. Parsers keep some figures as plain numbers
+ * prints that number, leaving out words that print another field of `el`; else null. Parsers keep some figures as plain numbers
  * (mpstat's columns), which lose trailing zeros.
  */
-function printedText(report, row) {
+function printedText(report, row, el) {
   if (!report.rawLines || !Number.isFinite(row.value)) return null;
   const line = report.rawLines(row.source)?.[row.line - 1];
   if (line === undefined) return null;
   // A word may end in the punctuation that follows it on the line ("tps: 296.600000, reads/s: …").
   const forms = new Set(wordsOn(line).map((w) => w.replace(TRAILING_PUNCTUATION, '')).filter((w) => PLAIN_NUMBER.test(w) && Number(w.replace(',', '.')) === row.value));
+  // A word that prints another field of the element is that field's: mpstat's CPU "0" beside its %idle "0.00".
+  if (forms.size > 1 && el && typeof el === 'object') for (const v of Object.values(el)) if (typeof v === 'string') forms.delete(v);
   return forms.size === 1 ? [...forms][0] : null;
 }
 

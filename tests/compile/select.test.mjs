@@ -192,3 +192,20 @@ test('a plain number beside a figure (the rank of sysbench\'s percentile) cites 
   }
   assert.equal(lineOnPath({ lines: { first: 1 }, latency: { min: { value: 1, line: 7 }, max: { value: 2, line: 8 }, note: 3 } }, 'latency.note'), undefined, 'figures on two lines leave a plain number unplaced');
 });
+
+test('an mpstat figure shows as its line printed it even where the CPU column prints the same number ("0" beside %idle "0.00")', async () => {
+  const { loadReport } = await import('../../scripts/compile/report.mjs');
+  const cores = 'cpu-efficiency-by-cores';
+  const text = readFileSync(join(ROOT, 'content', 'reports', cores, 'index.md'), 'utf8');
+  const full = await loadReport({ root: ROOT, slug: cores, text, docs: await loadDocuments(join(ROOT, 'data', 'reports', cores)) });
+  const rows = selectRows(full, { data: 'mpstat', each: 'samples', metric: 'values.%idle', fields: { cpu: 'cpu' } });
+  const line = (r) => readFileSync(join(ROOT, 'content', 'reports', cores, r.source), 'utf8').split('\n')[r.line - 1];
+  const cpu0 = rows.filter((r) => r.cpu === '0' && r.value === 0);
+  assert.ok(cpu0.length > 10);
+  for (const r of cpu0) {
+    assert.match(line(r), /^\S+\s+0\s.*\s0\.00$/, `${r.source}:${r.line}`);
+    assert.equal(r.text, '0.00', `${r.source}:${r.line}`);
+  }
+  // The last column of each line is its %idle, as printed.
+  for (const r of rows) assert.equal(r.text, line(r).trim().split(/\s+/).at(-1), `${r.source}:${r.line}`);
+});
