@@ -313,3 +313,11 @@ test('grouped bars whose groups share few colour values are listed one to a line
   // Groups that hold every colour stay grouped.
   assert.equal(buildSpec({ kind: 'grouped-bar', ...EXAMPLES['grouped-bar'] }).encoding.yOffset.field, 'workload');
 });
+
+test('a legend label as long as "one-thread-per-connection" is drawn whole, not cut with an ellipsis', async () => {
+  const rows = [['one-thread-per-connection', 1], ['pool-of-threads', 1], ['one-thread-per-connection', 2], ['pool-of-threads', 2]].map(([handling, users], i) => fig(100 * (i + 1), { handling, users, line: 10 + i }));
+  const options = { title: 'TPS', x: { field: 'users', title: 'Users' }, color: { field: 'handling', title: 'Thread handling' }, y: { title: 'TPS', unit: 'tx/s' } };
+  const labels = [...(await renderSvg(buildSpec({ kind: 'grouped-bar', rows, options }))).matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+  assert.ok(labels.includes('one-thread-per-connection'), labels.filter((l) => l.startsWith('one')).join(' | '));
+  assert.ok(!labels.some((l) => l.includes('…')));
+});

@@ -67,7 +67,8 @@ export const BASE_CONFIG = {
   background: null,
   view: { stroke: null },
   axis: { labelFontSize: 12, titleFontSize: 12, titleFontWeight: 600, gridColor: '#d0d7de', domainColor: '#57606a', tickColor: '#57606a' },
-  legend: { labelFontSize: 12, titleFontSize: 12, orient: 'bottom', direction: 'vertical', symbolStrokeWidth: 2 },
+  // Vega cuts a legend label at 160 px; measured in DejaVu Sans, the drawn font, "one-thread-per-connection" is wider.
+  legend: { labelFontSize: 12, titleFontSize: 12, orient: 'bottom', direction: 'vertical', symbolStrokeWidth: 2, labelLimit: 300 },
   header: { labelFontSize: 12, titleFontSize: 12, labelFontWeight: 600, labelAnchor: 'start' },
   title: { fontSize: 15, anchor: 'start', subtitleFontSize: 12, subtitleColor: '#57606a', offset: 10 },
   range: { category: PALETTE },
