@@ -71,6 +71,7 @@ export async function chartFigure(ctx, chart) {
   const reportTitle = ctx.report.meta.title ?? ctx.report.slug;
   // The figures listed are those drawn; the CSV has every sample.
   const ownPage = drawnChart.rows.length > INLINE_FIGURES;
+  const size = /<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(standalone);
   const files = {
     [`${base}.page.svg`]: `<?xml version="1.0" encoding="UTF-8"?>\n${shown}\n`,
     [`${base}.svg`]: `<?xml version="1.0" encoding="UTF-8"?>\n${standalone}\n`,
@@ -78,10 +79,9 @@ export async function chartFigure(ctx, chart) {
     [`${base}.vl.json`]: `${JSON.stringify(spec, null, 2)}\n`,
     [`${base}.csv`]: specCsv(reduced.note ? buildSpec(chart) : spec),
     // The embed carries the chart's warning too: a reader elsewhere sees the same chart the report shows.
-    [`${base}.html`]: embedPage({ title, svg: standalone, alt, reportTitle, sources, mixed: chart.mixed }),
+    [`${base}.html`]: embedPage({ title, svg: standalone, alt, reportTitle, sources, mixed: chart.mixed, width: size && Number(size[1]) }),
     ...(ownPage ? { [`${base}.table.html`]: tablePage({ title, table: dataTable(drawnChart, title, 'tps-table'), reportTitle, id }) } : {}),
   };
-  const size = /<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(standalone);
   const html = [
     `<figure${attrs({ class: 'tps-chart', id, 'data-chart': chart.name, 'data-kind': chart.kind, 'data-spec': `${base}.vl.json` })}>`,
     `<div class="tps-chart__svg">${chartImage({ src: `${base}.page.svg`, svg: shown, alt, size })}</div>`,
@@ -163,7 +163,14 @@ function embedControl({ name, title, alt, base, size }) {
 }
 
 /** A minimal page for an <iframe>: the chart, its sources and a link back, with links relative to charts/. */
-export function embedPage({ title, svg, alt, reportTitle, sources, mixed = [] }) {
+/**
+ * A chart's iframe page. In a frame narrower than the drawing, the drawing
+ * scales down to three quarters of its width at least, where its labels still
+ * read, and scrolls sideways beyond that: an empty canvas three quarters as
+ * wide holds its box open (embed.css), as a style attribute could not under a
+ * policy that forbids inline styles.
+ */
+export function embedPage({ title, svg, alt, reportTitle, sources, mixed = [], width }) {
   const list = sources.map((s) => `<a href="../${esc(encodePath(s))}">${esc(s.split('/').pop())}</a>`).join(', ');
   return `<!doctype html>
 <html lang="en">
@@ -176,7 +183,7 @@ export function embedPage({ title, svg, alt, reportTitle, sources, mixed = [] })
 </head>
 <body class="tps-embed-page">
 <figure role="group" aria-label="${esc(title)}">
-${svg}
+<div class="tps-embed-chart">${svg}${width ? `<canvas class="tps-embed-floor" width="${Math.floor(width * 0.75)}" height="0" aria-hidden="true"></canvas>` : ''}</div>
 <figcaption>${mixed.length ? `<p class="warning" role="note"><strong>Mixed runs:</strong> ${esc(mixed.join('; '))}.</p>` : ''}<p>Source: ${list}. From <a href="../" target="_top">${esc(reportTitle)}</a> (tpsreport).</p></figcaption>
 </figure>
 <p class="visually-hidden">${esc(alt)}</p>
