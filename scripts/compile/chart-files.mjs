@@ -171,7 +171,11 @@ function embedControl({ name, title, alt, base, size }) {
  * policy that forbids inline styles.
  */
 export function embedPage({ title, svg, alt, reportTitle, sources, mixed = [], width }) {
-  const list = sources.map((s) => `<a href="../${esc(encodePath(s))}">${esc(s.split('/').pop())}</a>`).join(', ');
+  // Out of the frame, as the link back is: a raw file read in a chart-sized frame would be read through a slot.
+  // A long list would make the frame taller than its chart; the report lists them all, as its caption says.
+  const list = sources.length > 6
+    ? `${sources.length} raw files, listed under <a href="../#raw-files" target="_top">Raw files</a> in the report`
+    : sources.map((s) => `<a href="../${esc(encodePath(s))}" target="_top">${esc(s.split('/').pop())}</a>`).join(', ');
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -132,3 +132,14 @@ test('the samples table of a throughput and CPU chart takes the figures\' label 
   assert.deepEqual(samples.rows, [rows[1]]);
   assert.equal(tableParts({ kind: 'lines', rows: [rows[0]], options }).length, 1);
 });
+
+test('an embed page names up to six raw files, each opening out of the frame; more are counted and left to the report\'s list', async () => {
+  const { embedPage } = await import('../../scripts/compile/chart-files.mjs');
+  const page = (n) => embedPage({ title: 'T', svg: '<svg width="680" height="300"></svg>', alt: 'a', reportTitle: 'R', sources: Array.from({ length: n }, (_, i) => `raw/run-${i + 1}.txt`), width: 680 });
+  const six = page(6);
+  assert.equal([...six.matchAll(/<a href="\.\.\/raw\/run-\d\.txt" target="_top">run-\d\.txt<\/a>/g)].length, 6);
+  assert.match(six, /<canvas class="tps-embed-floor" width="510" height="0" aria-hidden="true"><\/canvas>/, 'three quarters of 680 px hold the box open');
+  const many = page(56);
+  assert.match(many, /Source: 56 raw files, listed under <a href="\.\.\/#raw-files" target="_top">Raw files<\/a> in the report\. From <a href="\.\.\/" target="_top">R<\/a>/);
+  assert.doesNotMatch(many, /run-1\.txt/);
+});

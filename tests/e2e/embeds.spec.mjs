@@ -66,8 +66,10 @@ for (const { path, name } of charts) {
     await expect(frame.locator('svg text').filter({ hasText: /\(.+\)/ }).first()).toBeAttached();
     await expect(frame.locator('figcaption')).toContainText('Source:');
     // Links are relative to the embed page, so they lead back to the report wherever the site is published.
-    const back = await frame.locator('figcaption a[target="_top"]').getAttribute('href');
+    const back = await frame.locator('figcaption a[target="_top"]').last().getAttribute('href');
     expect(new URL(back, embedUrl).pathname).toBe(path);
+    // Every link leaves the frame for the whole window: the raw files as well as the report.
+    await expect(frame.locator('figcaption a:not([target="_top"])')).toHaveCount(0);
   });
 }
 
