@@ -106,13 +106,16 @@ function chartImage({ src, svg, alt, size }) {
   return `<img${attrs({ src: `${src}?v=${contentKey(svg)}`, width, height, alt, loading: 'lazy', decoding: 'async' })}>`;
 }
 
+/** The most raw files a chart's caption names one by one; past them it counts them and points to the report's list. */
+const NAMED_SOURCES = 6;
+
 /**
  * A long list of files would bury the caption; the report lists them all under
  * Raw files. `listed`: false on a page whose own theme may not show that list
  * (a blog post), which names them all here.
  */
 function sourceList(sources, { listed = true } = {}) {
-  if (listed && sources.length > 6) return ` ${sources.length} raw files, listed under <a href="#raw-files">Raw files</a>.`;
+  if (listed && sources.length > NAMED_SOURCES) return ` ${sources.length} raw files, listed under <a href="#raw-files">Raw files</a>.`;
   return `${sources.map((s, i) => `${i ? ',' : ''} <a${attrs({ href: bundleHref(s) })}>${esc(s.split('/').pop())}</a>`).join('')}.`;
 }
 
@@ -173,7 +176,7 @@ function embedControl({ name, title, alt, base, size }) {
 export function embedPage({ title, svg, alt, reportTitle, sources, mixed = [], width }) {
   // Out of the frame, as the link back is: a raw file read in a chart-sized frame would be read through a slot.
   // A long list would make the frame taller than its chart; the report lists them all, as its caption says.
-  const list = sources.length > 6
+  const list = sources.length > NAMED_SOURCES
     ? `${sources.length} raw files, listed under <a href="../#raw-files" target="_top">Raw files</a> in the report`
     : sources.map((s) => `<a href="../${esc(encodePath(s))}" target="_top">${esc(s.split('/').pop())}</a>`).join(', ');
   return `<!doctype html>
