@@ -222,8 +222,9 @@ function sampleUnit(item, each, metric) {
 /**
  * How the raw line of `row` printed its value, when exactly one word on it
  * (as `tpsreport check` reads words: between blanks or a table's bars)
- * prints that number, leaving out words that print another field of `el`; else null. Parsers keep some figures as plain numbers
- * (mpstat's columns), which lose trailing zeros.
+ * prints that number, leaving out words that print another field of `el`;
+ * else null. Parsers keep some figures as plain numbers (mpstat's columns),
+ * which lose trailing zeros.
  */
 function printedText(report, row, el) {
   if (!report.rawLines || !Number.isFinite(row.value)) return null;
