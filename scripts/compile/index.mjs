@@ -405,8 +405,8 @@ async function rawFiles(report, listing, files) {
     const doc = bySource.get(join('content', 'reports', report.slug, 'raw', name));
     files.set(`raw/${name}`, bytes);
     // A binary file (a picture, a perf.data kept beside the runs) has no lines to number: it is published for download only.
-    const text = isBinary(bytes) ? null : bytes.toString('utf8');
-    const pages = text === null || BINARY.test(text) ? [] : rawViewPages({ name, text, reportTitle: rawTitle(report), doc });
+    const text = lineText(bytes);
+    const pages = text === null ? [] : rawViewPages({ name, text, reportTitle: rawTitle(report), doc });
     for (const { file, html } of pages) files.set(`raw/${file}`, html);
     list.push({ name: `raw/${name}`, href: bundleHref(`raw/${name}`), bytes: bytes.length, ...(pages.length ? {} : { view: false }), ...(pages.length > 1 ? { pages: pages.length } : {}) });
   }
@@ -415,12 +415,15 @@ async function rawFiles(report, listing, files) {
 }
 
 /**
- * Whether bytes are binary at first sight: a NUL byte in the first 8,000, as
- * git decides. A text is binary too when it holds a byte the parsers refuse
- * (BINARY): a file no parser reads gets no line view either.
+ * The text of a raw file whose lines a view numbers, or null for a binary
+ * one: a NUL byte in the first 8,000 (as git decides, which spares decoding a
+ * picture), or a byte the parsers refuse (BINARY), since a file no parser
+ * reads gets no line view either.
  */
-function isBinary(bytes) {
-  return bytes.subarray(0, 8000).includes(0);
+function lineText(bytes) {
+  if (bytes.subarray(0, 8000).includes(0)) return null;
+  const text = bytes.toString('utf8');
+  return BINARY.test(text) ? null : text;
 }
 
 /** Writes the files of one report's folder and removes any it no longer has; true when anything changed. */
