@@ -96,7 +96,7 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
 function alikeRuns(sources, parsed) {
   const byLabels = new Map();
   for (const s of sources) {
-    if (!s.file || !BENCHMARK_KINDS.has(s.format) || parsed.find((p) => p.file === s.file)?.runs !== 1) continue;
+    if (!s.file || !BENCHMARK_KINDS.has(s.format) || parsedOf(parsed, s.file)?.runs !== 1) continue;
     const key = `${s.format}\0${JSON.stringify(Object.entries(s.labels).sort())}`;
     byLabels.set(key, [...(byLabels.get(key) ?? []), s.file]);
   }
@@ -125,6 +125,9 @@ function inSweepOrder(sources, main) {
 
 /** The pattern a `glob:` entry of `sources` was written for. */
 const groupOf = (groups, source) => groups.find((g) => g.glob === source.glob);
+
+/** What readAll found in one raw file ("raw/<name>"), or undefined for a file no parser reads. */
+const parsedOf = (parsed, file) => parsed.find((p) => p.file === file);
 
 /** The raw files a source reads: its pattern's, or its own. */
 const filesOf = (source, groups) => (source.glob ? groupOf(groups, source).files : source.files ?? [source.file]);
@@ -214,7 +217,7 @@ function sampleCount(doc) {
 function patternGroup(glob, parsed, rawFiles) {
   const fail = (_, expected, found) => new InputError({ source: '--pattern', expected, found, rule: 'sources-glob' });
   const matches = matchGlob({ glob }, rawFiles, fail);
-  const files = matches.map((m) => parsed.find((p) => p.file === m.file));
+  const files = matches.map((m) => parsedOf(parsed, m.file));
   const unread = matches.find((m, k) => !files[k]);
   if (unread) throw fail(null, 'files tpsreport reads under the pattern', `${unread.file}, which no parser reads`);
   const formats = [...new Set(files.map((f) => f.format))];
@@ -274,7 +277,7 @@ function agreedLabels(sets) {
  */
 function mainGroup(groups, parsed) {
   // A file of several runs would put two in one cell: its runs need labels of their own first.
-  const oneRunEach = (g) => g.files.every((file) => parsed.find((p) => p.file === file)?.runs === 1);
+  const oneRunEach = (g) => g.files.every((file) => parsedOf(parsed, file)?.runs === 1);
   const group = groups.find((g) => oneRunEach(g) && sharedFigure(g, parsed));
   if (!group) return runsApart(parsed, groups);
   const matches = matchGlob({ glob: group.glob, values: group.values }, group.files, () => new Error('unreachable'));
@@ -296,7 +299,7 @@ function mainGroup(groups, parsed) {
 
 /** The main figure every file of a pattern prints, or null when one prints none or another one. */
 function sharedFigure(group, parsed) {
-  const figures = group.files.map((file) => parsed.find((p) => p.file === file)?.figure);
+  const figures = group.files.map((file) => parsedOf(parsed, file)?.figure);
   return figures[0] && figures.every((f) => f === figures[0]) ? figures[0] : null;
 }
 
@@ -399,7 +402,7 @@ function overTimeChart(format, rest, title) {
  * of its kind. Several such sources would share one line: none is written then.
  */
 function overTime(sources, groups, main, parsed) {
-  const timed = (source) => filesOf(source, groups).every((file) => parsed.find((p) => p.file === file)?.samples > 0);
+  const timed = (source) => filesOf(source, groups).every((file) => parsedOf(parsed, file)?.samples > 0);
   const format = main?.group.format;
   if (OVER_TIME[format] && timed(main.group)) {
     const pinned = [main.color, main.ofRepeats && REPEAT].filter(Boolean).map((c) => `${c}=${main.first[c]}`);
@@ -435,7 +438,7 @@ function overTime(sources, groups, main, parsed) {
 function compression(sources, groups, parsed) {
   const captures = sources.filter((s) => s.format === 'innodb-cmp');
   const files = captures.flatMap((s) => filesOf(s, groups));
-  const places = new Set(files.map((file) => parsed.find((p) => p.file === file)?.cmpPlace ?? -1));
+  const places = new Set(files.map((file) => parsedOf(parsed, file)?.cmpPlace ?? -1));
   if (places.size !== 1 || places.has(-1)) return [];
   if (captures.length > 1 && captures.every((s) => s.file)) {
     const apart = Object.keys(captures[0].labels).find((k) => new Set(captures.map((s) => s.labels[k])).size === captures.length);
@@ -454,7 +457,7 @@ function compression(sources, groups, parsed) {
 /** The mutexes one SHOW ENGINE INNODB MUTEX capture lists, most waited on first (of several, each would need a chart of its own: left to the author). */
 function mutexWaits(sources, parsed) {
   const captures = sources.filter((s) => s.format === 'innodb-mutex');
-  const counter = captures.length === 1 && captures[0].file ? parsed.find((p) => p.file === captures[0].file)?.mutexCounter : null;
+  const counter = captures.length === 1 && captures[0].file ? parsedOf(parsed, captures[0].file)?.mutexCounter : null;
   if (!counter) return [];
   const words = counter === 'waits' ? 'waits' : 'OS waits';
   return [`{{< chart kind="top-waits" name="innodb-mutex-${counter.replace('_', '-')}" data="innodb-mutex" items="results" each="rows" metric="counters.${counter}" x="name" title="InnoDB mutexes and rw-locks by ${words}" y-title="${words[0].toUpperCase()}${words.slice(1)}" >}}`];
