@@ -50,6 +50,16 @@ export function specCsv(spec) {
 }
 
 /**
+ * Rows as the spec, and so the .vl.json and the CSV, carry them: without the
+ * compile step's own indexes of a figure's document, item and element, which
+ * mean nothing outside one build (a figure's line and source say where it
+ * was read).
+ */
+function published(rows) {
+  return rows.map(({ doc, item, element, ...row }) => row);
+}
+
+/**
  * The view of one chart: its figure markup, its files and its preview image.
  * @param {object} ctx    view context; ctx.drawer draws the spec (scripts/draw/pool.mjs)
  * @param {object} chart  { kind, name, options, rows, mixed, sources } from describeChart;
@@ -58,7 +68,7 @@ export function specCsv(spec) {
 export async function chartFigure(ctx, chart) {
   // A series longer than the plot is wide is drawn reduced; the CSV comes from every sample.
   const reduced = reduceChart(chart);
-  const drawnChart = reduced.note ? { ...chart, rows: reduced.rows } : chart;
+  const drawnChart = { ...chart, rows: published(reduced.note ? reduced.rows : chart.rows) };
   const spec = buildSpec(drawnChart);
   const title = chart.options.title ?? chart.name;
   const alt = reduced.note ? `${altText(chart)} ${reduced.note}` : altText(chart);
@@ -77,7 +87,7 @@ export async function chartFigure(ctx, chart) {
     [`${base}.svg`]: `<?xml version="1.0" encoding="UTF-8"?>\n${standalone}\n`,
     [`${base}.png`]: png,
     [`${base}.vl.json`]: `${JSON.stringify(spec, null, 2)}\n`,
-    [`${base}.csv`]: specCsv(reduced.note ? buildSpec(chart) : spec),
+    [`${base}.csv`]: specCsv(reduced.note ? buildSpec({ ...chart, rows: published(chart.rows) }) : spec),
     // The embed carries the chart's warning too: a reader elsewhere sees the same chart the report shows.
     [`${base}.html`]: embedPage({ title, svg: standalone, alt, reportTitle, sources, mixed: chart.mixed, width: size && Number(size[1]) }),
     ...(ownPage ? { [`${base}.table.html`]: tablePage({ title, table: dataTable(drawnChart, title, 'tps-table'), reportTitle, id }) } : {}),

@@ -38,6 +38,8 @@ test('the chart view built from the real shortcode carries the spec its .vl.json
   const [header, ...lines] = view.files['charts/tps-by-threads.csv'].trimEnd().split('\r\n');
   const values = figureValues(view.spec);
   assert.deepEqual(header.split(','), [...new Set(values.flatMap((v) => Object.keys(v)))]);
+  // A reader's columns: the labels, the figure and where it was read; no index that means something only inside one build.
+  assert.deepEqual(header.split(','), ['set', 'workload', 'threads', 'value', 'text', 'unit', 'line', 'source', 'tool', 'status']);
   assert.equal(lines.length, values.length);
   assert.match(view.html, /<figure class="tps-chart" id="chart-tps-by-threads" data-chart="tps-by-threads" data-kind="lines" data-spec="charts\/tps-by-threads.vl.json">/);
 });
