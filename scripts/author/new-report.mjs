@@ -82,7 +82,9 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
   const main = mainGroup(groups, read.parsed);
   if (main?.set) for (const source of sources.filter((s) => isMain(s, main))) source.labels.set = 'sweep';
   if (main && !main.group.glob) inSweepOrder(sources, main);
-  const extra = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups, read.parsed), ...mutexWaits(sources, read.parsed), ...tableSizes(sources), ...dbt2Tables(sources), ...optionFiles(sources)];
+  const rest = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups, read.parsed), ...mutexWaits(sources, read.parsed), ...tableSizes(sources), ...dbt2Tables(sources), ...optionFiles(sources)];
+  // After the others, which may give a run the label it is best named by (DBT-2's report).
+  const extra = [...loneRuns(sources, main, read.parsed), ...rest];
   const text = indexText({ slug, date, sources, main, extra, skipped: read.skipped, hidden, alike: alikeRuns(sources, read.parsed) });
   await writeBundle({ root, bundle, from, names, text });
   return { dir: relative(root, bundle), files: names.length, sources, skipped: read.skipped, hidden, text };
@@ -384,6 +386,28 @@ function indexText({ slug, date, sources, main, extra, skipped, hidden, alike })
   // Two runs tables of one caption would read alike, and their CSVs would differ by a number only: each names its kind.
   for (const kind of kinds) lines.push(`{{< runs data="${kind}"${kinds.length > 1 ? ` caption="Every ${kind} run in this report"` : ''} >}}`, '');
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * A run that is the one of its kind (a single file, no sweep to table):
+ * a sentence quoting its main figure, and for sysbench everything it printed
+ * at the end of the run. It is named by a label it states (threads first), or
+ * else by a `run` label after its file, which the author can rename.
+ */
+function loneRuns(sources, main, parsed) {
+  const out = [];
+  for (const source of sources.filter((s) => s.file && BENCHMARK_KINDS.has(s.format) && !isMain(s, main))) {
+    const { figure, runs } = parsedOf(parsed, source.file);
+    if (!figure || runs !== 1 || sources.some((s) => s !== source && s.format === source.format)) continue;
+    if (!Object.keys(source.labels).length) source.labels.run = basename(source.file).replace(/\.[^.]*$/, '');
+    const by = Object.hasOwn(source.labels, 'threads') ? 'threads' : Object.keys(source.labels)[0];
+    const where = `${by}=${source.labels[by]}`;
+    // A quote in a label's value would end the shortcode's string early: that run is left to the author.
+    if (where.includes('"')) continue;
+    out.push(`${figure.title}: {{< value data="${source.format}" metric="${figure.metric}" where="${where}" unit="yes" >}}.`);
+    if (source.format === 'sysbench') out.push(`{{< sysbench-summary by="${by}" caption="What sysbench printed at the end of the run" >}}`);
+  }
+  return out;
 }
 
 /** An over-time chart of a kind's OVER_TIME figure; `title(figure)` its title. */

@@ -530,6 +530,19 @@ test('new report keeps the sweep when two other files state the same labels (the
   });
 });
 
+test('new report quotes the figure of a lone run in a sentence and tables everything sysbench printed at its end, each figure the raw file\'s own', async () => {
+  const run = 'real-1.0.20-mariadb-oltp_read_write-t4-interval.txt';
+  await authored('lone', { 'run.txt': run }, async ({ written, build }) => {
+    assert.match(written.text, /^Transactions per second: \{\{< value data="sysbench" metric="transactions\.rate" where="threads=4" unit="yes" >\}\}\.$/m);
+    assert.match(written.text, /^\{\{< sysbench-summary by="threads" caption="What sysbench printed at the end of the run" >\}\}$/m);
+    const html = await build();
+    const rate = printedRate(run);
+    assert.equal(html.match(new RegExp(`data-value="${rate}" data-source="raw/run\\.txt"`, 'g'))?.length, 2, 'the sentence and the summary table');
+    const printed = readFileSync(sysbenchFixture(run), 'utf8');
+    for (const [, figure] of printed.matchAll(/^\s+(?:read|write|other|total|ignored errors|reconnects):\s+(\d+)/gm)) assert.match(html, new RegExp(`data-value="${figure}" data-source="raw/run\\.txt"`), figure);
+  });
+});
+
 test('new report --pattern is refused, with the files and what they print, where its captures contradict the outputs or one labels: entry would lose what they state differently', async () => {
   const root = mkdtempSync(join(tmpdir(), 'tpsreport-author-own-pattern-'));
   const slap = join(ROOT, 'tests/fixtures/mysqlslap');
