@@ -7,49 +7,16 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/files.mjs';
 import { ON_MARK } from '../render/charts/common.mjs';
+import { textWidth } from '../render/text-width.mjs';
 
 let libraries = null;
 async function load() {
   libraries ??= Promise.all([import('vega'), import('vega-lite')]).then(([vega, vegaLite]) => {
-    vega.textMetrics.width = textWidth;
+    // Without a canvas, vega guesses every character at 0.8 em: it measures with the glyphs the PNG is drawn with instead.
+    vega.textMetrics.width = (item, text) => textWidth(String(text ?? item.text ?? ''), { size: item.fontSize ?? 11, bold: item.fontWeight === 'bold' || Number(item.fontWeight) >= 600 });
     return { vega, vegaLite };
   });
   return libraries;
-}
-
-// Without a canvas, vega guesses every character at 0.8 em, so titles and
-// labels get about half again the room they take and the layout drifts from
-// the browser's. These are the advance widths (per 1000 em) of printable
-// ASCII in DejaVu Sans and DejaVu Sans Bold, read from the font files in
-// fonts/: the PNG is drawn with exactly these glyphs, and the page's font
-// stack falls back to DejaVu Sans, one of the widest sans faces, so a
-// label laid out with them has room in the browser's font too. Anything else
-// counts as a digit. A fixed table also keeps the SVG the same on every machine.
-export const GLYPH_WIDTHS = {
-  regular: [318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337,
-    636, 636, 636, 636, 636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 531, 1000,
-    684, 686, 698, 770, 632, 575, 775, 752, 295, 295, 656, 557, 863, 748, 787, 603, 787, 695, 635, 611, 732, 684, 989, 685, 611, 685,
-    390, 337, 390, 838, 500, 500,
-    613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579, 278, 974, 634, 612, 635, 635, 411, 521, 392, 634, 592, 818, 592, 592, 525,
-    636, 337, 636, 838],
-  bold: [348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415, 380, 365,
-    696, 696, 696, 696, 696, 696, 696, 696, 696, 696, 400, 400, 838, 838, 838, 580, 1000,
-    774, 762, 734, 830, 683, 683, 821, 837, 372, 372, 775, 637, 995, 837, 850, 733, 850, 770, 720, 682, 812, 774, 1103, 771, 724, 725,
-    457, 365, 457, 838, 500, 500,
-    675, 716, 593, 716, 678, 435, 716, 712, 343, 343, 665, 343, 1042, 712, 687, 716, 716, 493, 595, 478, 712, 652, 924, 645, 652, 582,
-    712, 365, 712, 838],
-};
-
-function textWidth(item, text) {
-  const value = String(text ?? item.text ?? '');
-  const size = item.fontSize ?? 11;
-  const widths = item.fontWeight === 'bold' || Number(item.fontWeight) >= 600 ? GLYPH_WIDTHS.bold : GLYPH_WIDTHS.regular;
-  let units = 0;
-  for (const ch of value) {
-    const code = ch.codePointAt(0);
-    units += widths[code >= 32 && code <= 126 ? code - 32 : 16];
-  }
-  return (units / 1000) * size;
 }
 
 // A chart with bands on one axis fills the column on the other (autosize

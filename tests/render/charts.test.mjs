@@ -257,12 +257,17 @@ test('top-waits: the N largest by a row_number window in the spec, ties broken b
   assert.equal(s.encoding.x.title, 'OS waits');
 });
 
-test('top-waits: the axis makes room for the longest name it shows, so a mutex keeps the line that tells it from another of its file', () => {
+test('top-waits: the axis makes room for the longest name it shows, so a mutex keeps the line that tells it from another of its file', async () => {
   const { rows, options } = EXAMPLES['top-waits'];
   assert.equal(buildSpec({ kind: 'top-waits', rows, options }).encoding.y.axis.labelLimit, 150, 'short names keep the least room');
   const named = (names) => names.map((name, i) => ({ ...rows[0], name, line: 5 + i }));
-  const mutexes = named(['rwlock: dict0dict.cc:2455', 'rwlock: dict0dict.cc:2687', 'sum rwlock: buf0buf.cc:778']);
-  assert.equal(buildSpec({ kind: 'top-waits', rows: mutexes, options }).encoding.y.axis.labelLimit, Math.ceil('sum rwlock: buf0buf.cc:778'.length * 7.5));
+  const names = ['rwlock: dict0dict.cc:2455', 'rwlock: dict0dict.cc:2687', 'sum rwlock: buf0buf.cc:778', 'mutex: WWWWWWWWWWWW.cc:1'];
+  const mutexes = buildSpec({ kind: 'top-waits', rows: named(names), options });
+  // The room its glyphs take at the axis's 12 px (DejaVu Sans, which draws it), not a guess per character:
+  // wide capitals get more, narrow letters less.
+  assert.equal(mutexes.encoding.y.axis.labelLimit, 218);
+  const drawn = [...(await renderSvg(mutexes)).matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+  for (const name of names) assert.ok(drawn.includes(name), `${name} is drawn whole`);
   assert.equal(buildSpec({ kind: 'top-waits', rows: named(['x'.repeat(80)]), options }).encoding.y.axis.labelLimit, 260, 'at most 260 px');
   // An instrument shows its last part only, and that is what needs the room.
   assert.equal(buildSpec({ kind: 'top-waits', rows: named(['wait/synch/mutex/innodb/buf_pool_mutex']), options }).encoding.y.axis.labelLimit, 150);

@@ -1,7 +1,8 @@
 // The `grouped-bar` chart kind: the parameters its shortcode takes, which are
 // required, their defaults, and the Vega-Lite spec it draws from the rows the
 // compile step selected. Pure; no Node or DOM APIs.
-import { PALETTE, titleWithUnit, fillColumn, AXIS_FORMAT, figureFormat, orderOf, tooltip, frame, spreadRule, hasSpread, COLUMN_WIDTH } from './common.mjs';
+import { PALETTE, titleWithUnit, fillColumn, AXIS_FORMAT, figureFormat, orderOf, tooltip, frame, spreadRule, hasSpread, COLUMN_WIDTH, BASE_CONFIG } from './common.mjs';
+import { textWidth } from '../text-width.mjs';
 import { greatest } from '../../lib/numbers.mjs';
 
 /** What `{{< chart kind="grouped-bar" … >}}` takes beyond the parameters every chart takes. */
@@ -22,8 +23,8 @@ export function groupedBar(rows, options) {
   const bars = color && !listed ? orderOf(values, color.field).length : 1;
   const encoding = {
     y: listed
-      ? { field: LISTED, type: 'nominal', title: `${x.title ?? x.field} · ${color.title ?? color.field}`, sort: listed.order, axis: { labelLimit: 320 } }
-      : { field: x.field, type: 'nominal', title: x.title ?? x.field, sort: groups, axis: { labelLimit: 320 } },
+      ? { field: LISTED, type: 'nominal', title: `${x.title ?? x.field} · ${color.title ?? color.field}`, sort: listed.order, axis: { labelLimit: LABEL_LIMIT } }
+      : { field: x.field, type: 'nominal', title: x.title ?? x.field, sort: groups, axis: { labelLimit: LABEL_LIMIT } },
     x: { field: 'value', type: 'quantitative', title: titleWithUnit(y.title, y.unit), axis: { format: AXIS_FORMAT, tickCount: 5 }, ...figureRoom(values, listed ? listed.order : groups) },
     tooltip: tooltip(options, { format: figureFormat(values, y.unit), rows: values }),
   };
@@ -43,7 +44,7 @@ export function groupedBar(rows, options) {
       { mark: { type: 'bar', tooltip: true } },
       ...spreadRule(values, 'x', { color: { value: '#24292f' } }),
       // The figure beside each bar says what the bar's own label says already: a screen reader hears it once.
-      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 11, aria: false }, encoding: { ...(values.some(hasSpread) ? { x: { field: 'max', type: 'quantitative' } } : {}), text: { field: 'text' }, color: { value: '#57606a' } } },
+      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: FIGURE_DX, fontSize: FIGURE_PX, aria: false }, encoding: { ...(values.some(hasSpread) ? { x: { field: 'max', type: 'quantitative' } } : {}), text: { field: 'text' }, color: { value: '#57606a' } } },
     ],
   }));
 }
@@ -72,21 +73,25 @@ function listedBars(values, groups, x, color) {
   return { order, expr };
 }
 
-// Estimates for figureRoom, in px at the chart's 11 px type: a character's width, and the axis beside the labels.
-const CHAR_PX = 6.5;
+/** The axis beside the labels (its title and ticks), in px: an estimate. */
 const AXIS_PX = 48;
+/** The bar figures' type, and their distance from the bar's end (the text mark's dx), in px. */
+const FIGURE_PX = 11;
+const FIGURE_DX = 3;
+/** The most room the labels get (the axis's labelLimit). */
+const LABEL_LIMIT = 320;
 
 /**
  * A scale that ends far enough past the longest bar (or whisker) for the
  * figure printed after it: Vega-Lite's nice end could leave a few pixels, and
  * the longest bar's figure was cut at the chart's edge. The plot is what
- * fit-x leaves of the column beside the labels, estimated from their length.
+ * fit-x leaves of the column beside the labels, measured in the glyphs they are drawn with.
  */
 function figureRoom(values, labels) {
   const longest = greatest(values.map((r) => (hasSpread(r) ? r.max : r.value)));
   if (!(longest > 0)) return {};
-  const labelPx = Math.min(320, CHAR_PX * greatest(labels.map((l) => String(l).length)));
+  const labelPx = Math.min(LABEL_LIMIT, greatest(labels.map((l) => textWidth(l, { size: BASE_CONFIG.axis.labelFontSize }))));
   const plot = COLUMN_WIDTH - labelPx - AXIS_PX;
-  const figure = CHAR_PX * greatest(values.map((r) => String(r.text ?? '').length)) + 8;
+  const figure = greatest(values.map((r) => textWidth(r.text ?? '', { size: FIGURE_PX }))) + FIGURE_DX + 5;
   return { scale: { domainMax: longest * (1 + figure / Math.max(plot - figure, 1)) } };
 }

@@ -2,7 +2,8 @@
 // required, their defaults, and the Vega-Lite spec it draws from the rows the
 // compile step selected. Pure; no Node or DOM APIs.
 import { greatest } from '../../lib/numbers.mjs';
-import { PALETTE, ON_MARK, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted, instrumentLabels, shownName } from './common.mjs';
+import { PALETTE, ON_MARK, BASE_CONFIG, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted, instrumentLabels, shownName } from './common.mjs';
+import { textWidth } from '../text-width.mjs';
 
 /** What `{{< chart kind="top-waits" … >}}` takes beyond the parameters every chart takes. */
 export const params = { takes: ['metric', 'items', 'each', 'x', 'top', 'facet', 'x-title', 'facet-title'], required: ['metric', 'x'], summary: 'The largest figures of a list as bars (wait counts, or wait time in seconds)' };
@@ -11,13 +12,13 @@ export const params = { takes: ['metric', 'items', 'each', 'x', 'top', 'facet', 
 const LABEL_LIMIT = { least: 150, most: 260 };
 
 /**
- * Room for the longest name the axis shows (about 7.5 px a character at its
- * 12 px), within LABEL_LIMIT: a mutex named by its file and line
+ * Room for the longest name the axis shows, as wide as its glyphs set at the
+ * axis's size, within LABEL_LIMIT: a mutex named by its file and line
  * ("rwlock: dict0dict.cc:2455") would otherwise lose the line that tells two apart.
  */
 function labelLimit(rows, field) {
-  const longest = Math.max(0, ...rows.map((r) => shownName(r[field] ?? '').length));
-  return Math.min(LABEL_LIMIT.most, Math.max(LABEL_LIMIT.least, Math.ceil(longest * 7.5)));
+  const longest = Math.max(0, ...rows.map((r) => textWidth(shownName(r[field] ?? ''), { size: BASE_CONFIG.axis.labelFontSize })));
+  return Math.min(LABEL_LIMIT.most, Math.max(LABEL_LIMIT.least, Math.ceil(longest)));
 }
 
 /** Counts as whole numbers; times (wait seconds) to three significant digits, since they run from microseconds to minutes. */
