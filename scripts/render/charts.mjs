@@ -5,8 +5,8 @@
 // fetches when it adds tooltips. No Node or DOM APIs here.
 //
 // Rows are what scripts/compile/select.mjs selected: the run's labels plus
-// value, text, unit, line, source, tool, status, doc/item/element indexes and
-// any extra fields. Options come from the chart shortcode: title, subtitle,
+// value, text, unit, line, source, tool, status and any extra fields (the
+// compile step keeps its own doc/item/element indexes out of the spec). Options come from the chart shortcode: title, subtitle,
 // x/y/color/facet ({field, title, unit}) and a few kind-specific settings.
 // Everything a reader sees as a statistic (a mean, a top N, a normalisation)
 // is a Vega-Lite transform in the spec, so the .vl.json beside each chart
