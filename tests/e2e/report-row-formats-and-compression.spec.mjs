@@ -59,6 +59,9 @@ test('load-time-table: each format\'s load time is the `real` time bash printed,
     await expect(fig).toHaveAttribute('data-line', String(real.line));
     expect(Number(await fig.getAttribute('data-value')), format).toBeCloseTo(real.seconds, 6);
     await expect(row.locator('td.printed')).toHaveText(real.text);
+    // The reading keeps the decimals bash printed: 0m0.980s is 0.980 s, not a rounded 1 s.
+    const [, min, sec] = /^(\d+)m([\d.]+)s$/.exec(real.text);
+    expect(squash(await fig.textContent()), format).toBe(`${Number(min) ? `${Number(min)} min ` : ''}${sec} s`);
   }
 });
 

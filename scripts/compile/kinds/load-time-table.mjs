@@ -30,7 +30,7 @@ export default {
     const body = rows.map((r) => ({
       cells: [
         th(`${r[rowsBy]}${r.row ? ` · ${r.row}` : ''}`),
-        figCell({ ...r, text: r.printed }, { shown: durationText(r.value, /\.(\d+)$/.exec(String(r.printed))?.[1].length ?? 0) }),
+        figCell({ ...r, text: r.printed }, { shown: durationText(r.value, printedDecimals(r.printed)) }),
         { text: r.printed, cls: 'num printed' },
         { text: String(r.value), cls: 'num derived' },
       ],
@@ -38,3 +38,12 @@ export default {
     return { tables: [{ caption: p.caption ?? '', cls: 'load-time-table', label: p.caption || 'Load times', head, body }] };
   },
 };
+
+/**
+ * The decimals of the seconds a time prints, which its reading keeps:
+ * bash's 0m0.980s reads 0.980 s (not 1 s), GNU time's 0:01.50 reads 1.50 s,
+ * a published 28m 18s reads 28 min 18 s. The unit after them does not count.
+ */
+export function printedDecimals(printed) {
+  return /\.(\d+)\D*$/.exec(String(printed))?.[1].length ?? 0;
+}
