@@ -157,7 +157,8 @@ export function steadyState(values, { window = 10, tolerance = 0.1 } = {}) {
 
 /**
  * Stability inside the steady window: median, 5th percentile, CV, and stalls
- * (intervals below half the median): how many, and the longest with when it began.
+ * (intervals below half the median): how many intervals, and the longest
+ * stretch of them in a row with the interval it began at.
  * @param {{t: number, value: number|null}[]} samples
  */
 export function stability(samples, options = {}) {
@@ -171,7 +172,7 @@ export function stability(samples, options = {}) {
   kept.forEach((s, i) => {
     const stalled = !(typeof s.value === 'number' && s.value >= m / 2);
     if (stalled) {
-      if (run === 0) stalls += 1;
+      stalls += 1;
       run += 1;
       if (run > longest.length) longest = { length: run, t: kept[i - run + 1].t };
     } else run = 0;

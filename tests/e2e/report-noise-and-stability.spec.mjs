@@ -3,7 +3,7 @@
 // sorting), never taken from the JSON the page was built from.
 import { test, expect } from '@playwright/test';
 import { rawLines, reportPages } from './site.mjs';
-import { number, rawMatch, percentChange, compareBlock, compareCells, compareNote, medianText } from './page.mjs';
+import { number, squash, rawMatch, percentChange, compareBlock, compareCells, compareNote, medianText } from './page.mjs';
 
 const PAGE = '/reports/noise-and-stability/';
 const CONFIGS = ['baseline', 'ahi-on', 'trx-commit-2', 'bp-32m'];
@@ -96,4 +96,16 @@ test('the longest stall of the stalling run links to a second the raw file print
   const seconds = Number(/^(\d+)/.exec((await link.textContent()).trim())[1]);
   const run = samples.slice(samples.indexOf(at), samples.indexOf(at) + seconds);
   expect(run.every((s) => Number(s.tps) < half)).toBe(true);
+});
+
+test('the stalls the table counts are the seconds of the steady window the raw file prints below half the median shown', async ({ page }) => {
+  await page.goto(PAGE);
+  const file = 'raw/stalls/sysbench-stalls-600s.txt';
+  const samples = rawLines(PAGE, file).map((line) => /^\[ (\d+)s \] .* tps: ([\d.]+) /.exec(line)).filter(Boolean).map(([, t, tps]) => ({ t: Number(t), tps: Number(tps) }));
+  const cells = page.locator('table.stability-table tr[data-run="stalls"] td');
+  const [, from, to] = /^(\d+)–(\d+)\s*s$/.exec(squash(await cells.nth(0).textContent()));
+  const median = Number(squash(await cells.nth(1).textContent()));
+  const below = samples.filter((s) => s.t >= Number(from) && s.t <= Number(to) && s.tps < median / 2);
+  expect(below.length).toBeGreaterThan(1);
+  expect(Number(squash(await cells.nth(4).textContent()))).toBe(below.length);
 });

@@ -55,7 +55,7 @@ export default {
           ],
         })),
       }],
-      wrap: `<!--table:0-->\n<p class="table-note">Steady window: ${esc(stats[0]?.s.rule ?? '')}. A stall is an interval below half the steady median. Medians, p5 and CV are worked out from the samples the tool printed; the longest stall links to its first interval.</p>`,
+      wrap: `<!--table:0-->\n<p class="table-note">Steady window: ${esc(stats[0]?.s.rule ?? '')}. A stall is an interval below half the steady median: Stalls counts those intervals, and the longest stall is the most of them in a row. Medians, p5 and CV are worked out from the samples the tool printed; the longest stall links to its first interval.</p>`,
     };
   },
 };
