@@ -89,7 +89,9 @@ export function encodePath(path) {
  * When the link shows a reading of the figure (2.3 GiB, 28 min 18 s), data-text
  * keeps the printed text.
  * @param {object|null} row  a row from select.mjs
- * @param {object} [o]       { shown, value, bytes, unit, cls }
+ * @param {object} [o]       { shown, value, bytes, unit, cls }; bytes: the figure in bytes, named
+ *                           on hover and in the CSV as exact, unless `roundedBytes` (the tool printed
+ *                           the size rounded, 2.3G: a count to the byte would be digits it never printed)
  */
 export function figLink(row, o = {}) {
   if (!row) return '<span class="empty">–</span>';
@@ -104,7 +106,8 @@ export function figLink(row, o = {}) {
   const value = o.value ?? row.value;
   let title = `${row.source}, line ${row.line} (${row.tool})`;
   if (o.shown) title = `printed as ${row.text} · ${title}`;
-  if (o.bytes !== undefined && o.bytes !== null) title = `${countText(o.bytes)} bytes · ${title}`;
+  if (exactBytes(o)) title = `${countText(o.bytes)} bytes · ${title}`;
+  else if (o.roundedBytes) title = `printed as ${row.text}, a rounded size · ${row.source}, line ${row.line} (${row.tool})`;
   const link = `<a${attrs({
     class: o.cls ? `fig ${o.cls}` : 'fig',
     href,
@@ -117,6 +120,9 @@ export function figLink(row, o = {}) {
   })}>${esc(o.shown ?? row.text)}</a>`;
   return `${o.unit ? `${link}<span class="unit">&nbsp;${esc(o.unit)}</span>` : link}${incompleteMark(row)}`;
 }
+
+/** Whether a figure's bytes are a count to the byte (ls -l, SHOW TABLE STATUS), not worked out from a rounded size. */
+const exactBytes = (o) => o.bytes !== undefined && o.bytes !== null && !o.roundedBytes;
 
 /** "failed", "is incomplete", "has no result": a run's status as a sentence says it. */
 function statusPhrase(status) {
@@ -211,7 +217,7 @@ function figureText(row, o) {
   if (row.members) return `${row.text}${o.unit ? ` ${o.unit}` : ''} (${row.stat}; ${spreadText(row)})`;
   if (!isOk(row)) return row.status;
   // A size shown rounded keeps its exact bytes in the CSV, as the page keeps them on hover.
-  if (o.shown && o.bytes !== undefined && o.bytes !== null) return `${o.shown} (${Math.round(o.bytes).toFixed(0)} bytes)`;
+  if (o.shown && exactBytes(o)) return `${o.shown} (${Math.round(o.bytes).toFixed(0)} bytes)`;
   return `${o.shown ?? row.text}${o.unit ? ` ${o.unit}` : ''}`;
 }
 

@@ -145,6 +145,12 @@ test('a sizes-table CSV keeps each size as the page shows it and its exact bytes
   assert.deepEqual(cells.map((c) => /\((\d+) bytes\)/.exec(c)[1]), links);
 });
 
+test('a sizes-table CSV keeps a size the tool printed rounded (2.3G) as printed, with no count to the byte it never printed', async () => {
+  const view = await build('row-formats-and-compression', 'sizes-table', { where: 'table=file-sizes' });
+  const csv = tableCsv(view.tables[0]).split('\r\n');
+  assert.deepEqual(csv.slice(1).filter(Boolean).map((line) => line.split(',')[1]), ['2.3 GiB', '1.2 GiB', '592 MiB', '2.3 GiB']);
+});
+
 test('the runs table says which of its files is a prepare step, measuring nothing, beside the runs', async () => {
   const { parseFile } = await import('../../scripts/parse/index.mjs');
   const raw = (name) => join('content/reports/mariadb-sysbench-threads/raw', name);

@@ -1,5 +1,6 @@
 // `sizes-table`: sizes the way people read them (2.3 GiB, binary units) with
-// the exact bytes one hover away.
+// the exact bytes one hover away, where the tool printed a count (a size it
+// printed rounded, 2.3G, keeps its digits and claims no more).
 //   {{< sizes-table where="table=file-sizes" caption="…" >}}               (data="published-table", the default)
 //   {{< sizes-table data="file-sizes" rows="file" columns="server" caption="…" >}}
 //   {{< sizes-table data="table-status" rows="format" caption="…" >}}     (SHOW TABLE STATUS, any form)
@@ -22,7 +23,7 @@ const FIELDS = ['file', 'row', 'column', 'name'];
 
 export default {
   name: 'sizes-table',
-  summary: 'Sizes as 2.3 GiB with the exact bytes on hover, from published tables, ls/du listings or SHOW TABLE STATUS.',
+  summary: 'Sizes as 2.3 GiB with the exact bytes of a count on hover, from published tables, ls/du listings or SHOW TABLE STATUS.',
   params: {
     data: { default: 'published-table', doc: 'published-table, file-sizes or table-status', values: Object.keys(SOURCES) },
     rows: { doc: 'label or field naming each line (default: the source\'s usual one)' },
@@ -64,8 +65,20 @@ function sizeGrid(rows, rowsBy, colsBy, p) {
       // A view's row of SHOW TABLE STATUS prints NULL for its sizes: the cell reads as the server printed it.
       if (row.value === null && row.text === 'NULL') return figCell(row, { shown: 'NULL' });
       if (bytes === null || bytes === undefined) throw new AuthorError(`${row.source} line ${row.line} holds "${row.text}", which is not a size (no bytes known)`);
-      return figCell(row, { shown: bytesText(bytes), bytes });
+      const rounded = roundedSize(row.text);
+      return figCell(row, { shown: rounded ?? bytesText(bytes), bytes, roundedBytes: Boolean(rounded) });
     })],
   }));
   return { caption: p.caption ?? '', cls: 'sizes-table', label: p.caption || 'Sizes', head, body };
+}
+
+/**
+ * A size the tool printed rounded, with a unit letter (ls -h, du -h and the
+ * tables people publish: 2.3G, 592M), read in binary units with the digits it
+ * printed ("2.3 GiB"); null for a count (2247098368). Such a size is known to
+ * its printed digits only: the reading adds none, and no count to the byte is shown.
+ */
+export function roundedSize(text) {
+  const m = /^(\d+(?:\.\d+)?)\s*([KMGTP])(?:i?B)?$/i.exec(String(text ?? '').trim());
+  return m ? `${m[1]}\u00a0${m[2].toUpperCase()}iB` : null;
 }
