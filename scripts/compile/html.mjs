@@ -353,17 +353,31 @@ export function ordinal(n) {
 
 /**
  * One figure against another in per cent with one decimal: "change" (signed,
- * "+49.8 %") or "share" ("99.9 %"). Null when either is missing or the base is 0.
+ * "+49.8 %") or "share" ("99.9 %", more decimals where one would read as all
+ * or none). Null when either is missing or the base is 0.
  */
 export function percent(value, base, mode = 'change') {
   if (value === null || value === undefined || base === null || base === undefined || Number(base) === 0) return null;
   const ratio = Number(value) / Number(base);
   const pct = mode === 'share' ? ratio * 100 : (ratio - 1) * 100;
-  const number = Math.round(pct * 10) / 10;
+  const decimals = mode === 'share' ? shareDecimals(pct) : 1;
+  const number = Math.round(pct * 10 ** decimals) / 10 ** decimals;
   const abs = Math.abs(number).toFixed(1);
-  let text = `${number.toFixed(1)}\u00a0%`;
+  let text = `${number.toFixed(decimals)}\u00a0%`;
   if (mode !== 'share') text = number > 0 ? `+${abs}\u00a0%` : number < 0 ? `\u2212${abs}\u00a0%` : '±0.0\u00a0%';
   return { number, text };
+}
+
+/**
+ * Decimals for a share: one, or as many more (up to four) as it takes for a
+ * share short of all, or above none, not to read as 100.0 % or 0.0 %:
+ * 33,100 compressions of 33,104 succeeded is 99.99 %, not "all of them".
+ */
+function shareDecimals(pct) {
+  let decimals = 1;
+  const edge = (d) => pct !== 0 && pct !== 100 && [0, 100].includes(Math.round(pct * 10 ** d) / 10 ** d);
+  while (decimals < 4 && edge(decimals)) decimals += 1;
+  return decimals;
 }
 
 /** Binary units, three significant figures, trailing zeros dropped ("2.3 GiB", "8 KiB"). */

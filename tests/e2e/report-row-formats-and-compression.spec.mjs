@@ -62,6 +62,8 @@ test('load-time-table: each format\'s load time is the `real` time bash printed,
     // The reading keeps the decimals bash printed: 0m0.980s is 0.980 s, not a rounded 1 s.
     const [, min, sec] = /^(\d+)m([\d.]+)s$/.exec(real.text);
     expect(squash(await fig.textContent()), format).toBe(`${Number(min) ? `${Number(min)} min ` : ''}${sec} s`);
+    // The derived seconds keep those decimals too.
+    await expect(row.locator('td.derived')).toHaveText((Number(min) * 60 + Number(sec)).toFixed((sec.split('.')[1] ?? '').length));
   }
 });
 
@@ -103,8 +105,14 @@ test('compression-table: INNODB_CMP of each capture shows only the page size in 
       const row = table.locator('tbody tr', { has: page.locator(`th:text-is("${format} · ${after}")`) });
       await expect(row.locator('a.fig'), file).toHaveText([String(pageSize), cmp.ops, cmp.ok, cmp.time, cmp.uops, cmp.utime]);
       await expect(row.locator('a.fig').first()).toHaveAttribute('data-line', String(cmp.line));
-      const share = Math.round((Number(cmp.ok) / Number(cmp.ops)) * 1000) / 10;
-      await expect(row.locator('td.ratio'), file).toHaveText(`${share.toFixed(1)}\u00a0%`);
+      // The share rounds to the digits shown, and a share short of all never reads 100 %.
+      const shown = (await row.locator('td.ratio').textContent()).replace(/\u00a0/g, ' ');
+      const digits = /^(\d+\.\d+) %$/.exec(shown)?.[1];
+      expect(digits, `${file}: ${shown}`).toBeDefined();
+      const exact = (Number(cmp.ok) / Number(cmp.ops)) * 100;
+      const places = digits.split('.')[1].length;
+      expect(Math.abs(Number(digits) - exact), `${file}: ${shown}`).toBeLessThanOrEqual(0.5 * 10 ** -places + 1e-9);
+      if (cmp.ok !== cmp.ops) expect(Number(digits), `${file}: ${cmp.ok} of ${cmp.ops}`).toBeLessThan(100);
     }
   }
 });

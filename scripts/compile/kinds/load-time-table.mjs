@@ -4,6 +4,7 @@
 //   {{< load-time-table data="elapsed-time" rows="format" caption="…" >}} (time / GNU time output, one line per run)
 import { AuthorError } from '../select.mjs';
 import { figCell, th, durationText, lineHead, ROW_TITLE_PARAM } from '../html.mjs';
+import { fixed } from '../../lib/text.mjs';
 
 const SOURCES = {
   'published-table': { items: '.', each: 'cells', metric: 'seconds', fields: { row: 'row', column: 'column', printed: 'figure.text' }, rows: 'column' },
@@ -27,14 +28,18 @@ export default {
     const labels = ['column', 'row'].includes(rowsBy) ? [] : [rowsBy];
     const rows = select({ data: p.data, items: source.items, each: source.each, metric: source.metric, fields: source.fields, labels, where: p.where });
     const head = [{ cells: [lineHead(p['row-title'] ?? (rowsBy === 'column' ? '' : title(rowsBy))), th('Load time', { cls: 'num' }), th('As printed', { cls: 'num' }), th('Seconds (derived)', { cls: 'num', html: 'Seconds <span class="unit">(derived)</span>' })] }];
-    const body = rows.map((r) => ({
-      cells: [
-        th(`${r[rowsBy]}${r.row ? ` · ${r.row}` : ''}`),
-        figCell({ ...r, text: r.printed }, { shown: durationText(r.value, printedDecimals(r.printed)) }),
-        { text: r.printed, cls: 'num printed' },
-        { text: String(r.value), cls: 'num derived' },
-      ],
-    }));
+    const body = rows.map((r) => {
+      const decimals = printedDecimals(r.printed);
+      return {
+        cells: [
+          th(`${r[rowsBy]}${r.row ? ` · ${r.row}` : ''}`),
+          figCell({ ...r, text: r.printed }, { shown: durationText(r.value, decimals) }),
+          { text: r.printed, cls: 'num printed' },
+          // To the decimals printed, as the reading beside it: 0m0.980s is 0.980 seconds, not 0.98.
+          { text: fixed(r.value, decimals), cls: 'num derived' },
+        ],
+      };
+    });
     return { tables: [{ caption: p.caption ?? '', cls: 'load-time-table', label: p.caption || 'Load times', head, body }] };
   },
 };
