@@ -175,9 +175,9 @@ function embedControl({ name, title, alt, base, size }) {
   return `<details class="tps-embed"><summary>Embed / Download</summary><p class="tps-embed__files">${links}</p>${fields}</details>`;
 }
 
-/** A minimal page for an <iframe>: the chart, its sources and a link back, with links relative to charts/. */
 /**
- * A chart's iframe page. In a frame narrower than the drawing, the drawing
+ * A minimal page for an <iframe>: the chart, its sources and a link back,
+ * with links relative to charts/. In a frame narrower than the drawing, the drawing
  * scales down to three quarters of its width at least, where its labels still
  * read, and scrolls sideways beyond that: an empty canvas three quarters as
  * wide holds its box open (embed.css), as a style attribute could not under a

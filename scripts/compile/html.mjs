@@ -105,9 +105,8 @@ export function figLink(row, o = {}) {
   }
   const value = o.value ?? row.value;
   let title = `${row.source}, line ${row.line} (${row.tool})`;
-  if (o.shown) title = `printed as ${row.text} · ${title}`;
+  if (o.shown) title = `printed as ${row.text}${o.roundedBytes ? ', a rounded size' : ''} · ${title}`;
   if (exactBytes(o)) title = `${countText(o.bytes)} bytes · ${title}`;
-  else if (o.roundedBytes) title = `printed as ${row.text}, a rounded size · ${row.source}, line ${row.line} (${row.tool})`;
   const link = `<a${attrs({
     class: o.cls ? `fig ${o.cls}` : 'fig',
     href,

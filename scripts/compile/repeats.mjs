@@ -10,7 +10,7 @@ import { AuthorError } from './select.mjs';
 import { summarize } from './stats.mjs';
 import { greatest } from '../lib/numbers.mjs';
 import { nearest } from '../lib/nearest.mjs';
-import { fixed } from '../lib/text.mjs';
+import { fixed, printedDecimals } from '../lib/text.mjs';
 
 /** How a view may combine repeats; `best` follows the view's `better` direction. */
 export const STATS = ['median', 'mean', 'min', 'max', 'best'];
@@ -113,7 +113,7 @@ function combineGroup(group, keys, { what, repeat, stat, better }) {
 
 /** The most decimals the tool printed in rows' figures (0 for none), so a median or a threshold reads like its members. */
 export function decimalsOf(rows) {
-  return Math.max(0, greatest(rows.map((r) => /\.(\d+)$/.exec(String(r.text ?? ''))?.[1].length ?? 0)));
+  return Math.max(0, greatest(rows.map((r) => printedDecimals(r.text))));
 }
 
 function combined(group, repeat, stat, better) {

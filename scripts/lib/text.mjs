@@ -178,3 +178,12 @@ export function displayWidth(text) {
 export function padToWidth(text, width) {
   return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
 }
+
+/**
+ * The decimals a figure was printed with, a unit after them or not: "1285.06"
+ * has 2, bash's "0m0.980s" 3, "28m 18s" none. A statistic or reading of the
+ * figure keeps them.
+ */
+export function printedDecimals(text) {
+  return /\.(\d+)\D*$/.exec(String(text ?? ''))?.[1].length ?? 0;
+}

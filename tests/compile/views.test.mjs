@@ -151,6 +151,25 @@ test('a sizes-table CSV keeps a size the tool printed rounded (2.3G) as printed,
   assert.deepEqual(csv.slice(1).filter(Boolean).map((line) => line.split(',')[1]), ['2.3 GiB', '1.2 GiB', '592 MiB', '2.3 GiB']);
 });
 
+test('a sizes-table of du -h keeps each rounded size as du printed it, and the bytes du printed as a count exact', async () => {
+  const { parseFile } = await import('../../scripts/parse/index.mjs');
+  const fixture = 'tests/fixtures/file-sizes/ls-lh-datadir.txt';
+  const doc = await parseFile(join(ROOT, fixture), { source: 'content/reports/t/raw/ls.txt' });
+  Object.assign(doc, { order: 0, labels: {} });
+  const ctx = viewContext({ slug: 't', meta: {}, docs: [doc], text: '' });
+  const view = await kinds['sizes-table'].build(ctx, checkParams(kinds['sizes-table'], { name: 'sizes-table', params: { data: 'file-sizes' }, positional: [], inner: null }));
+  const links = view.tables[0].body.flatMap((r) => r.cells.filter((c) => !c.th).map((c) => c.html));
+  const printed = doc.listings[0].files.map((f) => f.size.text);
+  const rounded = links.filter((html) => /a rounded size/.test(html));
+  assert.ok(rounded.length > 0 && rounded.length < links.length, 'both kinds of size are in the listing');
+  for (const html of rounded) {
+    const [, text, shown] = /data-text="([^"]+)".*>([^<]+)<\/a>/.exec(html);
+    assert.ok(printed.includes(text));
+    assert.equal(shown.replace(/\u00a0/g, ' '), `${text.slice(0, -1)} ${text.slice(-1)}iB`, 'the digits ls printed, in binary units');
+    assert.doesNotMatch(html, /\d{1,3}(,\d{3})+ bytes/, 'no count to the byte ls never printed');
+  }
+});
+
 test('the runs table says which of its files is a prepare step, measuring nothing, beside the runs', async () => {
   const { parseFile } = await import('../../scripts/parse/index.mjs');
   const raw = (name) => join('content/reports/mariadb-sysbench-threads/raw', name);

@@ -4,7 +4,7 @@
 //   {{< load-time-table data="elapsed-time" rows="format" caption="…" >}} (time / GNU time output, one line per run)
 import { AuthorError } from '../select.mjs';
 import { figCell, th, durationText, lineHead, ROW_TITLE_PARAM } from '../html.mjs';
-import { fixed } from '../../lib/text.mjs';
+import { fixed, printedDecimals } from '../../lib/text.mjs';
 
 const SOURCES = {
   'published-table': { items: '.', each: 'cells', metric: 'seconds', fields: { row: 'row', column: 'column', printed: 'figure.text' }, rows: 'column' },
@@ -29,13 +29,13 @@ export default {
     const rows = select({ data: p.data, items: source.items, each: source.each, metric: source.metric, fields: source.fields, labels, where: p.where });
     const head = [{ cells: [lineHead(p['row-title'] ?? (rowsBy === 'column' ? '' : title(rowsBy))), th('Load time', { cls: 'num' }), th('As printed', { cls: 'num' }), th('Seconds (derived)', { cls: 'num', html: 'Seconds <span class="unit">(derived)</span>' })] }];
     const body = rows.map((r) => {
+      // The reading and the derived seconds keep the decimals printed: 0m0.980s is 0.980 s, not 1 s.
       const decimals = printedDecimals(r.printed);
       return {
         cells: [
           th(`${r[rowsBy]}${r.row ? ` · ${r.row}` : ''}`),
           figCell({ ...r, text: r.printed }, { shown: durationText(r.value, decimals) }),
           { text: r.printed, cls: 'num printed' },
-          // To the decimals printed, as the reading beside it: 0m0.980s is 0.980 seconds, not 0.98.
           { text: fixed(r.value, decimals), cls: 'num derived' },
         ],
       };
@@ -43,12 +43,3 @@ export default {
     return { tables: [{ caption: p.caption ?? '', cls: 'load-time-table', label: p.caption || 'Load times', head, body }] };
   },
 };
-
-/**
- * The decimals of the seconds a time prints, which its reading keeps:
- * bash's 0m0.980s reads 0.980 s (not 1 s), GNU time's 0:01.50 reads 1.50 s,
- * a published 28m 18s reads 28 min 18 s. The unit after them does not count.
- */
-export function printedDecimals(printed) {
-  return /\.(\d+)\D*$/.exec(String(printed))?.[1].length ?? 0;
-}

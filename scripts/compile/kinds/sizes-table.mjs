@@ -13,8 +13,9 @@ import { figCell, th, bytesText, lineHead, ROW_TITLE_PARAM } from '../html.mjs';
 
 /** Where each source kind keeps its sizes, and how its lines and columns are named by default. */
 const SOURCES = {
-  'published-table': { items: '.', each: 'cells', metric: 'figure', fields: { row: 'row', column: 'column', bytes: 'bytes' }, rows: 'column', columns: 'row' },
-  'file-sizes': { items: 'listings', each: 'files', metric: 'size', fields: { file: 'name', bytes: 'bytes' }, rows: 'file', columns: '' },
+  // `rounded`: the parser's own word that the bytes were worked out from a size printed rounded (2.3G, ls -h).
+  'published-table': { items: '.', each: 'cells', metric: 'figure', fields: { row: 'row', column: 'column', bytes: 'bytes', rounded: 'bytes.derived' }, rows: 'column', columns: 'row' },
+  'file-sizes': { items: 'listings', each: 'files', metric: 'size', fields: { file: 'name', bytes: 'bytes', rounded: 'approximate' }, rows: 'file', columns: '' },
   'table-status': { items: 'tables', each: '', metric: '', fields: { name: 'name' }, rows: 'name', columns: 'column' },
 };
 /** SHOW TABLE STATUS: one figure per printed column, each read on its own, in this order. */
@@ -65,20 +66,18 @@ function sizeGrid(rows, rowsBy, colsBy, p) {
       // A view's row of SHOW TABLE STATUS prints NULL for its sizes: the cell reads as the server printed it.
       if (row.value === null && row.text === 'NULL') return figCell(row, { shown: 'NULL' });
       if (bytes === null || bytes === undefined) throw new AuthorError(`${row.source} line ${row.line} holds "${row.text}", which is not a size (no bytes known)`);
-      const rounded = roundedSize(row.text);
-      return figCell(row, { shown: rounded ?? bytesText(bytes), bytes, roundedBytes: Boolean(rounded) });
+      const rounded = row.rounded === true && row.unit !== 'bytes';
+      return figCell(row, { shown: rounded ? roundedReading(row) : bytesText(bytes), bytes, roundedBytes: rounded });
     })],
   }));
   return { caption: p.caption ?? '', cls: 'sizes-table', label: p.caption || 'Sizes', head, body };
 }
 
 /**
- * A size the tool printed rounded, with a unit letter (ls -h, du -h and the
- * tables people publish: 2.3G, 592M), read in binary units with the digits it
- * printed ("2.3 GiB"); null for a count (2247098368). Such a size is known to
- * its printed digits only: the reading adds none, and no count to the byte is shown.
+ * A size the tool printed rounded (2.3G, 592M) in binary units, with the
+ * digits it printed ("2.3 GiB"): it is known to those digits only, so the
+ * reading adds none.
  */
-export function roundedSize(text) {
-  const m = /^(\d+(?:\.\d+)?)\s*([KMGTP])(?:i?B)?$/i.exec(String(text ?? '').trim());
-  return m ? `${m[1]}\u00a0${m[2].toUpperCase()}iB` : null;
+function roundedReading(row) {
+  return `${/^\d+(?:[.,]\d+)?/.exec(String(row.text))?.[0] ?? row.value}\u00a0${row.unit}`;
 }
