@@ -21,6 +21,37 @@ export function tmpBeside(path) {
 }
 
 /**
+ * Makes the folder `dir`, which is not there yet, whole at once: `fill(place)`
+ * writes its files, each at place(relative path) (which makes the file's
+ * folder), into a folder beside `dir` that is then renamed to it. Every file
+ * is new, so none needs a temporary name of its own, and a failure leaves
+ * no `dir` at all. Returns what fill returns.
+ */
+export function newFolderWhole(dir, fill) {
+  const tmp = tmpBeside(dir);
+  const made = new Set();
+  const place = (rel) => {
+    const path = join(tmp, rel);
+    const folder = dirname(path);
+    if (!made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    }
+    return path;
+  };
+  try {
+    mkdirSync(tmp, { recursive: true });
+    made.add(tmp);
+    const result = fill(place);
+    renameSync(tmp, dir);
+    return result;
+  } catch (error) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
  * Writes a whole file under a temporary name beside it, then renames it into
  * place. Synchronous: a build writes thousands of small files, and handing
  * each open, write and rename to libuv's thread pool and back cost three times

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync, readFileSync, mkdirSync, statSync, existsSync, utimesSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, readFileSync, mkdirSync, statSync, existsSync, utimesSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hugoPlan } from '../../scripts/build/index.mjs';
@@ -78,4 +78,35 @@ test('publish removes the folders a removed report leaves empty, and no folder t
   assert.deepEqual(counts, { copied: 1, kept: 0, removed: 3 });
   assert.ok(!existsSync(join(dest, 'reports', 'gone')), 'the removed report leaves no folder');
   assert.ok(existsSync(join(dest, 'reports', 'kept', 'index.html')));
+});
+
+test('the first publish, into no public/ yet, places every file at once: linkable sources as hard links, the rest as copies, and no temporary folder left', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tps-publish-first-'));
+  const [pages, site, dest] = [join(dir, 'pages'), join(dir, 'site'), join(dir, 'public')];
+  mkdirSync(join(pages, 'reports', 'a'), { recursive: true });
+  mkdirSync(join(site, 'reports', 'a', 'charts'), { recursive: true });
+  writeFileSync(join(pages, 'index.html'), 'home');
+  writeFileSync(join(pages, 'reports', 'a', 'index.html'), 'page');
+  writeFileSync(join(pages, 'reports', 'a', 'shared.txt'), 'from the pages');
+  writeFileSync(join(site, 'reports', 'a', 'shared.txt'), 'from the site');
+  writeFileSync(join(site, 'reports', 'a', 'charts', 'c.svg'), '<svg/>');
+  const counts = await publish([pages, { dir: site, linkable: true }], dest);
+  assert.deepEqual(counts, { copied: 4, kept: 0, removed: 0 });
+  assert.equal(readFileSync(join(dest, 'reports', 'a', 'shared.txt'), 'utf8'), 'from the site', 'a later source wins on the same path');
+  assert.equal(statSync(join(dest, 'reports', 'a', 'charts', 'c.svg')).ino, statSync(join(site, 'reports', 'a', 'charts', 'c.svg')).ino, 'a linkable file is a hard link');
+  assert.notEqual(statSync(join(dest, 'index.html')).ino, statSync(join(pages, 'index.html')).ino, 'a page Hugo may rewrite in place is a copy');
+  assert.equal(readFileSync(join(dest, 'reports', 'a', 'index.html'), 'utf8'), 'page');
+  assert.deepEqual(readdirSync(dir).sort(), ['pages', 'public', 'site']);
+});
+
+test('a first publish that fails leaves no public/ and no temporary folder', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tps-publish-first-fails-'));
+  const [one, two, dest] = [join(dir, 'one'), join(dir, 'two'), join(dir, 'public')];
+  // "x" a file in one source and a folder in the other: the second cannot be placed.
+  mkdirSync(one);
+  mkdirSync(join(two, 'x'), { recursive: true });
+  writeFileSync(join(one, 'x'), 'a file');
+  writeFileSync(join(two, 'x', 'y.html'), 'under a folder');
+  await assert.rejects(publish([one, two], dest), /EEXIST|ENOTDIR/);
+  assert.deepEqual(readdirSync(dir).sort(), ['one', 'two']);
 });
