@@ -80,7 +80,7 @@ test('publish removes the folders a removed report leaves empty, and no folder t
   assert.ok(existsSync(join(dest, 'reports', 'kept', 'index.html')));
 });
 
-test('the first publish, into no public/ yet, places every file at once: linkable sources as hard links, the rest as copies, and no temporary folder left', async () => {
+test('the first publish, into no public/ yet, places every file at once: linkable sources as hard links, the rest as copies, and no temporary folder left (nor one a killed build left)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'tps-publish-first-'));
   const [pages, site, dest] = [join(dir, 'pages'), join(dir, 'site'), join(dir, 'public')];
   mkdirSync(join(pages, 'reports', 'a'), { recursive: true });
@@ -90,6 +90,8 @@ test('the first publish, into no public/ yet, places every file at once: linkabl
   writeFileSync(join(pages, 'reports', 'a', 'shared.txt'), 'from the pages');
   writeFileSync(join(site, 'reports', 'a', 'shared.txt'), 'from the site');
   writeFileSync(join(site, 'reports', 'a', 'charts', 'c.svg'), '<svg/>');
+  // What a first publish killed part way left beside public/.
+  mkdirSync(join(dir, '.public.99999-0.tmp', 'reports'), { recursive: true });
   const counts = await publish([pages, { dir: site, linkable: true }], dest);
   assert.deepEqual(counts, { copied: 4, kept: 0, removed: 0 });
   assert.equal(readFileSync(join(dest, 'reports', 'a', 'shared.txt'), 'utf8'), 'from the site', 'a later source wins on the same path');
