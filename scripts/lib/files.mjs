@@ -15,9 +15,20 @@ import { columnStore } from './columns.mjs';
  * 255 bytes a file system allows.
  */
 export function tmpBeside(path) {
+  return join(dirname(path), `.${tmpStem(path)}.${process.pid}-${threadId}.tmp`);
+}
+
+function tmpStem(path) {
   const name = basename(path);
-  const stem = Buffer.byteLength(name) > 120 ? createHash('sha256').update(name).digest('hex').slice(0, 32) : name;
-  return join(dirname(path), `.${stem}.${process.pid}-${threadId}.tmp`);
+  return Buffer.byteLength(name) > 120 ? createHash('sha256').update(name).digest('hex').slice(0, 32) : name;
+}
+
+/** Removes every tmpBeside(path) a process left behind when it was killed part way (it could not remove its own). */
+function removeLeftovers(path) {
+  const prefix = `.${tmpStem(path)}.`;
+  for (const name of readdirSync(dirname(path))) {
+    if (name.startsWith(prefix) && /^\d+-\d+\.tmp$/.test(name.slice(prefix.length))) rmSync(join(dirname(path), name), { recursive: true, force: true });
+  }
 }
 
 /**
@@ -25,9 +36,11 @@ export function tmpBeside(path) {
  * writes its files, each at place(relative path) (which makes the file's
  * folder), into a folder beside `dir` that is then renamed to it. Every file
  * is new, so none needs a temporary name of its own, and a failure leaves
- * no `dir` at all. Returns what fill returns.
+ * no `dir` at all (nor does a killed process, once this runs again). Returns
+ * what fill returns.
  */
 export function newFolderWhole(dir, fill) {
+  removeLeftovers(dir);
   const tmp = tmpBeside(dir);
   const made = new Set();
   const place = (rel) => {
