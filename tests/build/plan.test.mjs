@@ -1,10 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync, readFileSync, mkdirSync, statSync, existsSync, utimesSync, readdirSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, readFileSync, mkdirSync, statSync, existsSync, utimesSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hugoPlan } from '../../scripts/build/index.mjs';
 import { publish } from '../../scripts/build/publish.mjs';
+
+/** A temporary folder that is removed when test `t` ends, passed or failed. */
+function tempDir(t, prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 const state = (articles, inputs = 'i') => ({ inputs, articles, published: true });
 
@@ -28,8 +35,8 @@ test('hugoPlan renders everything when front matter, layouts, views or the set o
   assert.equal(hugoPlan({ ...before, published: false }, state({ a: { front: '1', body: '1' } })).mode, 'full');
 });
 
-test('publish copies only changed files, keeps the mtime of unchanged ones and removes files the build no longer has', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'tps-publish-'));
+test('publish copies only changed files, keeps the mtime of unchanged ones and removes files the build no longer has', (t) => {
+  const dir = tempDir(t, 'tps-publish-');
   const [src, dest] = [join(dir, 'src'), join(dir, 'dest')];
   mkdirSync(join(src, 'a'), { recursive: true });
   mkdirSync(join(dest, 'a'), { recursive: true });
@@ -47,8 +54,8 @@ test('publish copies only changed files, keeps the mtime of unchanged ones and r
   });
 });
 
-test('publish with a list of folders removes stale files there and nowhere else', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'tps-publish-scope-'));
+test('publish with a list of folders removes stale files there and nowhere else', async (t) => {
+  const dir = tempDir(t, 'tps-publish-scope-');
   const [src, dest] = [join(dir, 'src'), join(dir, 'dest')];
   mkdirSync(join(src, 'reports', 'a'), { recursive: true });
   mkdirSync(join(dest, 'reports', 'a'), { recursive: true });
@@ -64,8 +71,8 @@ test('publish with a list of folders removes stale files there and nowhere else'
   assert.ok(existsSync(join(dest, 'reports', 'b', 'index.html')) && existsSync(join(dest, 'index.html')), 'other folders are left alone');
 });
 
-test('publish removes the folders a removed report leaves empty, and no folder that still holds a file', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'tps-publish-folders-'));
+test('publish removes the folders a removed report leaves empty, and no folder that still holds a file', async (t) => {
+  const dir = tempDir(t, 'tps-publish-folders-');
   const [src, dest] = [join(dir, 'src'), join(dir, 'dest')];
   mkdirSync(join(src, 'reports', 'kept'), { recursive: true });
   writeFileSync(join(src, 'reports', 'kept', 'index.html'), 'kept');
@@ -80,8 +87,8 @@ test('publish removes the folders a removed report leaves empty, and no folder t
   assert.ok(existsSync(join(dest, 'reports', 'kept', 'index.html')));
 });
 
-test('the first publish, into no public/ yet, places every file at once: linkable sources as hard links, the rest as copies, and no temporary folder left (nor one a killed build left)', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'tps-publish-first-'));
+test('the first publish, into no public/ yet, places every file at once: linkable sources as hard links, the rest as copies, and no temporary folder left (nor one a killed build left)', async (t) => {
+  const dir = tempDir(t, 'tps-publish-first-');
   const [pages, site, dest] = [join(dir, 'pages'), join(dir, 'site'), join(dir, 'public')];
   mkdirSync(join(pages, 'reports', 'a'), { recursive: true });
   mkdirSync(join(site, 'reports', 'a', 'charts'), { recursive: true });
@@ -101,8 +108,8 @@ test('the first publish, into no public/ yet, places every file at once: linkabl
   assert.deepEqual(readdirSync(dir).sort(), ['pages', 'public', 'site']);
 });
 
-test('a first publish that fails leaves no public/ and no temporary folder', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'tps-publish-first-fails-'));
+test('a first publish that fails leaves no public/ and no temporary folder', async (t) => {
+  const dir = tempDir(t, 'tps-publish-first-fails-');
   const [one, two, dest] = [join(dir, 'one'), join(dir, 'two'), join(dir, 'public')];
   // "x" a file in one source and a folder in the other: the second cannot be placed.
   mkdirSync(one);
