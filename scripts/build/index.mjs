@@ -117,7 +117,7 @@ export async function buildSite({ root, hugoBin, steps, baseUrl, recheck = false
   // The steps stamp their reports from this same listing and refresh what they write, so the
   // stamp saved at the end is what the next build's first look will see if nothing changes.
   // The address is an input too: every page and feed carries it.
-  const listed = treeIndex(inputsOf(root, EVERY_INPUT));
+  const listed = await treeIndex(inputsOf(root, EVERY_INPUT));
   const everything = () => `${listed.stamp(inputsOf(root, EVERY_INPUT))}:${baseUrl ?? ''}`;
   const last = JSON.parse(await readFile(state, 'utf8').catch(() => 'null'));
   // public/ is output, but someone may have removed part of it: then it is built again.

@@ -179,7 +179,7 @@ async function refresh({ root, problems, log, slugs }) {
   let gone = [];
   try {
     // One listing for the three steps, as a build does: ingest refreshes what it writes.
-    const listed = treeIndex([join(root, 'content', 'reports'), join(root, 'data', 'reports')]);
+    const listed = await treeIndex([join(root, 'content', 'reports'), join(root, 'data', 'reports')]);
     const ingested = await ingestReports({ root, listed });
     problems.set('ingest', ingested.errors.map(String));
     if (ingested.notes.length) log(formatNotes(ingested.notes));

@@ -34,7 +34,7 @@ export async function validateChanged({ root, listed = null }) {
   const slugs = existsSync(dataDir) ? (await readdir(dataDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort() : [];
   const stamps = {};
   const changed = [];
-  listed ??= treeIndex([dataDir]);
+  listed ??= await treeIndex([dataDir]);
   for (const slug of slugs) {
     stamps[slug] = `${validator}:${listed.stamp([join(dataDir, slug)])}`;
     if (before[slug] !== stamps[slug]) changed.push(slug);

@@ -60,7 +60,7 @@ export async function compileReports({ root, slugs, out = join(root, '.tpsreport
   const result = { reports: chosen.length, compiled: 0, views: 0, built: 0, changed: [], errors: [] };
   const compiler = await compilerHash();
   // One listing of every article, document and raw file for the per-report "nothing changed" checks.
-  listed ??= treeIndex([join(root, 'content', 'reports'), join(root, 'data', 'reports')]);
+  listed ??= await treeIndex([join(root, 'content', 'reports'), join(root, 'data', 'reports')]);
   const known = templateShortcodes(root);
   const drawer = createDrawer({ svgCache: join(out, 'cache', 'svg'), pngCache: join(out, 'cache', 'png') });
   // What each report's last compile saw, read all at once: on a build where one report changed, this is most of the step.

@@ -39,7 +39,7 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
   const result = { reports: 0, documents: 0, parsed: 0, errors: [], notes: [] };
   const parsers = await parserStamp();
   // One listing of every report's files for the "nothing changed" checks below.
-  const listed = shared ?? treeIndex([reportsDir, join(root, dataDir)]);
+  const listed = shared ?? (await treeIndex([reportsDir, join(root, dataDir)]));
   const looked = [];
   // What each report's last ingest saw, read all at once: on a build where one report changed, this is most of the step.
   const cached = await Promise.all(slugs.map((slug) => readFile(join(cacheDir, `${slug}.json`), 'utf8').catch(() => '{}')));
@@ -71,7 +71,7 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
     result.notes.push(...notes);
   }
   looked.push(...(await removeGoneReports(join(root, dataDir), cacheDir, new Set(slugs.filter((_, i) => outcomes[i])))));
-  if (shared) shared.refresh(looked);
+  if (shared) await shared.refresh(looked);
   return result;
 }
 

@@ -4,7 +4,7 @@ import { mkdir, rename, rm, open } from 'node:fs/promises';
 import { dirname, join, basename, resolve } from 'node:path';
 import { statSync, readdirSync, readFileSync, writeFileSync, renameSync, rmSync, mkdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { threadId } from 'node:worker_threads';
 import { columnStore } from './columns.mjs';
 
@@ -91,12 +91,20 @@ export function writeFileAtomic(path, contents) {
 
 /**
  * Runs fn on every item, at most `limit` at a time: enough to keep the disk's
- * thread pool busy over thousands of small files without opening them all at once.
+ * thread pool busy over thousands of small files without opening them all at
+ * once. Resolves to fn's results in the items' order.
  */
 export async function eachLimit(items, limit, fn) {
+  const results = new Array(items.length);
   let i = 0;
-  const lane = async () => { while (i < items.length) await fn(items[i++]); };
+  const lane = async () => {
+    while (i < items.length) {
+      const at = i++;
+      results[at] = await fn(items[at]);
+    }
+  };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
 }
 
 /**
@@ -321,11 +329,21 @@ export function treeStamp(paths) {
     }
     const files = info.isDirectory() ? readdirSync(path, { recursive: true }).sort().map((n) => join(path, n)) : [path];
     for (const file of files) {
-      const s = statSync(file);
-      if (s.isFile()) hash.update(`${file}\0${s.size}\0${s.mtimeMs}\n`);
+      const s = statSync(file, { bigint: true });
+      if (s.isFile()) hash.update(fileLine(file, s.size, s.mtimeNs));
     }
   }
   return hash.digest('hex').slice(0, 24);
+}
+
+/**
+ * What a stamp hashes for one file: its path, size and mtime, the mtime as
+ * GNU find's %T@ prints it (seconds, ten decimals), so a listing by find
+ * (treeIndex) hashes find's own text and stamps the same as this.
+ */
+function fileLine(path, size, mtimeNs) {
+  const second = 1_000_000_000n;
+  return `${path}\0${size}\0${mtimeNs / second}.${String(mtimeNs % second).padStart(9, '0')}0\n`;
 }
 
 /**
@@ -351,94 +369,155 @@ export function folderStamp(dir, depth = 3) {
 }
 
 /**
- * One listing of several trees with one `find`, from which stamp(paths) gives
- * exactly what treeStamp(paths) would (same files, order, sizes and mtimes), so
- * a step that stamps every report (a thousand small trees) lists the disk once
- * instead of calling stat per file. Take it when the step starts: it does not
- * see files written after that unless told with refresh(paths), which lists
- * those trees again (a build passes one listing from step to step, and each
- * step refreshes what it wrote). Falls back to treeStamp without GNU find.
+ * One listing of several trees, from which stamp(paths) gives exactly what
+ * treeStamp(paths) would (same files, order, sizes and mtimes), so a step that
+ * stamps every report (a thousand small trees) lists the disk once instead of
+ * calling stat per file. Take it when the step starts: it does not see files
+ * written after that unless told with refresh(paths), which lists those trees
+ * again (a build passes one listing from step to step, and each step
+ * refreshes what it wrote). Falls back to treeStamp without GNU find.
  */
-export function treeIndex(roots) {
-  let entries = findEntries(roots);
-  if (!entries) return { stamp: (paths) => treeStamp(paths), refresh() {} };
+export async function treeIndex(roots) {
+  // Each entry is the line treeStamp hashes for a file; sorted as strings, they sort by path ("\0" ends a path and sorts first).
+  let entries = await findEntries(roots);
+  if (!entries) return { stamp: (paths) => treeStamp(paths), async refresh() {} };
   const from = (prefix) => {
     let lo = 0;
     let hi = entries.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (entries[mid].key < prefix) lo = mid + 1;
+      if (entries[mid] < prefix) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   };
   /**
-   * Where the entries under folder `path` begin and end: keys are sorted as
-   * strings, so those that start with "path/" run up to the first key not
-   * below "path0" ('0' is the character after '/').
+   * Where the entries under folder `path` begin and end: those that start
+   * with "path/" run up to the first entry not below "path0" ('0' is the
+   * character after '/').
    */
   const folder = (path) => [from(`${path}/`), from(`${path}0`)];
+  /** Where the entry of file `path` is, or -1. */
+  const file = (path) => {
+    const at = from(`${path}\0`);
+    return entries[at]?.startsWith(`${path}\0`) ? at : -1;
+  };
   return {
     stamp(paths) {
       // One update per path, not per file: hashing a whole site's listing is most of a small build.
       const hash = createHash('sha256');
       for (const path of paths.map((p) => resolve(p))) {
-        const at = from(`${path}\t`);
-        if (entries[at]?.path === path) {
-          hash.update(entries[at].line);
+        const at = file(path);
+        if (at >= 0) {
+          hash.update(entries[at]);
           continue;
         }
         const [start, end] = folder(path);
-        if (end > start) hash.update(entries.slice(start, end).map((e) => e.line).join(''));
+        if (end > start) hash.update(entries.slice(start, end).join(''));
         else if (!statSync(path, { throwIfNoEntry: false })) hash.update(`${path}\0-\n`);
       }
       return hash.digest('hex').slice(0, 24);
     },
     /** Lists these files or folders again (each must lie inside one of the roots). */
-    refresh(paths) {
+    async refresh(paths) {
       if (!paths.length) return;
-      const fresh = findEntries(paths);
+      const fresh = await findEntries(paths);
       if (!fresh) {
-        entries = findEntries(roots) ?? entries;
+        entries = (await findEntries(roots)) ?? entries;
         return;
       }
       const gone = new Set(paths.map((p) => resolve(p)));
       if (gone.size > 16) {
-        const under = (path) => {
+        const under = (line) => {
+          const path = line.slice(0, line.indexOf('\0'));
           for (let at = path.length; at > 0; at = path.lastIndexOf('/', at - 1)) if (gone.has(path.slice(0, at))) return true;
           return false;
         };
-        entries = entries.filter((e) => !under(e.path)).concat(fresh).sort(byKey);
+        entries = entries.filter((e) => !under(e)).concat(fresh).sort();
         return;
       }
       // A few folders (the one report an edit touched): splice each in place rather than sort the site again.
       for (const path of gone) {
-        const file = from(`${path}\t`);
-        if (entries[file]?.path === path) entries.splice(file, 1);
+        const at = file(path);
+        if (at >= 0) entries.splice(at, 1);
         const [start, end] = folder(path);
-        entries.splice(start, end - start, ...fresh.filter((e) => e.key.startsWith(`${path}/`)));
-        const own = fresh.find((e) => e.path === path);
-        if (own) entries.splice(from(own.key), 0, own);
+        entries.splice(start, end - start, ...fresh.filter((e) => e.startsWith(`${path}/`)));
+        const own = fresh.find((e) => e.startsWith(`${path}\0`));
+        if (own) entries.splice(from(own), 0, own);
       }
     },
   };
 }
 
-const byKey = (a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+/** How many `find` processes share a listing: the walk is system calls, which two cores do in about half the time. */
+const FIND_PROCESSES = 2;
+/** The most bytes of start points one `find` is given, well inside what a command line may hold. */
+const FIND_ARGS_BYTES = 64 << 10;
 
-/** Every file under the roots with its size and mtime, sorted by path; null when `find` cannot tell. */
-function findEntries(roots) {
+/**
+ * Every file under the roots as the line treeStamp hashes for it, sorted;
+ * null when `find` cannot tell (no GNU find, a folder it may not read).
+ */
+async function findEntries(roots) {
   // Absolute paths on both sides, so a path asked for matches what find printed.
   const present = roots.map((p) => resolve(p)).filter((p) => statSync(p, { throwIfNoEntry: false }));
-  // -L: follow symbolic links, as statSync does, so a link's target counts.
-  const r = present.length ? spawnSync('find', ['-L', ...present, '-type', 'f', '-printf', '%p\t%s\t%T@\n'], { encoding: 'utf8', maxBuffer: 1 << 30 }) : { status: 0, stdout: '' };
-  if (r.status !== 0 || r.error) return null;
-  return r.stdout.split('\n').filter(Boolean).map((line) => {
-    const [path, size, mtime] = line.split('\t');
-    const [sec, frac = ''] = mtime.split('.');
-    // The double Node's stat gives: seconds × 1e3 + nanoseconds / 1e6.
-    const mtimeMs = Number(sec) * 1e3 + Number(frac.padEnd(9, '0').slice(0, 9)) / 1e6;
-    // `line` is what treeStamp hashes for the file.
-    return { path, key: `${path}\t`, line: `${path}\0${size}\0${mtimeMs}\n` };
-  }).sort(byKey);
+  const outputs = await eachLimit(argumentLists(startPoints(present)), FIND_PROCESSES, findFiles);
+  if (outputs.includes(null)) return null;
+  const entries = [];
+  for (const text of outputs) {
+    // find prints each file's line as treeStamp hashes it. A name may hold "\n" but never "\0": the
+    // line ends at the first "\n" after the two "\0" that close its path and its size.
+    for (let at = 0; at < text.length;) {
+      const end = text.indexOf('\n', text.indexOf('\0', text.indexOf('\0', at) + 1) + 1) + 1;
+      if (end <= at) return null;
+      entries.push(text.slice(at, end));
+      at = end;
+    }
+  }
+  return entries.sort();
+}
+
+/**
+ * The roots' files and folders two levels down (content/reports/<report>),
+ * so the walk below them can be shared out: a root alone would give one
+ * find all of content/ and the other all of the rest.
+ */
+function startPoints(roots) {
+  let points = roots;
+  for (let level = 0; level < 2; level += 1) {
+    points = points.flatMap((path) => (statSync(path, { throwIfNoEntry: false })?.isDirectory() ? readdirSync(path).map((name) => join(path, name)) : [path]));
+  }
+  return points;
+}
+
+/** Start points dealt out in turn to FIND_PROCESSES lists, and a list cut where it would pass FIND_ARGS_BYTES. */
+function argumentLists(points) {
+  const lists = [];
+  for (let turn = 0; turn < FIND_PROCESSES; turn += 1) {
+    let list = [];
+    let bytes = 0;
+    for (let i = turn; i < points.length; i += FIND_PROCESSES) {
+      const size = Buffer.byteLength(points[i]) + 1;
+      if (list.length && bytes + size > FIND_ARGS_BYTES) {
+        lists.push(list);
+        [list, bytes] = [[], 0];
+      }
+      list.push(points[i]);
+      bytes += size;
+    }
+    if (list.length) lists.push(list);
+  }
+  return lists;
+}
+
+/** find's output for files under these start points, or null if it failed. */
+function findFiles(points) {
+  return new Promise((done) => {
+    // -L: follow symbolic links, as statSync does, so a link's target counts.
+    const child = spawn('find', ['-L', ...points, '-type', 'f', '-printf', '%p\\0%s\\0%T@\\n'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', () => done(null));
+    child.on('close', (code) => done(code === 0 ? Buffer.concat(chunks).toString('utf8') : null));
+  });
 }
