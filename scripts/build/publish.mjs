@@ -4,8 +4,8 @@
 // unchanged page or chart keeps its mtime and a web server's caches stay warm.
 import { readdir, readFile, stat, rm, mkdir, copyFile, rename, rmdir, link } from 'node:fs/promises';
 import { existsSync, linkSync, copyFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { eachLimit, tmpBeside, newFolderWhole } from '../lib/files.mjs';
+import { join, dirname, basename } from 'node:path';
+import { eachLimit, tmpBeside, newFolderWhole, isTemporary } from '../lib/files.mjs';
 
 /** Every file under dir, as paths relative to it with '/' separators. */
 export async function listFiles(dir) {
@@ -67,6 +67,8 @@ export async function publish(sources, dest, { scope = true } = {}) {
     const roots = only ? only.map((prefix) => join(dir, prefix)) : [dir];
     for (const root of roots) {
       for (const rel of await listFiles(root)) {
+        // A file still being written, or half written by a killed build, is not the site's.
+        if (isTemporary(basename(rel))) continue;
         const path = join(root, rel);
         if (newerThan && (await stat(path)).mtimeMs < newerThan) continue;
         wanted.set(path.slice(dir.length + 1).split('\\').join('/'), { path, linkable });

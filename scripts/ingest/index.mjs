@@ -9,7 +9,7 @@ import { join, relative, extname, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../lib/errors.mjs';
-import { writeIfChanged, toJson, treeStamp, treeIndex, eachLimit, oneBigAtATime } from '../lib/files.mjs';
+import { writeIfChanged, toJson, treeStamp, treeIndex, eachLimit, oneBigAtATime, removeDeadTemporaries } from '../lib/files.mjs';
 import { rawFileHazard, unsafeRawFiles, hashRawFiles, rawFolder, fileSum, RAW_FILE_EXPECTED, rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
 import { getFormat } from '../parse/index.mjs';
 import { createPool } from '../lib/workers.mjs';
@@ -454,4 +454,6 @@ async function removeStale(dir, keep) {
   for (const name of await readdir(dir)) {
     if (name.endsWith('.json') && !keep.has(name)) await rm(join(dir, name));
   }
+  // data/ is committed: what a killed ingest left half written there must not be.
+  removeDeadTemporaries(dir);
 }

@@ -23,11 +23,46 @@ function tmpStem(path) {
   return Buffer.byteLength(name) > 120 ? createHash('sha256').update(name).digest('hex').slice(0, 32) : name;
 }
 
+// What tmpBeside puts after the stem; the process id is captured.
+const TMP_TAIL = String.raw`(\d+)-\d+\.tmp`;
+const TMP_NAME = new RegExp(`^\\..+\\.${TMP_TAIL}$`);
+const TMP_TAIL_ALONE = new RegExp(`^${TMP_TAIL}$`);
+
+/** The process that wrote a file under a tmpBeside name, or null for any other name. */
+function temporaryOwner(name) {
+  const own = TMP_NAME.exec(name);
+  return own ? Number(own[1]) : null;
+}
+
+/** Whether `name` is a file name tmpBeside gives: a file being written, or one a killed process left half written. */
+export const isTemporary = (name) => temporaryOwner(name) !== null;
+
 /** Removes every tmpBeside(path) a process left behind when it was killed part way (it could not remove its own). */
 function removeLeftovers(path) {
   const prefix = `.${tmpStem(path)}.`;
   for (const name of readdirSync(dirname(path))) {
-    if (name.startsWith(prefix) && /^\d+-\d+\.tmp$/.test(name.slice(prefix.length))) rmSync(join(dirname(path), name), { recursive: true, force: true });
+    if (name.startsWith(prefix) && TMP_TAIL_ALONE.test(name.slice(prefix.length))) rmSync(join(dirname(path), name), { recursive: true, force: true });
+  }
+}
+
+/**
+ * Removes from folder `dir` the temporary files of processes that are no
+ * longer running: what a build killed while writing there left. Those of a
+ * running process (this one, or a build beside it) are being written.
+ */
+export function removeDeadTemporaries(dir) {
+  for (const name of readdirSync(dir)) {
+    const pid = temporaryOwner(name);
+    if (pid !== null && !running(pid)) rmSync(join(dir, name), { recursive: true, force: true });
+  }
+}
+
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
   }
 }
 

@@ -119,3 +119,17 @@ test('a first publish that fails leaves no public/ and no temporary folder', asy
   await assert.rejects(publish([one, two], dest), /EEXIST|ENOTDIR/);
   assert.deepEqual(readdirSync(dir).sort(), ['one', 'two']);
 });
+
+test('publish leaves out a source file under a temporary name and removes one from public/', async (t) => {
+  const dir = tempDir(t, 'tps-publish-temporary-');
+  const [src, dest] = [join(dir, 'src'), join(dir, 'public')];
+  mkdirSync(join(src, 'reports', 'a', 'charts'), { recursive: true });
+  mkdirSync(join(dest, 'reports', 'a'), { recursive: true });
+  writeFileSync(join(src, 'reports', 'a', 'index.html'), 'page');
+  // What a build killed while writing a chart leaves in the site it publishes from, and in public/.
+  writeFileSync(join(src, 'reports', 'a', 'charts', '.c.svg.4194400-1.tmp'), '<svg');
+  writeFileSync(join(dest, 'reports', 'a', '.index.html.4194400-0.tmp'), 'pa');
+  const counts = await publish([src], dest);
+  assert.deepEqual(counts, { copied: 1, kept: 0, removed: 1 });
+  assert.deepEqual(readdirSync(join(dest, 'reports', 'a')), ['index.html']);
+});

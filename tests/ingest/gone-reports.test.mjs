@@ -30,3 +30,22 @@ test('ingest removes the data of a report whose folder is gone, and leaves a fol
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('ingest removes from data/ the temporary files a killed ingest left, and keeps those of a running one', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-leftover-'));
+  try {
+    mkdirSync(join(root, 'content/reports/r/raw'), { recursive: true });
+    cpSync(join(RAW, 'oltp_read_write-t8.txt'), join(root, 'content/reports/r/raw/t8.txt'));
+    writeFileSync(join(root, 'content/reports/r/index.md'), '---\ntitle: T\nsources:\n  - file: raw/t8.txt\n---\nText.\n');
+    await ingestReports({ root });
+    // Process ids above Linux's largest (4194304) belong to no process; this one's is running.
+    const dead = '.t8.json.4194400-0.tmp';
+    const live = `.t8.json.${process.pid}-1.tmp`;
+    for (const name of [dead, live]) writeFileSync(join(root, 'data/reports/r', name), '{"kind": "sysb');
+    const result = await ingestReports({ root });
+    assert.deepEqual(result.errors, []);
+    assert.deepEqual(readdirSync(join(root, 'data/reports/r')).sort(), [live, 'report.json', 't8.json']);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
