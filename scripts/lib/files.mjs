@@ -512,14 +512,18 @@ async function findEntries(roots) {
   return entries.sort();
 }
 
+/** Enough start points for the finds to share a walk evenly (a site's reports), and few enough to start few finds. */
+const START_POINTS = 64;
+
 /**
- * The roots' files and folders two levels down (content/reports/<report>),
- * so the walk below them can be shared out: a root alone would give one
- * find all of content/ and the other all of the rest.
+ * The roots, or their files and folders a level or two down, until there
+ * are START_POINTS of them: given content/ and data/, the reports' folders
+ * (content/reports/<report>); a root alone would give one find all of
+ * content/ and the other the rest.
  */
 function startPoints(roots) {
   let points = roots;
-  for (let level = 0; level < 2; level += 1) {
+  for (let level = 0; level < 3 && points.length < START_POINTS; level += 1) {
     points = points.flatMap((path) => (statSync(path, { throwIfNoEntry: false })?.isDirectory() ? readdirSync(path).map((name) => join(path, name)) : [path]));
   }
   return points;
