@@ -41,8 +41,9 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
   // One listing of every report's files for the "nothing changed" checks below.
   const listed = shared ?? (await treeIndex([reportsDir, join(root, dataDir)]));
   const looked = [];
-  // What each report's last ingest saw, read all at once: on a build where one report changed, this is most of the step.
-  const cached = await Promise.all(slugs.map((slug) => readFile(join(cacheDir, `${slug}.json`), 'utf8').catch(() => '{}')));
+  // Whether each report changed since its last clean ingest, read all at once: on a build where one report changed,
+  // this is most of the step. What the last ingest saw of each source is read only for a report that changed.
+  const stamps = await Promise.all(slugs.map((slug) => readCache(cacheFiles(cacheDir, slug).stamp)));
   const outcomes = new Array(slugs.length);
   // Raw files are parsed on worker threads (see ingest/worker.mjs), several
   // reports at a time: a report's ingest is mostly waiting on the disk and on
@@ -55,7 +56,7 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
       const index = join(reportsDir, slug, 'index.md');
       if (!existsSync(index)) return;
       const outDir = join(root, dataDir, slug);
-      outcomes[i] = { outDir, ...(await ingestReport({ root, slug, index, outDir, cachePath: join(cacheDir, `${slug}.json`), before: JSON.parse(cached[i]), parsers, listed, pool })) };
+      outcomes[i] = { outDir, ...(await ingestReport({ root, slug, index, outDir, cache: cacheFiles(cacheDir, slug), last: stamps[i], parsers, listed, pool })) };
     });
   } finally {
     await pool.close();
@@ -76,6 +77,24 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
 }
 
 /**
+ * A report's ingest cache: `stamp`, whether anything of the report changed
+ * since its last clean ingest (read for every report on every build), and
+ * `sources`, what that ingest saw of each raw file (read when it changed).
+ */
+function cacheFiles(cacheDir, slug) {
+  return { stamp: join(cacheDir, `${slug}.stamp.json`), sources: join(cacheDir, `${slug}.json`) };
+}
+
+/** A cache file's JSON, or {} when it is missing or unreadable: its report is then ingested afresh. */
+async function readCache(path) {
+  try {
+    return JSON.parse(await readFile(path, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/**
  * Removes the data of reports whose article is gone (a report deleted or
  * renamed): its documents would fail validation for raw files no longer
  * there, which no ingest could fix. Only a folder ingest wrote is removed:
@@ -91,18 +110,19 @@ async function removeGoneReports(dataDir, cacheDir, reports) {
     const own = await readFile(join(dir, 'report.json'), 'utf8').then(JSON.parse).catch(() => null);
     if (own?.kind !== 'report' || own.report !== entry.name) continue;
     await rm(dir, { recursive: true });
-    await rm(join(cacheDir, `${entry.name}.json`), { force: true });
+    for (const file of Object.values(cacheFiles(cacheDir, entry.name))) await rm(file, { force: true });
     removed.push(dir);
   }
   return removed;
 }
 
-async function ingestReport({ root, slug, index, outDir, cachePath, before, parsers, listed, pool }) {
+async function ingestReport({ root, slug, index, outDir, cache, last, parsers, listed, pool }) {
   const errors = [];
   // Nothing of the report changed since its last clean ingest: not even its front matter is read.
   const inputs = [index, join(root, 'content', 'reports', slug, 'raw'), outDir];
   const unchanged = `${parsers}:${listed.stamp(inputs)}`;
-  if (before.report === unchanged) return { written: before.documents, parsed: 0, errors, unchanged: true };
+  if (last.report === unchanged) return { written: last.documents, parsed: 0, errors, unchanged: true };
+  const before = await readCache(cache.sources);
   let plan;
   const text = await readFile(index, 'utf8');
   try {
@@ -145,8 +165,10 @@ async function ingestReport({ root, slug, index, outDir, cachePath, before, pars
   const written = done.length;
   errors.unshift(...unsafe.filter((error) => !errors.includes(error)));
   // Stamped from the disk, not the listing: this ingest has just written outDir.
-  if (!errors.length) Object.assign(after, { report: `${parsers}:${treeStamp(inputs)}`, documents: written });
-  await writeIfChanged(cachePath, toJson(after));
+  await writeIfChanged(cache.sources, JSON.stringify(after));
+  // Without a stamp, the next ingest looks at every source again (those that failed are parsed again).
+  if (errors.length) await rm(cache.stamp, { force: true });
+  else await writeIfChanged(cache.stamp, JSON.stringify({ report: `${parsers}:${treeStamp(inputs)}`, documents: written }));
   return { written, parsed, errors, notes };
 }
 

@@ -25,7 +25,8 @@ test('ingest removes the data of a report whose folder is gone, and leaves a fol
     const result = await ingestReports({ root });
     assert.deepEqual(result.errors, []);
     assert.deepEqual(readdirSync(join(root, 'data/reports')).sort(), ['hand-made', 'kept', 'new-name']);
-    assert.ok(!existsSync(join(root, '.tpsreport/cache/ingest/renamed.json')), 'its ingest cache goes too');
+    assert.ok(existsSync(join(root, '.tpsreport/cache/ingest/new-name.stamp.json')) && existsSync(join(root, '.tpsreport/cache/ingest/new-name.json')));
+    assert.ok(!existsSync(join(root, '.tpsreport/cache/ingest/renamed.json')) && !existsSync(join(root, '.tpsreport/cache/ingest/renamed.stamp.json')), 'its ingest cache goes too');
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
