@@ -85,10 +85,11 @@ function cacheFiles(cacheDir, slug) {
   return { stamp: join(cacheDir, `${slug}.stamp.json`), sources: join(cacheDir, `${slug}.json`) };
 }
 
-/** A cache file's JSON, or {} when it is missing or unreadable: its report is then ingested afresh. */
+/** A cache file's object, or {} when it is missing or damaged: its report is then ingested afresh. */
 async function readCache(path) {
   try {
-    return JSON.parse(await readFile(path, 'utf8'));
+    const value = JSON.parse(await readFile(path, 'utf8'));
+    return value !== null && typeof value === 'object' ? value : {};
   } catch {
     return {};
   }

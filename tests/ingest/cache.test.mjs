@@ -28,6 +28,8 @@ test('an unchanged report is not parsed again, and a damaged cache costs a parse
   const damaged = await ingestReports({ root });
   assert.deepEqual([damaged.errors, damaged.parsed, damaged.documents], [[], 2, 2]);
   assert.equal(readFileSync(join(root, 'data/reports/r/t8.json'), 'utf8'), document);
+  for (const name of ['r.stamp.json', 'r.json']) writeFileSync(join(root, '.tpsreport/cache/ingest', name), 'null');
+  assert.deepEqual((await ingestReports({ root })).errors, [], 'a cache file that holds no object');
 });
 
 test('a report whose source failed is looked at again by the next ingest', async (t) => {
