@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { publish } from './publish.mjs';
-import { treeIndex, folderStamp } from '../lib/files.mjs';
+import { treeIndex, folderStamp, readCache } from '../lib/files.mjs';
 import { configLayer, mount, buildConfig } from './hugo-config.mjs';
 import { bodyOffset } from '../compile/report.mjs';
 import { TOOL_ROOT, CONFIG_NAMES, hugoMissing } from '../lib/site.mjs';
@@ -119,7 +119,7 @@ export async function buildSite({ root, hugoBin, steps, baseUrl, recheck = false
   // The address is an input too: every page and feed carries it.
   const listed = await treeIndex(inputsOf(root, EVERY_INPUT));
   const everything = () => `${listed.stamp(inputsOf(root, EVERY_INPUT))}:${baseUrl ?? ''}`;
-  const last = JSON.parse(await readFile(state, 'utf8').catch(() => 'null'));
+  const last = await readCache(state);
   // public/ is output, but someone may have removed part of it: then it is built again.
   const whole = Boolean(last?.published) && folderStamp(publicDir) === last.published;
   if (!recheck && whole && last.everything === everything()) {
@@ -130,10 +130,9 @@ export async function buildSite({ root, hugoBin, steps, baseUrl, recheck = false
     const code = await step({ listed });
     if (code) return code;
   }
-  const before = JSON.parse(await readFile(state, 'utf8').catch(() => 'null'));
-  const now = { inputs: `${listed.stamp(inputsOf(root, HUGO_INPUTS))}:${baseUrl ?? ''}`, articles: await articles(root, listed, before?.articles) };
+  const now = { inputs: `${listed.stamp(inputsOf(root, HUGO_INPUTS))}:${baseUrl ?? ''}`, articles: await articles(root, listed, last?.articles) };
   // A public/ that is not as the last build left it is built and published whole.
-  const plan = whole ? hugoPlan(before, now, compiled()) : { mode: 'full' };
+  const plan = whole ? hugoPlan(last, now, compiled()) : { mode: 'full' };
   if (plan.mode === 'none') {
     log('hugo: no page changed; public/ is up to date');
     await saveState(state, { ...now, published: folderStamp(publicDir), everything: everything() });

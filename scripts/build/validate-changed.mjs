@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { validateFolders } from '../validate/index.mjs';
-import { treeIndex } from '../lib/files.mjs';
+import { treeIndex, readCache } from '../lib/files.mjs';
 import { TOOL_ROOT } from '../lib/site.mjs';
 
 let validatorHash = null;
@@ -29,7 +29,7 @@ async function validatorStamp() {
 export async function validateChanged({ root, listed = null }) {
   const dataDir = join(root, 'data', 'reports');
   const cachePath = join(root, '.tpsreport', 'cache', 'validate.json');
-  const before = JSON.parse(await readFile(cachePath, 'utf8').catch(() => '{}'));
+  const before = await readCache(cachePath, {});
   const validator = await validatorStamp();
   const slugs = existsSync(dataDir) ? (await readdir(dataDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort() : [];
   const stamps = {};

@@ -18,7 +18,7 @@ import { join, relative, dirname, sep } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError, formatLocation } from '../lib/errors.mjs';
-import { writeIfChanged, toJson, treeIndex, eachLimit, oneBigAtATime } from '../lib/files.mjs';
+import { writeIfChanged, toJson, treeIndex, eachLimit, oneBigAtATime, readCache } from '../lib/files.mjs';
 import { unsafeRawFiles, rawFolder, fileSum } from '../lib/raw-files.mjs';
 import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
@@ -64,11 +64,11 @@ export async function compileReports({ root, slugs, out = join(root, '.tpsreport
   const known = templateShortcodes(root);
   const drawer = createDrawer({ svgCache: join(out, 'cache', 'svg'), pngCache: join(out, 'cache', 'png') });
   // What each report's last compile saw, read all at once: on a build where one report changed, this is most of the step.
-  const stamps = new Map(await Promise.all(chosen.map(async (slug) => [slug, await readFile(join(out, 'cache', 'compile', `${slug}.stamp.json`), 'utf8').catch(() => 'null')])));
+  const stamps = new Map(await Promise.all(chosen.map(async (slug) => [slug, await readCache(join(out, 'cache', 'compile', `${slug}.stamp.json`))])));
   try {
     // Several reports at a time, so the main thread builds tables while the drawing threads draw.
     await eachLimit(chosen, concurrency, async (slug) => {
-      const r = await compileReport({ root, slug, out, compiler, drawer, listed, known, last: JSON.parse(stamps.get(slug)) });
+      const r = await compileReport({ root, slug, out, compiler, drawer, listed, known, last: stamps.get(slug) });
       result.compiled += r.compiled ? 1 : 0;
       result.views += r.views;
       result.built += r.built;
@@ -92,7 +92,7 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, known,
   const stampPath = join(out, 'cache', 'compile', `${slug}.stamp.json`);
   const viewsPath = join(out, 'views', `${slug}.json`);
   if (last && sameStamp(last.stamp, stamp) && existsSync(viewsPath)) return { compiled: false, views: last.views, built: 0, errors: [] };
-  const previous = JSON.parse(await readFile(manifestPath, 'utf8').catch(() => 'null'));
+  const previous = await readCache(manifestPath);
   const text = await readFile(indexPath, 'utf8');
   // Views read the front matter too (label titles, repeat labels, the noise reference): a view is reused only when it and the data are unchanged.
   stamp.front = createHash('sha256').update(text.slice(0, bodyOffset(text))).digest('hex').slice(0, 24);

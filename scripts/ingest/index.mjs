@@ -9,7 +9,7 @@ import { join, relative, extname, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../lib/errors.mjs';
-import { writeIfChanged, toJson, treeStamp, treeIndex, eachLimit, oneBigAtATime, removeDeadTemporaries } from '../lib/files.mjs';
+import { writeIfChanged, toJson, treeStamp, treeIndex, eachLimit, oneBigAtATime, removeDeadTemporaries, readCache } from '../lib/files.mjs';
 import { rawFileHazard, unsafeRawFiles, hashRawFiles, rawFolder, fileSum, RAW_FILE_EXPECTED, rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
 import { getFormat } from '../parse/index.mjs';
 import { createPool } from '../lib/workers.mjs';
@@ -43,7 +43,7 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
   const looked = [];
   // Whether each report changed since its last clean ingest, read all at once: on a build where one report changed,
   // this is most of the step. What the last ingest saw of each source is read only for a report that changed.
-  const stamps = await Promise.all(slugs.map((slug) => readCache(cacheFiles(cacheDir, slug).stamp)));
+  const stamps = await Promise.all(slugs.map((slug) => readCache(cacheFiles(cacheDir, slug).stamp, {})));
   const outcomes = new Array(slugs.length);
   // Raw files are parsed on worker threads (see ingest/worker.mjs), several
   // reports at a time: a report's ingest is mostly waiting on the disk and on
@@ -85,16 +85,6 @@ function cacheFiles(cacheDir, slug) {
   return { stamp: join(cacheDir, `${slug}.stamp.json`), sources: join(cacheDir, `${slug}.json`) };
 }
 
-/** A cache file's object, or {} when it is missing or damaged: its report is then ingested afresh. */
-async function readCache(path) {
-  try {
-    const value = JSON.parse(await readFile(path, 'utf8'));
-    return value !== null && typeof value === 'object' ? value : {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * Removes the data of reports whose article is gone (a report deleted or
  * renamed): its documents would fail validation for raw files no longer
@@ -123,7 +113,7 @@ async function ingestReport({ root, slug, index, outDir, cache, last, parsers, l
   const inputs = [index, join(root, 'content', 'reports', slug, 'raw'), outDir];
   const unchanged = `${parsers}:${listed.stamp(inputs)}`;
   if (last.report === unchanged) return { written: last.documents, parsed: 0, errors, unchanged: true };
-  const before = await readCache(cache.sources);
+  const before = await readCache(cache.sources, {});
   let plan;
   const text = await readFile(index, 'utf8');
   try {

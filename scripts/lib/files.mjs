@@ -1,6 +1,6 @@
 // File helpers with one promise: an output file is either the old one or the
 // complete new one, never half written (write to a temp file, then rename).
-import { mkdir, rename, rm, open } from 'node:fs/promises';
+import { mkdir, rename, rm, open, readFile } from 'node:fs/promises';
 import { dirname, join, basename, resolve } from 'node:path';
 import { statSync, readdirSync, readFileSync, writeFileSync, renameSync, rmSync, mkdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -23,37 +23,23 @@ function tmpStem(path) {
   return Buffer.byteLength(name) > 120 ? createHash('sha256').update(name).digest('hex').slice(0, 32) : name;
 }
 
-// What tmpBeside puts after the stem; the process id is captured.
-const TMP_TAIL = String.raw`(\d+)-\d+\.tmp`;
-const TMP_NAME = new RegExp(`^\\..+\\.${TMP_TAIL}$`);
-const TMP_TAIL_ALONE = new RegExp(`^${TMP_TAIL}$`);
-
-/** The process that wrote a file under a tmpBeside name, or null for any other name. */
-function temporaryOwner(name) {
-  const own = TMP_NAME.exec(name);
-  return own ? Number(own[1]) : null;
-}
+// A tmpBeside name: the stem and the process id are captured.
+const TMP_NAME = /^\.(.+)\.(\d+)-\d+\.tmp$/;
 
 /** Whether `name` is a file name tmpBeside gives: a file being written, or one a killed process left half written. */
-export const isTemporary = (name) => temporaryOwner(name) !== null;
-
-/** Removes every tmpBeside(path) a process left behind when it was killed part way (it could not remove its own). */
-function removeLeftovers(path) {
-  const prefix = `.${tmpStem(path)}.`;
-  for (const name of readdirSync(dirname(path))) {
-    if (name.startsWith(prefix) && TMP_TAIL_ALONE.test(name.slice(prefix.length))) rmSync(join(dirname(path), name), { recursive: true, force: true });
-  }
-}
+export const isTemporary = (name) => TMP_NAME.test(name);
 
 /**
  * Removes from folder `dir` the temporary files of processes that are no
  * longer running: what a build killed while writing there left. Those of a
- * running process (this one, or a build beside it) are being written.
+ * running process (this one, or a build beside it) are being written. With
+ * `of`, only the temporary names of that path (which lies in `dir`).
  */
-export function removeDeadTemporaries(dir) {
+export function removeDeadTemporaries(dir, of = null) {
+  const stem = of && tmpStem(of);
   for (const name of readdirSync(dir)) {
-    const pid = temporaryOwner(name);
-    if (pid !== null && !running(pid)) rmSync(join(dir, name), { recursive: true, force: true });
+    const tmp = TMP_NAME.exec(name);
+    if (tmp && (!stem || tmp[1] === stem) && !running(Number(tmp[2]))) rmSync(join(dir, name), { recursive: true, force: true });
   }
 }
 
@@ -67,6 +53,19 @@ function running(pid) {
 }
 
 /**
+ * A cache file's object, or `fallback` when it is missing, damaged or holds
+ * no object: a cache only saves work, so what it cannot tell is done again.
+ */
+export async function readCache(path, fallback = null) {
+  try {
+    const value = JSON.parse(await readFile(path, 'utf8'));
+    return value !== null && typeof value === 'object' ? value : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
  * Makes the folder `dir`, which is not there yet, whole at once: `fill(place)`
  * writes its files, each at place(relative path) (which makes the file's
  * folder), into a folder beside `dir` that is then renamed to it. Every file
@@ -75,7 +74,7 @@ function running(pid) {
  * what fill returns.
  */
 export function newFolderWhole(dir, fill) {
-  removeLeftovers(dir);
+  removeDeadTemporaries(dirname(dir), dir);
   const tmp = tmpBeside(dir);
   const made = new Set();
   const place = (rel) => {

@@ -98,7 +98,7 @@ test('the first publish, into no public/ yet, places every file at once: linkabl
   writeFileSync(join(site, 'reports', 'a', 'shared.txt'), 'from the site');
   writeFileSync(join(site, 'reports', 'a', 'charts', 'c.svg'), '<svg/>');
   // What a first publish killed part way left beside public/.
-  mkdirSync(join(dir, '.public.99999-0.tmp', 'reports'), { recursive: true });
+  mkdirSync(join(dir, '.public.4194400-0.tmp', 'reports'), { recursive: true });
   const counts = await publish([pages, { dir: site, linkable: true }], dest);
   assert.deepEqual(counts, { copied: 4, kept: 0, removed: 0 });
   assert.equal(readFileSync(join(dest, 'reports', 'a', 'shared.txt'), 'utf8'), 'from the site', 'a later source wins on the same path');

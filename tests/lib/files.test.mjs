@@ -44,3 +44,36 @@ test('a file whose name leaves no room for the temporary suffix is written throu
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('readCache gives a cache file\'s object, and the fallback for a missing, damaged or non-object file', async (t) => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const { readCache } = await import('../../scripts/lib/files.mjs');
+  const dir = mkdtempSync(join(tmpdir(), 'tpsreport-cache-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name, text) => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+  assert.deepEqual(await readCache(file('good.json', '{"stamp":"a"}')), { stamp: 'a' });
+  assert.equal(await readCache(join(dir, 'missing.json')), null);
+  assert.deepEqual(await readCache(file('cut.json', '{"stamp": "a'), {}), {});
+  assert.equal(await readCache(file('null.json', 'null')), null);
+  assert.deepEqual(await readCache(file('number.json', '7'), {}), {});
+});
+
+test('removeDeadTemporaries removes what dead processes left, keeps a running one\'s, and with a path only that path\'s', async (t) => {
+  const { mkdtempSync, writeFileSync, rmSync, readdirSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const { removeDeadTemporaries } = await import('../../scripts/lib/files.mjs');
+  const dir = mkdtempSync(join(tmpdir(), 'tpsreport-temporaries-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const names = ['a.json', '.a.json.4194400-0.tmp', `.a.json.${process.pid}-0.tmp`, '.b.json.4194400-1.tmp', '.a.json.tmp'];
+  for (const name of names) writeFileSync(join(dir, name), 'x');
+  removeDeadTemporaries(dir, join(dir, 'b.json'));
+  assert.deepEqual(readdirSync(dir).sort(), ['.a.json.4194400-0.tmp', `.a.json.${process.pid}-0.tmp`, '.a.json.tmp', 'a.json'].sort());
+  removeDeadTemporaries(dir);
+  assert.deepEqual(readdirSync(dir).sort(), [`.a.json.${process.pid}-0.tmp`, '.a.json.tmp', 'a.json'].sort());
+});
