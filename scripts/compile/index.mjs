@@ -18,7 +18,7 @@ import { join, relative, dirname, sep } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError, formatLocation } from '../lib/errors.mjs';
-import { writeIfChanged, toJson, treeIndex, eachLimit, oneBigAtATime, readCache } from '../lib/files.mjs';
+import { writeIfChanged, toJson, treeIndex, eachLimit, oneBigAtATime, readCache, removeDeadTemporaries } from '../lib/files.mjs';
 import { unsafeRawFiles, rawFolder, fileSum } from '../lib/raw-files.mjs';
 import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
@@ -441,12 +441,13 @@ async function writeFiles(dir, files) {
   return changed;
 }
 
-/** Drops the outputs of reports that no longer exist. */
+/** Drops the outputs of reports that no longer exist, and what a killed compile left half written beside them. */
 async function removeGone(out, slugs) {
   const keep = new Set(slugs);
   for (const dir of [join(out, 'views'), join(out, 'cache', 'compile')]) {
     if (!existsSync(dir)) continue;
     for (const name of await readdir(dir)) if (name.endsWith('.json') && !keep.has(name.replace(/(\.stamp)?\.json$/, ''))) await rm(join(dir, name));
+    removeDeadTemporaries(dir);
   }
   const site = join(out, 'site', 'reports');
   if (existsSync(site)) for (const name of await readdir(site)) if (!keep.has(name)) await rm(join(site, name), { recursive: true });

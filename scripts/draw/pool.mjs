@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { specHash, titled, onWhite } from './svg.mjs';
 import { keepPixelMemory } from './png.mjs';
 import { createPool } from '../lib/workers.mjs';
+import { removeDeadTemporaries } from '../lib/files.mjs';
 
 const WORKER = new URL('./worker.mjs', import.meta.url);
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -55,10 +56,14 @@ function packageVersion(name) {
   return 'unknown';
 }
 
-/** `dir`/<drawingVersion>, with the folders of other versions removed. */
+/**
+ * `dir`/<drawingVersion>, with the folders of other versions removed, and the
+ * drawings a killed build left half written in this one.
+ */
 function versioned(dir) {
   const current = drawingVersion();
   if (existsSync(dir)) for (const name of readdirSync(dir)) if (name !== current) rmSync(join(dir, name), { recursive: true, force: true });
+  if (existsSync(join(dir, current))) removeDeadTemporaries(join(dir, current));
   return join(dir, current);
 }
 

@@ -72,6 +72,7 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
     result.notes.push(...notes);
   }
   looked.push(...(await removeGoneReports(join(root, dataDir), cacheDir, new Set(slugs.filter((_, i) => outcomes[i])))));
+  if (existsSync(cacheDir)) removeDeadTemporaries(cacheDir);
   if (shared) await shared.refresh(looked);
   return result;
 }

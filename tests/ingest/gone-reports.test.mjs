@@ -1,11 +1,14 @@
 // A report deleted or renamed leaves no data behind: its documents would name
 // raw files that are gone, which validate refuses and no ingest could fix.
+// Nor does a killed build: what it left half written is swept.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, cpSync, rmSync, existsSync, renameSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ingestReports } from '../../scripts/ingest/index.mjs';
+import { compileReports } from '../../scripts/compile/index.mjs';
+import { drawingVersion } from '../../scripts/draw/pool.mjs';
 
 const RAW = join(import.meta.dirname, '..', '..', 'content/reports/mariadb-sysbench-threads/raw');
 
@@ -46,6 +49,31 @@ test('ingest removes from data/ the temporary files a killed ingest left, and ke
     const result = await ingestReports({ root });
     assert.deepEqual(result.errors, []);
     assert.deepEqual(readdirSync(join(root, 'data/reports/r')).sort(), [live, 'report.json', 't8.json']);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('ingest and compile remove from their caches the temporary files a killed build left, and keep those of a running one', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-cache-leftover-'));
+  try {
+    mkdirSync(join(root, 'content/reports/r/raw'), { recursive: true });
+    cpSync(join(RAW, 'oltp_read_write-t8.txt'), join(root, 'content/reports/r/raw/t8.txt'));
+    writeFileSync(join(root, 'content/reports/r/index.md'), '---\ntitle: T\nsources:\n  - file: raw/t8.txt\n---\nText.\n');
+    await ingestReports({ root });
+    await compileReports({ root });
+    const folders = ['cache/ingest', 'cache/compile', 'views', `cache/svg/${drawingVersion()}`, `cache/png/${drawingVersion()}`].map((f) => join(root, '.tpsreport', f));
+    for (const dir of folders) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, '.r.json.4194400-0.tmp'), '{"sta');
+      writeFileSync(join(dir, `.r.json.${process.pid}-1.tmp`), '{"sta');
+    }
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root })).errors, []);
+    for (const dir of folders) {
+      assert.ok(!existsSync(join(dir, '.r.json.4194400-0.tmp')), `${dir}: a dead build's temporary is removed`);
+      assert.ok(existsSync(join(dir, `.r.json.${process.pid}-1.tmp`)), `${dir}: a running build's temporary stays`);
+    }
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
