@@ -2,17 +2,10 @@
 // just succeeded. It runs last, so a failed build leaves the previous good
 // public/ in place, and it copies only files whose bytes differ, so an
 // unchanged page or chart keeps its mtime and a web server's caches stay warm.
-import { readdir, readFile, stat, rm, mkdir, copyFile, rename, rmdir, link } from 'node:fs/promises';
+import { readFile, stat, rm, mkdir, copyFile, rename, rmdir, link } from 'node:fs/promises';
 import { existsSync, linkSync, copyFileSync } from 'node:fs';
 import { join, dirname, basename } from 'node:path';
-import { eachLimit, tmpBeside, newFolderWhole, isTemporary } from '../lib/files.mjs';
-
-/** Every file under dir, as paths relative to it with '/' separators. */
-export async function listFiles(dir) {
-  if (!existsSync(dir)) return [];
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath ?? e.path, e.name).slice(dir.length + 1).split('\\').join('/'));
-}
+import { eachLimit, tmpBeside, newFolderWhole, isTemporary, listFiles } from '../lib/files.mjs';
 
 /**
  * Whether dest already holds src: 'same', 'differs' or 'missing'. Like

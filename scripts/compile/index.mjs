@@ -12,13 +12,13 @@
 // compiler are unchanged is not touched; a changed article reuses every view
 // whose shortcode and documents are unchanged (and, when no view needs them,
 // does not read the documents); no unchanged file is rewritten.
-import { readFile, readdir, stat, rm } from 'node:fs/promises';
+import { readFile, readdir, rm } from 'node:fs/promises';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join, relative, dirname, sep } from 'node:path';
+import { join, dirname, sep } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError, formatLocation } from '../lib/errors.mjs';
-import { writeIfChanged, toJson, treeIndex, eachLimit, oneBigAtATime, readCache, removeDeadTemporaries } from '../lib/files.mjs';
+import { writeIfChanged, toJson, treeIndex, eachLimit, oneBigAtATime, readCache, removeDeadTemporaries, listFiles } from '../lib/files.mjs';
 import { unsafeRawFiles, rawFolder, fileSum } from '../lib/raw-files.mjs';
 import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
@@ -430,13 +430,10 @@ function lineText(bytes) {
 async function writeFiles(dir, files) {
   let changed = false;
   for (const [path, contents] of files) if (contents !== null) changed = (await writeIfChanged(join(dir, path), contents)) || changed;
-  if (!existsSync(dir)) return changed;
-  for (const name of await readdir(dir, { recursive: true })) {
-    const path = join(dir, name);
-    if (!files.has(relative(dir, path).split('\\').join('/')) && (await stat(path)).isFile()) {
-      await rm(path);
-      changed = true;
-    }
+  for (const name of await listFiles(dir)) {
+    if (files.has(name)) continue;
+    await rm(join(dir, name));
+    changed = true;
   }
   return changed;
 }

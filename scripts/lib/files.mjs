@@ -1,8 +1,8 @@
 // File helpers with one promise: an output file is either the old one or the
 // complete new one, never half written (write to a temp file, then rename).
-import { mkdir, rename, rm, open, readFile } from 'node:fs/promises';
+import { mkdir, rename, rm, open, readFile, readdir } from 'node:fs/promises';
 import { dirname, join, basename, resolve } from 'node:path';
-import { statSync, readdirSync, readFileSync, writeFileSync, renameSync, rmSync, mkdirSync } from 'node:fs';
+import { statSync, readdirSync, readFileSync, writeFileSync, renameSync, rmSync, mkdirSync, existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { threadId } from 'node:worker_threads';
@@ -333,6 +333,17 @@ async function sameBytes(a, b) {
   } finally {
     await Promise.all([fa.close(), fb.close()]);
   }
+}
+
+/**
+ * Every regular file under dir, as paths relative to it with '/' separators.
+ * From the folder entries' own types: a recursive readdir that returns names
+ * stats every entry to find the folders, and the caller would stat again.
+ */
+export async function listFiles(dir) {
+  if (!existsSync(dir)) return [];
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath ?? e.path, e.name).slice(dir.length + 1).split('\\').join('/'));
 }
 
 /**

@@ -2,7 +2,7 @@
 // two charts of one name would leave the first showing the second's drawing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, rmSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ingestReports } from '../../scripts/ingest/index.mjs';
@@ -90,6 +90,24 @@ test('a mistake in a shortcode written over several lines is placed at the param
     assert.match(errors[0], /^content\/reports\/x\/index\.md:11:5: chart: metric "transactions\.rat" is not in /);
     assert.match(errors[1], /^content\/reports\/x\/index\.md:15:16: chart: kind="grouped-bar" takes no "x-scale"; it takes: /);
     assert.match(errors[2], /^content\/reports\/x\/index\.md:20:8: chart: has no parameter "colour" \(did you mean "color"\?\)/);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a chart renamed leaves no file of its old name to publish, and the files of the new name are there', async () => {
+  const root = site(`${chart('tps', 'transactions.rate')}`);
+  try {
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root })).errors, []);
+    const charts = join(root, '.tpsreport', 'site', 'reports', 'x', 'charts');
+    const named = (name) => readdirSync(charts).filter((f) => f.startsWith(`${name}.`)).sort();
+    const files = ['csv', 'html', 'page.svg', 'png', 'svg', 'vl.json'];
+    assert.deepEqual(named('tps'), files.map((ext) => `tps.${ext}`));
+    writeFileSync(join(root, 'content/reports/x/index.md'), readFileSync(join(root, 'content/reports/x/index.md'), 'utf8').replace('name="tps"', 'name="throughput"'));
+    assert.deepEqual((await compileReports({ root })).errors, []);
+    assert.deepEqual(named('tps'), []);
+    assert.deepEqual(named('throughput'), files.map((ext) => `throughput.${ext}`));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
