@@ -9,8 +9,8 @@
 //     wrote (.tpsreport/site/: charts, tables, raw files) whose bytes differ.
 // public/ is touched last: a build that fails at any step leaves the previous
 // good site in place.
-import { readFile, readdir, writeFile, mkdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { readdir, writeFile, mkdir } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -53,7 +53,7 @@ async function articles(root, listed, before = {}) {
       out[slug] = before[slug];
       continue;
     }
-    const text = await readFile(path, 'utf8');
+    const text = readFileSync(path, 'utf8');
     const at = bodyOffset(text);
     const h = (s) => createHash('sha256').update(s).digest('hex').slice(0, 16);
     const front = text.slice(0, at);

@@ -93,7 +93,7 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, known,
   const viewsPath = join(out, 'views', `${slug}.json`);
   if (last && sameStamp(last.stamp, stamp) && existsSync(viewsPath)) return { compiled: false, views: last.views, built: 0, errors: [] };
   const previous = await readCache(manifestPath);
-  const text = await readFile(indexPath, 'utf8');
+  const text = readFileSync(indexPath, 'utf8');
   // Views read the front matter too (label titles, repeat labels, the noise reference): a view is reused only when it and the data are unchanged.
   stamp.front = createHash('sha256').update(text.slice(0, bodyOffset(text))).digest('hex').slice(0, 24);
 

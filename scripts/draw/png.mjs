@@ -9,11 +9,10 @@
 // flat colour, which deflate's matching finds without a filter).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { deflateSync, crc32 } from 'node:zlib';
 import { isMainThread } from 'node:worker_threads';
-import { writeFileAtomic } from '../lib/files.mjs';
+import { writeFileAtomic, readIfThere } from '../lib/files.mjs';
 
 const FONT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'fonts');
 export const FONT_FILES = ['DejaVuSans-latin.ttf', 'DejaVuSans-Bold-latin.ttf'].map((f) => join(FONT_DIR, f));
@@ -51,7 +50,7 @@ export function contentKey(text) {
  * drawn again.
  */
 export async function pngOf(svg, { cacheFile } = {}) {
-  const hit = cacheFile ? await readFile(cacheFile).catch(() => null) : null;
+  const hit = cacheFile ? readIfThere(cacheFile) : null;
   if (hit) return hit;
   const png = opaquePng(await drawPixels(svg));
   if (cacheFile) writeFileAtomic(cacheFile, png);

@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { specHash, titled, onWhite } from './svg.mjs';
 import { keepPixelMemory } from './png.mjs';
 import { createPool } from '../lib/workers.mjs';
-import { removeDeadTemporaries } from '../lib/files.mjs';
+import { removeDeadTemporaries, readIfThere } from '../lib/files.mjs';
 
 const WORKER = new URL('./worker.mjs', import.meta.url);
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -67,14 +67,6 @@ function versioned(dir) {
   return join(dir, current);
 }
 
-/** A cached file, or null: a cache file that cannot be read is a miss, and the chart is drawn again. */
-function readIfThere(path, encoding) {
-  try {
-    return readFileSync(path, encoding);
-  } catch {
-    return null;
-  }
-}
 
 export function createDrawer({ svgCache, pngCache, threads } = {}) {
   keepPixelMemory();

@@ -3,9 +3,8 @@
 // a hash of its spec (pool.mjs keeps the cache in a folder per drawing version),
 // so an unchanged chart costs nothing on the next build.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../lib/files.mjs';
+import { writeFileAtomic, readIfThere } from '../lib/files.mjs';
 import { ON_MARK } from '../render/charts/common.mjs';
 import { textWidth } from '../render/text-width.mjs';
 
@@ -41,7 +40,7 @@ export function specHash(spec) {
 /** SVG markup for a spec, from the cache when this exact spec was drawn before; `key`: specHash(spec) when the caller has it. */
 export async function renderSvg(spec, { cacheDir, key = cacheDir ? specHash(spec) : null } = {}) {
   const cached = cacheDir ? join(cacheDir, `${key}.svg`) : null;
-  let svg = cached ? await readFile(cached, 'utf8').catch(() => null) : null;
+  let svg = cached ? readIfThere(cached, 'utf8') : null;
   if (svg === null) {
     const { vega, vegaLite } = await load();
     const view = new vega.View(vega.parse(vegaLite.compile(spec, { logger }).spec), { renderer: 'none' });

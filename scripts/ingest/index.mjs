@@ -4,7 +4,7 @@
 // run and always come from the author: the front matter, or a `glob:` pattern
 // in it that says which part of a file name is which label, never a guess.
 import { readFile, readdir, rm } from 'node:fs/promises';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, statSync, readFileSync } from 'node:fs';
 import { join, relative, extname, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -116,7 +116,7 @@ async function ingestReport({ root, slug, index, outDir, cache, last, parsers, l
   if (last.report === unchanged) return { written: last.documents, parsed: 0, errors, unchanged: true };
   const before = await readCache(cache.sources, {});
   let plan;
-  const text = await readFile(index, 'utf8');
+  const text = readFileSync(index, 'utf8');
   try {
     const bundleDir = join(root, 'content', 'reports', slug);
     plan = planSources(text, relative(root, index), bundleDir, root);

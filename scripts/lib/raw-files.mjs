@@ -3,8 +3,8 @@
 // page, scripts included, and a .js file can be loaded as a script. Such a
 // file in a report's raw/ folder could act on the site in its readers'
 // browsers, so ingest and compile refuse it and say how to publish it safely.
-import { readdir, readFile } from 'node:fs/promises';
-import { existsSync, realpathSync, lstatSync, statSync, createReadStream } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { existsSync, realpathSync, lstatSync, statSync, createReadStream, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { extname, basename, join, relative, dirname, isAbsolute, sep } from 'node:path';
 import { InputError, quote } from './errors.mjs';
@@ -248,7 +248,8 @@ const taken = new Map();
 export async function fileSum(path, { size, mtimeMs }, bytes = null) {
   const known = taken.get(path);
   if (known?.size === size && known.mtimeMs === mtimeMs) return { sha256: known.sha256, size };
-  const sum = bytes ? wholeSum(bytes) : size < 4 * PIECE ? wholeSum(await readFile(path)) : await streamedSum(path);
+  // A small file is read synchronously: the promised readFile costs many times the read (see readIfThere).
+  const sum = bytes ? wholeSum(bytes) : size < 4 * PIECE ? wholeSum(readFileSync(path)) : await streamedSum(path);
   if (sum.size === size) taken.set(path, { ...sum, mtimeMs });
   return sum;
 }
