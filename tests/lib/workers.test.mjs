@@ -50,3 +50,13 @@ test('a pool runs one thread per core but one, two on two cores, six at most, or
     });
   }
 });
+
+test('a thread takes a turn of the event loop between two tasks, where native memory (resvg\'s pixels) is freed, even when its tasks do no I/O', async () => {
+  const pool = createPool(WORKER, { threads: 1 });
+  try {
+    const answers = await Promise.all([0, 1, 2, 3].map(() => pool.run({ quick: true })));
+    assert.deepEqual(answers.map((a) => a.turns), [0, 1, 2, 3]);
+  } finally {
+    await pool.close();
+  }
+});
