@@ -12,14 +12,17 @@ import { drawingVersion } from '../../scripts/draw/pool.mjs';
 
 const RAW = join(import.meta.dirname, '..', '..', 'content/reports/mariadb-sysbench-threads/raw');
 
+/** A report of one sysbench run under content/reports/<slug>/. */
+function addReport(root, slug) {
+  mkdirSync(join(root, 'content/reports', slug, 'raw'), { recursive: true });
+  cpSync(join(RAW, 'oltp_read_write-t8.txt'), join(root, 'content/reports', slug, 'raw/t8.txt'));
+  writeFileSync(join(root, 'content/reports', slug, 'index.md'), '---\ntitle: T\nsources:\n  - file: raw/t8.txt\n---\nText.\n');
+}
+
 test('ingest removes the data of a report whose folder is gone, and leaves a folder it did not write', async () => {
   const root = mkdtempSync(join(tmpdir(), 'tpsreport-gone-'));
   try {
-    for (const slug of ['kept', 'renamed']) {
-      mkdirSync(join(root, 'content/reports', slug, 'raw'), { recursive: true });
-      cpSync(join(RAW, 'oltp_read_write-t8.txt'), join(root, 'content/reports', slug, 'raw/t8.txt'));
-      writeFileSync(join(root, 'content/reports', slug, 'index.md'), '---\ntitle: T\nsources:\n  - file: raw/t8.txt\n---\nText.\n');
-    }
+    for (const slug of ['kept', 'renamed']) addReport(root, slug);
     mkdirSync(join(root, 'data/reports/hand-made'), { recursive: true });
     writeFileSync(join(root, 'data/reports/hand-made/notes.json'), '{}\n');
     await ingestReports({ root });
@@ -38,9 +41,7 @@ test('ingest removes the data of a report whose folder is gone, and leaves a fol
 test('ingest removes from data/ the temporary files a killed ingest left, and keeps those of a running one', async () => {
   const root = mkdtempSync(join(tmpdir(), 'tpsreport-leftover-'));
   try {
-    mkdirSync(join(root, 'content/reports/r/raw'), { recursive: true });
-    cpSync(join(RAW, 'oltp_read_write-t8.txt'), join(root, 'content/reports/r/raw/t8.txt'));
-    writeFileSync(join(root, 'content/reports/r/index.md'), '---\ntitle: T\nsources:\n  - file: raw/t8.txt\n---\nText.\n');
+    addReport(root, 'r');
     await ingestReports({ root });
     // Process ids above Linux's largest (4194304) belong to no process; this one's is running.
     const dead = '.t8.json.4194400-0.tmp';
@@ -57,9 +58,7 @@ test('ingest removes from data/ the temporary files a killed ingest left, and ke
 test('ingest and compile remove from their caches the temporary files a killed build left, and keep those of a running one', async () => {
   const root = mkdtempSync(join(tmpdir(), 'tpsreport-cache-leftover-'));
   try {
-    mkdirSync(join(root, 'content/reports/r/raw'), { recursive: true });
-    cpSync(join(RAW, 'oltp_read_write-t8.txt'), join(root, 'content/reports/r/raw/t8.txt'));
-    writeFileSync(join(root, 'content/reports/r/index.md'), '---\ntitle: T\nsources:\n  - file: raw/t8.txt\n---\nText.\n');
+    addReport(root, 'r');
     await ingestReports({ root });
     await compileReports({ root });
     const folders = ['cache/ingest', 'cache/compile', 'views', `cache/svg/${drawingVersion()}`, `cache/png/${drawingVersion()}`].map((f) => join(root, '.tpsreport', f));
