@@ -119,7 +119,7 @@ export async function buildSite({ root, hugoBin, steps, baseUrl, recheck = false
   // The address is an input too: every page and feed carries it.
   const listed = await treeIndex(inputsOf(root, EVERY_INPUT));
   const everything = () => `${listed.stamp(inputsOf(root, EVERY_INPUT))}:${baseUrl ?? ''}`;
-  const last = await readCache(state);
+  const last = readCache(state);
   // public/ is output, but someone may have removed part of it: then it is built again.
   const whole = Boolean(last?.published) && folderStamp(publicDir) === last.published;
   if (!recheck && whole && last.everything === everything()) {

@@ -29,7 +29,7 @@ async function validatorStamp() {
 export async function validateChanged({ root, listed = null }) {
   const dataDir = join(root, 'data', 'reports');
   const cachePath = join(root, '.tpsreport', 'cache', 'validate.json');
-  const before = await readCache(cachePath, {});
+  const before = readCache(cachePath, {});
   const validator = await validatorStamp();
   const slugs = existsSync(dataDir) ? (await readdir(dataDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort() : [];
   const stamps = {};

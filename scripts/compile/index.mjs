@@ -18,7 +18,7 @@ import { join, dirname, sep } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { InputError, formatLocation } from '../lib/errors.mjs';
-import { writeIfChanged, toJson, treeIndex, eachLimit, oneBigAtATime, readCache, removeDeadTemporaries, listFiles } from '../lib/files.mjs';
+import { writeIfChanged, toJson, treeIndex, eachLimit, oneBigAtATime, readCache, isDeadTemporary, listFiles } from '../lib/files.mjs';
 import { unsafeRawFiles, rawFolder, fileSum } from '../lib/raw-files.mjs';
 import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
@@ -64,7 +64,7 @@ export async function compileReports({ root, slugs, out = join(root, '.tpsreport
   const known = templateShortcodes(root);
   const drawer = createDrawer({ svgCache: join(out, 'cache', 'svg'), pngCache: join(out, 'cache', 'png') });
   // What each report's last compile saw, read all at once: on a build where one report changed, this is most of the step.
-  const stamps = new Map(await Promise.all(chosen.map(async (slug) => [slug, await readCache(join(out, 'cache', 'compile', `${slug}.stamp.json`))])));
+  const stamps = new Map(chosen.map((slug) => [slug, readCache(join(out, 'cache', 'compile', `${slug}.stamp.json`))]));
   try {
     // Several reports at a time, so the main thread builds tables while the drawing threads draw.
     await eachLimit(chosen, concurrency, async (slug) => {
@@ -92,7 +92,7 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, known,
   const stampPath = join(out, 'cache', 'compile', `${slug}.stamp.json`);
   const viewsPath = join(out, 'views', `${slug}.json`);
   if (last && sameStamp(last.stamp, stamp) && existsSync(viewsPath)) return { compiled: false, views: last.views, built: 0, errors: [] };
-  const previous = await readCache(manifestPath);
+  const previous = readCache(manifestPath);
   const text = readFileSync(indexPath, 'utf8');
   // Views read the front matter too (label titles, repeat labels, the noise reference): a view is reused only when it and the data are unchanged.
   stamp.front = createHash('sha256').update(text.slice(0, bodyOffset(text))).digest('hex').slice(0, 24);
@@ -443,8 +443,10 @@ async function removeGone(out, slugs) {
   const keep = new Set(slugs);
   for (const dir of [join(out, 'views'), join(out, 'cache', 'compile')]) {
     if (!existsSync(dir)) continue;
-    for (const name of await readdir(dir)) if (name.endsWith('.json') && !keep.has(name.replace(/(\.stamp)?\.json$/, ''))) await rm(join(dir, name));
-    removeDeadTemporaries(dir);
+    for (const name of await readdir(dir)) {
+      const gone = name.endsWith('.json') && !keep.has(name.replace(/(\.stamp)?\.json$/, ''));
+      if (gone || isDeadTemporary(name)) await rm(join(dir, name), { force: true });
+    }
   }
   const site = join(out, 'site', 'reports');
   if (existsSync(site)) for (const name of await readdir(site)) if (!keep.has(name)) await rm(join(site, name), { recursive: true });

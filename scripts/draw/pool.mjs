@@ -67,7 +67,6 @@ function versioned(dir) {
   return join(dir, current);
 }
 
-
 export function createDrawer({ svgCache, pngCache, threads } = {}) {
   keepPixelMemory();
   const caches = svgCache && pngCache ? { svgCache: versioned(svgCache), pngCache: versioned(pngCache) } : {};

@@ -43,7 +43,7 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
   const looked = [];
   // Whether each report changed since its last clean ingest, read all at once: on a build where one report changed,
   // this is most of the step. What the last ingest saw of each source is read only for a report that changed.
-  const stamps = await Promise.all(slugs.map((slug) => readCache(cacheFiles(cacheDir, slug).stamp, {})));
+  const stamps = slugs.map((slug) => readCache(cacheFiles(cacheDir, slug).stamp, {}));
   const outcomes = new Array(slugs.length);
   // Raw files are parsed on worker threads (see ingest/worker.mjs), several
   // reports at a time: a report's ingest is mostly waiting on the disk and on
@@ -114,7 +114,7 @@ async function ingestReport({ root, slug, index, outDir, cache, last, parsers, l
   const inputs = [index, join(root, 'content', 'reports', slug, 'raw'), outDir];
   const unchanged = `${parsers}:${listed.stamp(inputs)}`;
   if (last.report === unchanged) return { written: last.documents, parsed: 0, errors, unchanged: true };
-  const before = await readCache(cache.sources, {});
+  const before = readCache(cache.sources, {});
   let plan;
   const text = readFileSync(index, 'utf8');
   try {

@@ -29,6 +29,12 @@ const TMP_NAME = /^\.(.+)\.(\d+)-\d+\.tmp$/;
 /** Whether `name` is a file name tmpBeside gives: a file being written, or one a killed process left half written. */
 export const isTemporary = (name) => TMP_NAME.test(name);
 
+/** Whether `name` is a tmpBeside name of a process no longer running: a file a killed build left half written. */
+export function isDeadTemporary(name) {
+  const tmp = TMP_NAME.exec(name);
+  return Boolean(tmp) && !running(Number(tmp[2]));
+}
+
 /**
  * Removes from folder `dir` the temporary files of processes that are no
  * longer running: what a build killed while writing there left. Those of a
@@ -38,8 +44,7 @@ export const isTemporary = (name) => TMP_NAME.test(name);
 export function removeDeadTemporaries(dir, of = null) {
   const stem = of && tmpStem(of);
   for (const name of readdirSync(dir)) {
-    const tmp = TMP_NAME.exec(name);
-    if (tmp && (!stem || tmp[1] === stem) && !running(Number(tmp[2]))) rmSync(join(dir, name), { recursive: true, force: true });
+    if (isDeadTemporary(name) && (!stem || TMP_NAME.exec(name)[1] === stem)) rmSync(join(dir, name), { recursive: true, force: true });
   }
 }
 
@@ -56,9 +61,9 @@ function running(pid) {
  * A cache file's object, or `fallback` when it is missing, damaged or holds
  * no object: a cache only saves work, so what it cannot tell is done again.
  */
-export async function readCache(path, fallback = null) {
+export function readCache(path, fallback = null) {
   try {
-    const value = JSON.parse(readFileSync(path, 'utf8'));
+    const value = JSON.parse(readIfThere(path, 'utf8'));
     return value !== null && typeof value === 'object' ? value : fallback;
   } catch {
     return fallback;
