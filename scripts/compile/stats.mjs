@@ -78,9 +78,9 @@ export function ratioInterval(a, base, { resamples = 4000, seed = 1, minBootstra
     return { ratio, lo: Math.min(...ratios), hi: Math.max(...ratios), method: 'pairwise-range', n };
   }
   const random = seeded(seed);
-  const [bx, by] = [new Array(x.length), new Array(y.length)];
+  const [cx, cy] = [new Int32Array(x.length), new Int32Array(y.length)];
   const draws = new Float64Array(resamples);
-  for (let i = 0; i < resamples; i += 1) draws[i] = resampledMedian(x, random, bx) / resampledMedian(y, random, by);
+  for (let i = 0; i < resamples; i += 1) draws[i] = resampledMedian(x, random, cx) / resampledMedian(y, random, cy);
   // A typed array sorts by number natively, several times faster than sort() with a comparator.
   const s = draws.filter(Number.isFinite).sort();
   return { ratio, lo: quantileOfSorted(s, 0.025), hi: quantileOfSorted(s, 0.975), method: 'bootstrap', n };
@@ -88,19 +88,26 @@ export function ratioInterval(a, base, { resamples = 4000, seed = 1, minBootstra
 
 /**
  * The median of one bootstrap resample of sorted finite xs (as many draws
- * with replacement as values), sorted in place in `buffer`: a comparison cell
- * takes thousands of these, so no array is made per draw. Insertion sort is
- * stable like Array#sort, so the figures are the same as sorting a copy.
+ * with replacement as values). A comparison cell takes thousands of these, so
+ * no resample is sorted: xs is, so how often each index was drawn (counted in
+ * `counts`, reused) is the resample in order, and its two middle values are
+ * read off the counts. The figures are those of sorting the resample, to the
+ * last bit (tests/compile/stats.test.mjs), in about half the time.
  */
-function resampledMedian(xs, random, buffer) {
-  if (xs.length > 64) return quantileOfSorted(xs.map(() => xs[Math.floor(random() * xs.length)]).sort((a, b) => a - b), 0.5);
-  for (let i = 0; i < xs.length; i += 1) {
-    const v = xs[Math.floor(random() * xs.length)];
-    let j = i - 1;
-    for (; j >= 0 && buffer[j] > v; j -= 1) buffer[j + 1] = buffer[j];
-    buffer[j + 1] = v;
-  }
-  return quantileOfSorted(buffer, 0.5);
+function resampledMedian(xs, random, counts) {
+  const n = xs.length;
+  counts.fill(0);
+  for (let i = 0; i < n; i += 1) counts[Math.floor(random() * n)] += 1;
+  const h = (n - 1) * 0.5;
+  const lo = Math.floor(h);
+  // k: the index whose draws hold the resample's order statistic lo; below: how many draws come before them.
+  let k = 0;
+  let below = 0;
+  while (below + counts[k] <= lo) below += counts[k++];
+  if (lo + 1 >= n) return xs[k];
+  let next = k;
+  if (below + counts[k] <= lo + 1) for (next = k + 1; counts[next] === 0; next += 1);
+  return xs[k] + (h - lo) * (xs[next] - xs[k]);
 }
 
 /** quantile() of numbers already sorted and filtered. */
