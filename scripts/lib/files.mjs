@@ -372,10 +372,11 @@ export async function listFiles(dir) {
  * @returns {Promise<boolean>} whether the file was written
  */
 export async function writeIfChanged(path, contents) {
-  const next = Buffer.isBuffer(contents) ? contents : Buffer.from(contents);
+  const size = statSync(path, { throwIfNoEntry: false })?.size;
   // Read the old file only when it could be the same: a size that differs says enough.
-  if (statSync(path, { throwIfNoEntry: false })?.size === next.length && readFileSync(path).equals(next)) return false;
-  writeFileAtomic(path, next);
+  if (size !== undefined && size === Buffer.byteLength(contents) && readFileSync(path).equals(Buffer.isBuffer(contents) ? contents : Buffer.from(contents))) return false;
+  // A string is encoded on its way to the file: a Buffer made of it first was one more copy of every page, and garbage.
+  writeFileAtomic(path, contents);
   return true;
 }
 

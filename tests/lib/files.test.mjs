@@ -77,3 +77,29 @@ test('removeDeadTemporaries removes what dead processes left, keeps a running on
   removeDeadTemporaries(dir);
   assert.deepEqual(readdirSync(dir).sort(), [`.a.json.${process.pid}-0.tmp`, '.a.json.tmp', 'a.json'].sort());
 });
+
+test('writeIfChanged writes text and bytes as they are, and leaves a file with the same bytes alone', async (t) => {
+  const { mkdtempSync, readFileSync, statSync, utimesSync, rmSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const { writeIfChanged } = await import('../../scripts/lib/files.mjs');
+  const dir = mkdtempSync(join(tmpdir(), 'tpsreport-write-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'sub', 'page.html');
+  const text = 'Übersicht: 1 234 tx/s ≥ 5 %\n';
+  assert.equal(await writeIfChanged(file, text), true, 'a new file, in a folder made for it');
+  assert.equal(readFileSync(file, 'utf8'), text);
+  const old = new Date('2026-01-01T00:00:00Z');
+  utimesSync(file, old, old);
+  assert.equal(await writeIfChanged(file, text), false, 'the same text');
+  assert.equal(await writeIfChanged(file, Buffer.from(text)), false, 'the same bytes');
+  assert.equal(statSync(file).mtimeMs, old.getTime(), 'and the file was not touched');
+  // As many bytes as before, one of them different: the bytes decide, not the size.
+  const same = text.replace('5', '6');
+  assert.equal(Buffer.byteLength(same), Buffer.byteLength(text));
+  assert.equal(await writeIfChanged(file, same), true);
+  assert.equal(readFileSync(file, 'utf8'), same);
+  const bytes = Buffer.from([0, 255, 1, 2]);
+  assert.equal(await writeIfChanged(file, bytes), true);
+  assert.deepEqual(readFileSync(file), bytes);
+});
