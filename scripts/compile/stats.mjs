@@ -105,8 +105,12 @@ function resampledMedian(xs, random, counts) {
   let below = 0;
   while (below + counts[k] <= lo) below += counts[k++];
   if (lo + 1 >= n) return xs[k];
+  // Statistic lo + 1 is drawn from k too, unless k's draws end at lo: then it is the next index drawn.
   let next = k;
-  if (below + counts[k] <= lo + 1) for (next = k + 1; counts[next] === 0; next += 1);
+  if (below + counts[k] === lo + 1) {
+    next += 1;
+    while (counts[next] === 0) next += 1;
+  }
   return xs[k] + (h - lo) * (xs[next] - xs[k]);
 }
 
