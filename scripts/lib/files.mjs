@@ -44,7 +44,9 @@ export function isDeadTemporary(name) {
 export function removeDeadTemporaries(dir, of = null) {
   const stem = of && tmpStem(of);
   for (const name of readdirSync(dir)) {
-    if (isDeadTemporary(name) && (!stem || TMP_NAME.exec(name)[1] === stem)) rmSync(join(dir, name), { recursive: true, force: true });
+    // Another path's temporary is not asked about: whether its process runs is a system call.
+    if (stem && TMP_NAME.exec(name)?.[1] !== stem) continue;
+    if (isDeadTemporary(name)) rmSync(join(dir, name), { recursive: true, force: true });
   }
 }
 
@@ -62,8 +64,10 @@ function running(pid) {
  * no object: a cache only saves work, so what it cannot tell is done again.
  */
 export function readCache(path, fallback = null) {
+  const text = readIfThere(path, 'utf8');
+  if (text === null) return fallback;
   try {
-    const value = JSON.parse(readIfThere(path, 'utf8'));
+    const value = JSON.parse(text);
     return value !== null && typeof value === 'object' ? value : fallback;
   } catch {
     return fallback;

@@ -56,11 +56,11 @@ test('readCache gives a cache file\'s object, and the fallback for a missing, da
     writeFileSync(join(dir, name), text);
     return join(dir, name);
   };
-  assert.deepEqual(await readCache(file('good.json', '{"stamp":"a"}')), { stamp: 'a' });
-  assert.equal(await readCache(join(dir, 'missing.json')), null);
-  assert.deepEqual(await readCache(file('cut.json', '{"stamp": "a'), {}), {});
-  assert.equal(await readCache(file('null.json', 'null')), null);
-  assert.deepEqual(await readCache(file('number.json', '7'), {}), {});
+  assert.deepEqual(readCache(file('good.json', '{"stamp":"a"}')), { stamp: 'a' });
+  assert.equal(readCache(join(dir, 'missing.json')), null);
+  assert.deepEqual(readCache(file('cut.json', '{"stamp": "a'), {}), {});
+  assert.equal(readCache(file('null.json', 'null')), null);
+  assert.deepEqual(readCache(file('number.json', '7'), {}), {});
 });
 
 test('removeDeadTemporaries removes what dead processes left, keeps a running one\'s, and with a path only that path\'s', async (t) => {
