@@ -15,6 +15,7 @@ export const format = {
   title: 'BenchBase summary.json (ResultWriter.writeSummary; key order of any version)',
   produces: 'Throughput and goodput in requests/second, the latency distribution in the unit its keys name, measured requests, elapsed time, the DBMS, benchmark and final state.',
   detect,
+  mentions: /"(?:Throughput \(requests\/second\)|Latency Distribution|DBMS Type|Benchmark Type|Goodput \(requests\/second\))"/,
   createParser,
 };
 

@@ -62,6 +62,7 @@ export const format = {
   title: 'DBT-2 results report (mix_analyzer 2005, post-process v0.3x–v0.47, RST v0.48–v0.61)',
   produces: 'Each DBT-2 report in the file: per-transaction mix, response times and rollbacks, NOTPM, duration, errors and ramp-up.',
   detect,
+  mentions: /Transaction|NOTPM|Database Test 2 Report/,
   createParser,
 };
 

@@ -34,6 +34,7 @@ export const format = {
   title: 'Elapsed times: bash time, time -p, GNU time (default and -v), zsh time, mysql/mariadb client statement timings',
   produces: 'Every timing in the file: real/user/sys (or the statement time) as printed with seconds derived, plus GNU time resource figures',
   detect,
+  mentions: /(?:real|user|sys)\s|elapsed|Elapsed \(wall clock\) time|Command being timed:|% cpu|Query OK, | in set|Empty set/,
   createParser,
 };
 

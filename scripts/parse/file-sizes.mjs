@@ -45,6 +45,7 @@ export const format = {
   title: 'File sizes from ls -l / ls -ls / ls -lh and du / du -b / du -k / du -h / du -sh (GNU coreutils)',
   produces: 'Every listing with each file or directory: the size as printed, its bytes (derived) and the total line',
   detect,
+  mentions: /[-dlcbpsD?][-rwxsStTlL]{9}[.+@]?\s+\d|\t/,
   createParser,
 };
 

@@ -1,7 +1,9 @@
 // Every input format tpsreport reads. Each module exports `format` with
-// { name, version, title, produces, detect(lines) → score, createParser() } and
+// { name, version, title, produces, detect(lines) → score, createParser() },
 // `keepsPartial` when a cut-off output is worth keeping (marked incomplete)
-// rather than refused.
+// rather than refused, and `mentions` when there is a pattern that the joined
+// lines of every head detect scores above 0 contain (tests/parse/detect.test.mjs
+// holds each format to it).
 // Order matters only for ties in detection: more specific formats first.
 import { format as sysbench } from './sysbench.mjs';
 import { format as dbt2 } from './dbt2.mjs';

@@ -125,6 +125,7 @@ export const format = {
   title: 'SHOW GLOBAL VARIABLES / SHOW VARIABLES (MySQL, MariaDB): bordered, batch and \\G',
   produces: 'every variable in order with its value as printed, the number for plain integers and a bytes figure for size variables',
   detect,
+  mentions: /variable/i,
   createParser,
 };
 

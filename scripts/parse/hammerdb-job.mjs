@@ -18,6 +18,7 @@ export const format = {
   title: 'HammerDB v6 job report JSON (hammerdb-job-report-v1: jobs summaryjson, jobs save)',
   produces: 'NOPM and TPM (TPROC-C) or geometric mean and query times (TPROC-H), the configuration, the transaction counter, response-time percentiles per stored procedure, CPU, IOPS and MB/s samples over time.',
   detect,
+  mentions: /hammerdb-job-report-v1/,
   createParser,
 };
 

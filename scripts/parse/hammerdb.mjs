@@ -79,6 +79,7 @@ export const format = {
   title: 'HammerDB TPROC-C / TPC-C console and hammerdb.log (v2.x–v6.x, both TEST RESULT orders)',
   produces: 'Every TEST RESULT (NOPM and database TPM) with its configured virtual users, plus the tool\'s error lines when a run produced none.',
   detect,
+  mentions: /System achieved|hammerdb|Virtual Users Created|Vuser \d/i,
   createParser,
 };
 

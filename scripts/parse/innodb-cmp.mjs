@@ -137,6 +137,7 @@ export const format = {
   title: 'INFORMATION_SCHEMA.INNODB_CMP, INNODB_CMPMEM, INNODB_CMP_PER_INDEX (+ _RESET), MySQL 5.1 plugin – 8.0, MariaDB',
   produces: 'every compression table in the capture, named from its statement or columns, each row with page size (bytes), operation counts and times (s) as printed',
   detect,
+  mentions: /innodb_cmp|compress_ops|relocation_ops/i,
   createParser,
 };
 

@@ -166,6 +166,7 @@ export const format = {
   title: 'SHOW ENGINE INNODB MUTEX (MySQL 5.1–8.0, MariaDB), SHOW MUTEX STATUS (5.0), INFORMATION_SCHEMA.INNODB_MUTEXES (MariaDB)',
   produces: 'every result with every latch row in order (names repeat), its Status parsed into counters, empty results as zero rows',
   detect,
+  mentions: /mutex|type|os_waits|innodb/i,
   createParser,
 };
 

@@ -529,6 +529,7 @@ export const format = {
   title: 'SHOW ENGINE INNODB STATUS (MySQL 5.0–8.x, MariaDB 10.x; \\G, bordered, batch and bare monitor text)',
   produces: 'every InnoDB monitor output: timestamp, averaging window, SEMAPHORES counters per latch kind and thread waits, and each section\'s labelled numbers as figures; other lines kept as notes',
   detect,
+  mentions: /innodb/i,
   createParser,
 };
 

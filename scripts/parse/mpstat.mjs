@@ -22,6 +22,7 @@ export const format = {
   title: 'mpstat (sysstat 5 – 12): mpstat N, mpstat -P ALL N, 12 h and 24 h time stamps, Average block',
   produces: 'Each mpstat run: banner (kernel, host, CPU count), columns and units, every per-CPU sample and the Average rows kept apart',
   detect,
+  mentions: /CPU/,
   createParser,
 };
 

@@ -25,6 +25,7 @@ export const format = {
   title: 'MySQL / MariaDB option files (my.cnf, my.ini, conf.d) and pasted key = value configuration blocks',
   produces: 'Every option with its section, name as written and canonical name, value, sizes in bytes (derived) and which repeat wins',
   detect,
+  mentions: /=|!include|^\s*[a-z][a-z0-9]*[_-]/m,
   createParser,
 };
 

@@ -298,6 +298,7 @@ export const format = {
   title: 'mysqlslap / mariadb-slap (MySQL 5.1–8.0, MariaDB): Benchmark blocks, --csv lines, --debug-info',
   produces: 'every Benchmark block (engine, average/min/max seconds, clients, queries per client), rusage figures, the tool\'s error lines and a status (ok, errors, failed)',
   detect,
+  mentions: /slap|seconds to run all queries|queries per client|clients running queries|Running for engine|,[a-z]+,\d+\.\d+,\d+\.\d+,\d+\.\d+,\d+,\d+/,
   createParser: () => new MysqlslapParser(),
 };
 

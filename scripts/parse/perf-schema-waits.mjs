@@ -567,6 +567,7 @@ export const format = {
   // A capture stopped mid-way still holds the snapshots before the cut: kept, marked incomplete.
   keepsPartial: true,
   detect,
+  mentions: /event_name|_latency/i,
   createParser,
 };
 

@@ -31,6 +31,7 @@ export const format = {
   title: 'Result tables as an article printed them (| a | b | pipe rows, optional row labels)',
   produces: 'Each table with its caption lines, columns, row labels and every cell: text as printed, numbers as figures in the unit the author declares, sizes with bytes and durations with seconds derived',
   detect,
+  mentions: /\|/,
   createParser,
 };
 

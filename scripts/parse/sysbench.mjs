@@ -1060,6 +1060,7 @@ export const format = {
   title: 'sysbench 0.4, 0.5, 1.0, 1.1',
   produces: 'one run per banner or summary: options, test, SQL/OLTP statistics, general statistics or throughput, latency (ms), threads fairness, interval samples (text lines or the JSON/CSV report hooks), a cumulative hook report, histogram and the tool\'s FATAL/ALERT messages, each figure with its unit and raw line',
   detect,
+  mentions: /sysbench|statistics:|Test execution summary:|Threads fairness:|Latency \(ms\):|\] thds: |\] Intermediate results: |\] threads: |Number of threads:|Threads started!/,
   createParser({ source } = {}) {
     const parser = new SysbenchParser();
     return {

@@ -100,6 +100,7 @@ export const format = {
   title: 'SHOW TABLE STATUS (MySQL 5.0–8.0, MariaDB 10.x): bordered, batch and \\G',
   produces: 'every table row of every result: engine, row format, rows (estimate for InnoDB), byte sizes as figures, auto_increment, times, collation, create options and comment as printed',
   detect,
+  mentions: /name|status|avg_row_length/i,
   createParser,
 };
 

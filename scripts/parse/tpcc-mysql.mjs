@@ -57,6 +57,7 @@ export const format = {
   title: 'tpcc-mysql tpcc_start (Percona-Lab; old seconds and new millisecond interval layouts)',
   produces: 'Options and parameters (password redacted), interval samples, raw results, constraint checks and TpmC of one tpcc_start run.',
   detect,
+  mentions: /TpmC|TPC-C|Raw Results|Constraint Check|\] sc:|, trx:|\d\):/,
   createParser,
 };
 

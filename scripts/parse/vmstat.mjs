@@ -32,6 +32,7 @@ export const format = {
   title: 'vmstat (procps 3.2 – procps-ng 4.0): plain, -w, -t, -a, -S units, repeated headers',
   produces: 'Each vmstat run: its columns and units, and every sample (first flagged as the since-boot average)',
   detect,
+  mentions: /procs|\bcs\b/,
   createParser,
 };
 

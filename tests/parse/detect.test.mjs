@@ -1,0 +1,99 @@
+// Format detection skips a format whose `mentions` pattern is not in a file's
+// first lines. That is only safe if the pattern is in every head the format's
+// detect scores above 0: held here over every fixture and every raw file of
+// the sample reports, from several places in each file and as copies mangle
+// them (indented, `// `-commented, Markdown- and HTML-escaped).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { formats, detectFormat } from '../../scripts/parse/index.mjs';
+import { DETECT_LINES } from '../../scripts/parse/driver.mjs';
+import { splitLines } from '../../scripts/lib/text.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const WINDOW_STEP = 50;
+const WINDOWS = 6;
+
+function filesUnder(dir) {
+  return readdirSync(dir, { recursive: true }).map((f) => join(dir, f)).filter((p) => statSync(p).isFile());
+}
+
+const REPORTS = join(ROOT, 'content', 'reports');
+const reportRaw = readdirSync(REPORTS, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(REPORTS, d.name, 'raw')).filter((dir) => existsSync(dir));
+const inputs = [join(ROOT, 'tests', 'fixtures'), ...reportRaw]
+  .flatMap(filesUnder)
+  .filter((path) => !readFileSync(path).subarray(0, 8000).includes(0));
+
+const COPIES = {
+  as: (line) => line,
+  indented: (line) => `    ${line}`,
+  commented: (line) => `// ${line}`,
+  'Markdown-escaped': (line) => line.replace(/[*[\]_#<>`]/g, '\\$&'),
+  'HTML-escaped': (line) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+};
+
+/**
+ * Heads of DETECT_LINES lines from the start of each file and from WINDOWS
+ * places further in (every WINDOW_STEP lines in a short file), as each copy has them.
+ */
+function* heads() {
+  for (const path of inputs) {
+    const lines = splitLines(readFileSync(path, 'utf8'));
+    const step = Math.max(WINDOW_STEP, Math.ceil(lines.length / WINDOWS));
+    for (let at = 0; at === 0 || at < lines.length; at += step) {
+      for (const [copy, change] of Object.entries(COPIES)) yield { where: `${relative(ROOT, path)} from line ${at + 1}, ${copy}`, lines: lines.slice(at, at + DETECT_LINES).map(change) };
+    }
+  }
+}
+
+/** The heads on which a format scores above 0 while its `mentions` is not in them. */
+export function missedHeads(format, all) {
+  const missed = [];
+  let scored = 0;
+  for (const { where, lines } of all) {
+    if (!(format.detect(lines) > 0)) continue;
+    scored += 1;
+    if (!format.mentions.test(lines.join('\n'))) missed.push(where);
+  }
+  return { scored, missed };
+}
+
+const all = [...heads()];
+
+test('the sample heads include fixtures and the reports\' raw files', () => {
+  assert.ok(inputs.some((p) => p.includes(`${join('tests', 'fixtures')}`)));
+  assert.ok(inputs.some((p) => p.includes(join('content', 'reports'))));
+  assert.ok(all.length > inputs.length * Object.keys(COPIES).length - 1);
+});
+
+for (const format of formats.filter((f) => f.mentions)) {
+  test(`${format.name}: every head its detect scores on mentions ${format.mentions}`, () => {
+    assert.ok(!format.mentions.global && !format.mentions.sticky, 'a global or sticky pattern keeps state between files');
+    const { scored, missed } = missedHeads(format, all);
+    assert.ok(scored > 0, `no sample head scores as ${format.name}, so nothing holds its mentions pattern`);
+    assert.deepEqual(missed.slice(0, 5), []);
+  });
+}
+
+test('a mentions pattern that leaves out what detect scores on is caught', () => {
+  const sysbench = formats.find((f) => f.name === 'sysbench');
+  const { scored, missed } = missedHeads({ ...sysbench, mentions: /Threads started!/ }, all);
+  assert.ok(missed.length > 0 && missed.length < scored);
+});
+
+test('detection with the mentions patterns picks what trying every format picks', () => {
+  const tryEvery = (lines) => formats.reduce((best, f) => {
+    const score = f.detect(lines);
+    return score > best.score ? { name: f.name, score } : best;
+  }, { name: null, score: 0 }).name;
+  const picked = (lines) => {
+    try {
+      return detectFormat(lines).name;
+    } catch {
+      return null;
+    }
+  };
+  const differ = all.filter(({ lines }) => tryEvery(lines) !== picked(lines)).map(({ where }) => where);
+  assert.deepEqual(differ.slice(0, 5), []);
+});
