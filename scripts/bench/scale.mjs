@@ -9,10 +9,14 @@
 //   SVG floor   vega-lite compile + vega toSVG of the same chart specs in one process.
 // Beside them, for reading the cold build's ratio, the floors of the rest of
 // its work: resvg's 2x pixels of the same drawings (not encoded), and readline + three regexes
-// over the same raw files, each in one process.
+// over the same raw files. Each floor runs in a fresh node process of its own
+// (floorApart): in the bench's own process, after the parse and memory
+// benches had grown its heap, the same SVG floor took 71 to 98 s from run to
+// run, and the cold build's ratio moved with it.
 import { mkdtempSync, cpSync, symlinkSync, readdirSync, readFileSync, writeFileSync, existsSync, rmSync, mkdirSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir, loadavg, availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { bodyOffset } from '../compile/report.mjs';
 import { logger } from '../draw/svg.mjs';
@@ -101,15 +105,14 @@ async function bareHugo(root, dir) {
   return performance.now() - t0;
 }
 
+/** Every chart spec the build published (its .vl.json files). */
+function chartSpecs(dir) {
+  return siteFiles(dir, 'charts', (f) => f.endsWith('.vl.json')).map((f) => JSON.parse(readFileSync(f, 'utf8')));
+}
+
 /** vega-lite compile + toSVG of every chart spec the build published, in this one process. */
 async function svgFloor(dir) {
-  const specs = [];
-  const site = join(dir, '.tpsreport', 'site', 'reports');
-  for (const slug of readdirSync(site)) {
-    const charts = join(site, slug, 'charts');
-    if (!existsSync(charts)) continue;
-    for (const f of readdirSync(charts).filter((x) => x.endsWith('.vl.json'))) specs.push(JSON.parse(readFileSync(join(charts, f), 'utf8')));
-  }
+  const specs = chartSpecs(dir);
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const [vega, vegaLite] = await Promise.all([import('vega'), import('vega-lite')]);
@@ -118,7 +121,16 @@ async function svgFloor(dir) {
     await view.toSVG();
     view.finalize();
   }
-  return { ms: performance.now() - t0, cpu: cpuMs(process.cpuUsage(cpu0)), charts: specs.length, specs };
+  return { ms: performance.now() - t0, cpu: cpuMs(process.cpuUsage(cpu0)), charts: specs.length };
+}
+
+const FLOORS = { svg: svgFloor, png: pngFloor, parse: parseFloor };
+
+/** One of FLOORS over the site in `dir`, measured in a node process started for it: { ms, cpu, … }. */
+function floorApart(name, dir) {
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), 'floor', name, dir], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (r.status !== 0) throw new Error(`the ${name} floor failed in ${dir}:\n${r.stderr.slice(-3000)}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop());
 }
 
 /** The files of every report's folder `sub` of the built site for which `keep(name)` holds. */
@@ -240,17 +252,17 @@ export async function benchScale(root, n) {
   touchEveryRawFile(dir);
   const touched = run(dir, ['build']);
   const bareMs = [await bareHugo(root, bare), await bareHugo(root, bare), await bareHugo(root, bare)].sort((a, b) => a - b)[1];
-  const floor = await svgFloor(dir);
-  const pool = await drawPool(floor.specs);
-  const png = await pngFloor(dir);
-  const parse = await parseFloor(dir);
+  const floor = floorApart('svg', dir);
+  const pool = await drawPool(chartSpecs(dir));
+  const png = floorApart('png', dir);
+  const parse = floorApart('parse', dir);
   const budget = bareMs + floor.ms;
   const allFloors = budget + png.ms + parse.ms;
   console.log(`scale      ${n} reports, ${floor.charts} charts`);
   const perChart = (ms) => `${(ms / floor.charts).toFixed(1)} ms`;
   const cpu = (r) => `${fmt(r.cpu)} CPU`;
   console.log(`scale      cold build ${fmt(cold.ms)}, ${cpu(cold)} (ingest ${fmt(cold.ingest)}, validate ${fmt(cold.validate)}, compile ${fmt(cold.compile)}, hugo ${fmt(cold.hugo)}, publish ${fmt(cold.publish)}) = ${(cold.ms / budget).toFixed(2)}× (bare Hugo ${fmt(bareMs)} + SVG floor ${fmt(floor.ms)}); target ≤ 2×`);
-  console.log(`scale      cold build against the floors of all its work, each in one process: bare Hugo ${fmt(bareMs)} + SVG ${fmt(floor.ms)} + PNG ${fmt(png.ms)} (resvg's 2x pixels of ${png.charts} drawings, not encoded) + parse ${fmt(parse.ms)} (readline + 3 regexes, ${parse.files} raw files) = ${fmt(allFloors)}; cold build ${(cold.ms / allFloors).toFixed(2)}× wall, ${(cold.cpu / (floor.cpu + png.cpu + parse.cpu)).toFixed(2)}× the CPU of the SVG, PNG and parse floors`);
+  console.log(`scale      cold build against the floors of all its work, each in a process of its own: bare Hugo ${fmt(bareMs)} + SVG ${fmt(floor.ms)} + PNG ${fmt(png.ms)} (resvg's 2x pixels of ${png.charts} drawings, not encoded) + parse ${fmt(parse.ms)} (readline + 3 regexes, ${parse.files} raw files) = ${fmt(allFloors)}; cold build ${(cold.ms / allFloors).toFixed(2)}× wall, ${(cold.cpu / (floor.cpu + png.cpu + parse.cpu)).toFixed(2)}× the CPU of the SVG, PNG and parse floors`);
   console.log(`scale      cold build without parsing (compile + hugo + publish) ${fmt(cold.compile + cold.hugo + cold.publish)} = ${((cold.compile + cold.hugo + cold.publish) / budget).toFixed(2)}×`);
   console.log(`scale      hugo ${fmt(cold.hugo)} = ${(cold.hugo / bareMs).toFixed(2)}× bare Hugo; target ≤ 2×`);
   console.log(`scale      draw: ${perChart(pool.cold)} per chart cold (SVG + 2x PNG, drawing threads) vs SVG floor ${perChart(floor.ms)} = ${(pool.cold / floor.ms).toFixed(2)}×, target ≤ 1.5×; unchanged chart ${perChart(pool.warm)}, target ≤ 1 ms`);
@@ -260,4 +272,9 @@ export async function benchScale(root, n) {
   console.log(`scale      nothing changed: median ${fmt(unchanged.ms)}, ${cpu(unchanged)} (rounds: ${unchanged.rounds} s); target ≤ 1.5 s`);
   console.log(`scale      every raw file touched, bytes the same (as a checkout leaves them): ${fmt(touched.ms)}, ${cpu(touched)} = ${((touched.ms / cold.ms) * 100).toFixed(1)} % of cold (ingest ${fmt(touched.ingest)}, compile ${fmt(touched.compile)}); checked by sha256, nothing parsed or drawn again`);
   console.log(`scale      ${n} reports: load average at end ${load()}`);
+}
+
+// `node scale.mjs floor <svg|png|parse> <site>` measures that floor and prints it as JSON (see floorApart).
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'floor') {
+  console.log(JSON.stringify(await FLOORS[process.argv[3]](process.argv[4])));
 }
