@@ -47,8 +47,8 @@ function* heads() {
   }
 }
 
-/** The heads on which a format scores above 0 while its `mentions` is not in them. */
-export function missedHeads(format, all) {
+/** How many heads a format scores above 0 on, and those of them its `mentions` is not in. */
+function missedHeads(format, all) {
   const missed = [];
   let scored = 0;
   for (const { where, lines } of all) {
@@ -62,9 +62,8 @@ export function missedHeads(format, all) {
 const all = [...heads()];
 
 test('the sample heads include fixtures and the reports\' raw files', () => {
-  assert.ok(inputs.some((p) => p.includes(`${join('tests', 'fixtures')}`)));
+  assert.ok(inputs.some((p) => p.includes(join('tests', 'fixtures'))));
   assert.ok(inputs.some((p) => p.includes(join('content', 'reports'))));
-  assert.ok(all.length > inputs.length * Object.keys(COPIES).length - 1);
 });
 
 for (const format of formats.filter((f) => f.mentions)) {
