@@ -5,24 +5,21 @@
 // them (indented, `// `-commented, Markdown- and HTML-escaped).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { formats, detectFormat } from '../../scripts/parse/index.mjs';
 import { DETECT_LINES } from '../../scripts/parse/driver.mjs';
 import { splitLines } from '../../scripts/lib/text.mjs';
+import { listFiles } from '../../scripts/lib/files.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const WINDOW_STEP = 50;
 const WINDOWS = 6;
 
-function filesUnder(dir) {
-  return readdirSync(dir, { recursive: true }).map((f) => join(dir, f)).filter((p) => statSync(p).isFile());
-}
-
 const REPORTS = join(ROOT, 'content', 'reports');
-const reportRaw = readdirSync(REPORTS, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(REPORTS, d.name, 'raw')).filter((dir) => existsSync(dir));
-const inputs = [join(ROOT, 'tests', 'fixtures'), ...reportRaw]
-  .flatMap(filesUnder)
+const folders = [join(ROOT, 'tests', 'fixtures'), ...readdirSync(REPORTS, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(REPORTS, d.name, 'raw'))];
+const inputs = (await Promise.all(folders.map(async (dir) => (await listFiles(dir)).map((name) => join(dir, name)))))
+  .flat()
   .filter((path) => !readFileSync(path).subarray(0, 8000).includes(0));
 
 const COPIES = {
