@@ -18,9 +18,11 @@ const WINDOWS = 6;
 
 const REPORTS = join(ROOT, 'content', 'reports');
 const folders = [join(ROOT, 'tests', 'fixtures'), ...readdirSync(REPORTS, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(REPORTS, d.name, 'raw'))];
+// Each file read once: binary files (a NUL in the first 8,000 bytes) are left out, the others keep their text.
 const inputs = (await Promise.all(folders.map(async (dir) => (await listFiles(dir)).map((name) => join(dir, name)))))
   .flat()
-  .filter((path) => !readFileSync(path).subarray(0, 8000).includes(0));
+  .map((path) => ({ path, bytes: readFileSync(path) }))
+  .filter(({ bytes }) => !bytes.subarray(0, 8000).includes(0));
 
 const COPIES = {
   as: (line) => line,
@@ -35,8 +37,8 @@ const COPIES = {
  * places further in (every WINDOW_STEP lines in a short file), as each copy has them.
  */
 function* heads() {
-  for (const path of inputs) {
-    const lines = splitLines(readFileSync(path, 'utf8'));
+  for (const { path, bytes } of inputs) {
+    const lines = splitLines(bytes.toString('utf8'));
     const step = Math.max(WINDOW_STEP, Math.ceil(lines.length / WINDOWS));
     for (let at = 0; at === 0 || at < lines.length; at += step) {
       for (const [copy, change] of Object.entries(COPIES)) yield { where: `${relative(ROOT, path)} from line ${at + 1}, ${copy}`, lines: lines.slice(at, at + DETECT_LINES).map(change) };
@@ -59,8 +61,8 @@ function missedHeads(format, all) {
 const all = [...heads()];
 
 test('the sample heads include fixtures and the reports\' raw files', () => {
-  assert.ok(inputs.some((p) => p.includes(join('tests', 'fixtures'))));
-  assert.ok(inputs.some((p) => p.includes(join('content', 'reports'))));
+  assert.ok(inputs.some(({ path }) => path.includes(join('tests', 'fixtures'))));
+  assert.ok(inputs.some(({ path }) => path.includes(join('content', 'reports'))));
 });
 
 for (const format of formats.filter((f) => f.mentions)) {
