@@ -228,10 +228,10 @@ function sampleUnit(item, each, metric) {
  */
 function printedText(report, row, el) {
   if (!report.rawLines || !Number.isFinite(row.value)) return null;
-  const line = report.rawLines(row.source)?.[row.line - 1];
-  if (line === undefined) return null;
-  // A word may end in the punctuation that follows it on the line ("tps: 296.600000, reads/s: …").
-  const forms = new Set(wordsOn(line).map((w) => w.replace(TRAILING_PUNCTUATION, '')).filter((w) => PLAIN_NUMBER.test(w) && Number(w.replace(',', '.')) === row.value));
+  const lines = report.rawLines(row.source);
+  if (lines?.[row.line - 1] === undefined) return null;
+  const forms = new Set();
+  for (const [word, number] of numbersOn(lines, row.line - 1)) if (number === row.value) forms.add(word);
   // A word that prints another field of the element is that field's: mpstat's CPU "0" beside its %idle "0.00".
   if (forms.size > 1 && el && typeof el === 'object') for (const v of Object.values(el)) if (typeof v === 'string') forms.delete(v);
   return forms.size === 1 ? [...forms][0] : null;
@@ -239,6 +239,26 @@ function printedText(report, row, el) {
 
 const PLAIN_NUMBER = /^-?\d+(?:[.,]\d+)?$/;
 const TRAILING_PUNCTUATION = /[,;)]+$/;
+
+/** Per raw file's lines (as report.rawLines gives them, one array per compile of a report): the numbers of each line read so far. */
+const numbersRead = new WeakMap();
+
+/**
+ * The words of line `index` of `lines` that print a plain number, each as
+ * [word, number]. A line holds the figures of several rows (mpstat's columns,
+ * a sample's fields) and each row asks: the line is read once.
+ */
+function numbersOn(lines, index) {
+  let read = numbersRead.get(lines);
+  if (!read) numbersRead.set(lines, (read = new Map()));
+  let numbers = read.get(index);
+  if (!numbers) {
+    // A word may end in the punctuation that follows it on the line ("tps: 296.600000, reads/s: …").
+    numbers = wordsOn(lines[index]).map((w) => w.replace(TRAILING_PUNCTUATION, '')).filter((w) => PLAIN_NUMBER.test(w)).map((w) => [w, Number(w.replace(',', '.'))]);
+    read.set(index, numbers);
+  }
+  return numbers;
+}
 
 function matches(labels, filters) {
   for (const [k, v] of Object.entries(filters)) if (String(labels[k] ?? '') !== v) return false;
