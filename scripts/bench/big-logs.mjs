@@ -19,6 +19,7 @@ import { createInterface } from 'node:readline';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFile } from '../parse/index.mjs';
+import { median } from '../compile/stats.mjs';
 import { validatePaths } from '../validate/index.mjs';
 import { schemaValidators } from '../validate/schemas.mjs';
 import { writeIntervalLog } from './interval-log.mjs';
@@ -26,7 +27,6 @@ import { benchMemory } from './memory.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Wall and CPU milliseconds of one call. */
 async function measure(fn) {

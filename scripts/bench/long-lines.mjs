@@ -7,6 +7,7 @@
 // keeps the two close, quadratic doubles it with each doubling of the size.
 // Measured here rather than asserted in a test, since the machine is shared.
 import { parseText, formats } from '../parse/index.mjs';
+import { median } from '../compile/stats.mjs';
 
 /** One line of `size` blanks between two words, with a ` # ` note at its end. */
 export function spacesLine(size) {
@@ -51,8 +52,7 @@ function msPerMb(text, format, rounds) {
     parseOrRefuse(text, format);
     times.push(performance.now() - t0);
   }
-  const ms = times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
-  return ms / (Buffer.byteLength(text) / 1e6);
+  return median(times) / (Buffer.byteLength(text) / 1e6);
 }
 
 export function benchLongLines({ rounds = 5 } = {}) {

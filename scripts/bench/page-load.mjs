@@ -21,6 +21,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { serveStatic } from '../../tests/helpers/static-server.mjs';
 import { launchOptions } from '../../tests/helpers/browser.mjs';
+import { median } from '../compile/stats.mjs';
 
 const CHARTS = 20;
 const HOST = 'read-write-stress-over-time';
@@ -28,7 +29,6 @@ const BUDGET_KB = 50;
 const BUDGET_RATIO = 1.2;
 const FIGURE = /<figure class="tps-chart"[\s\S]*?<\/figure>/g;
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Chart figures of every report page, their links (image, spec, downloads, raw files) made absolute so they work from another page. */
 function chartFigures(pub) {

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFile } from '../parse/index.mjs';
+import { median } from '../compile/stats.mjs';
 import { buildSpec } from '../render/charts.mjs';
 import { renderSvg } from '../draw/svg.mjs';
 import { benchScale, removeScaleFolders } from './scale.mjs';
@@ -23,7 +24,6 @@ import { writeIntervalLog } from './interval-log.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function time(fn) {
   const t0 = performance.now();

@@ -23,6 +23,7 @@ import { logger } from '../draw/svg.mjs';
 import { buildConfig } from '../build/hugo-config.mjs';
 import { FONT_FILES, keepPixelMemory } from '../draw/png.mjs';
 import { floorRead } from './big-logs.mjs';
+import { median } from '../compile/stats.mjs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -243,10 +244,9 @@ function medianBuild(dir, prepare = () => {}) {
   return { ...median, rounds: runs.map((r) => (r.ms / 1000).toFixed(2)).join(', ') };
 }
 
-/** The middle one of three runs of `measure` (resolving to ms), run one after another. */
+/** The median of three runs of `measure` (resolving to ms), run one after another. */
 async function medianOfThree(measure) {
-  const runs = [await measure(), await measure(), await measure()];
-  return runs.sort((a, b) => a - b)[1];
+  return median([await measure(), await measure(), await measure()]);
 }
 
 const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
