@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { InputError } from './lib/errors.mjs';
+import { InputError } from './problems/problem.mjs';
 import { jsonChunks } from './lib/files.mjs';
 import { siteRoot, hugoBinary, TOOL_ROOT, reportSlugs, configName, CONFIG_NAMES } from './lib/site.mjs';
 
@@ -86,7 +86,7 @@ const commands = {
 
   async validate(args) {
     const { values, positionals } = parseArgs({ args, options: { reporter: { type: 'string', default: 'text' } }, allowPositionals: true });
-    const { reporters } = await import('./reporters.mjs');
+    const { reporters } = await import('./problems/reporters.mjs');
     const report = reporters[values.reporter];
     if (!report) return usage(`unknown reporter "${values.reporter}"; use one of ${Object.keys(reporters).join(', ')}`);
     const { validatePaths } = await import('./validate/index.mjs');
@@ -128,7 +128,7 @@ const commands = {
 
   async build(args) {
     const { values } = parseArgs({ args, options: { frozen: { type: 'boolean', default: false }, 'base-url': { type: 'string' } } });
-    const { buildSite, publishingUrl } = await import('./build/index.mjs');
+    const { buildSite, publishingUrl } = await import('./site/build.mjs');
     const baseUrl = values['base-url'] === undefined ? undefined : publishingUrl(values['base-url']);
     if (baseUrl instanceof Error) return usage(baseUrl.message);
     const steps = values.frozen
@@ -141,14 +141,14 @@ const commands = {
     const { values } = parseArgs({ args, options: { port: { type: 'string', default: '1313' } } });
     const port = Number(values.port);
     if (!/^\d+$/.test(values.port) || port < 1 || port > 65535) return usage(`--port ${values.port}: expected a port number from 1 to 65535`);
-    const { serveSite } = await import('./build/serve.mjs');
+    const { serveSite } = await import('./site/serve.mjs');
     return serveSite({ root: ROOT, hugoBin: HUGO, port });
   },
 
   async check(args) {
     parseArgs({ args, options: {} });
-    const { figureProblems } = await import('./build/figures.mjs');
-    const { reporters } = await import('./reporters.mjs');
+    const { figureProblems } = await import('./site/check.mjs');
+    const { reporters } = await import('./problems/reporters.mjs');
     const result = await figureProblems({ root: ROOT });
     console.log(reporters.text({ files: result.pages, problems: result.problems }));
     const claims = result.claims ? ` and ${result.claims} claim${result.claims === 1 ? '' : 's'}` : '';
@@ -231,8 +231,8 @@ async function newReportCommand(args) {
 
 /** Validation inside a build: only the report folders whose documents changed. */
 async function validateForBuild({ listed } = {}) {
-  const { validateChanged } = await import('./build/validate-changed.mjs');
-  const { reporters } = await import('./reporters.mjs');
+  const { validateChanged } = await import('./validate/changed.mjs');
+  const { reporters } = await import('./problems/reporters.mjs');
   const started = performance.now();
   const result = await validateChanged({ root: ROOT, listed });
   if (result.files) console.log(reporters.text(result));
@@ -242,8 +242,8 @@ async function validateForBuild({ listed } = {}) {
 
 /** A frozen build's first step instead of ingest and validate: data/ must be what ingest would write. */
 async function checkFrozen() {
-  const { frozenProblems } = await import('./build/frozen.mjs');
-  const { reporters } = await import('./reporters.mjs');
+  const { frozenProblems } = await import('./site/frozen.mjs');
+  const { reporters } = await import('./problems/reporters.mjs');
   const started = performance.now();
   const result = await frozenProblems({ root: ROOT });
   const failed = result.problems.some((p) => p.severity === 'error');

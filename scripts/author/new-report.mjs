@@ -11,10 +11,10 @@ import { parseFile } from '../parse/index.mjs';
 import { matchGlob } from '../ingest/front-matter.mjs';
 import { rawFileProblem } from '../lib/raw-files.mjs';
 import { wordList } from '../lib/text.mjs';
-import { InputError } from '../lib/errors.mjs';
+import { InputError } from '../problems/problem.mjs';
 import { outputLabels, outputRunLabels, SERVER_KINDS } from './output-labels.mjs';
 import { proposePatterns, contradiction, lostLabel } from './patterns.mjs';
-import { CMP_COLUMNS } from '../compile/kinds/compression-table.mjs';
+import { CMP_COLUMNS } from '../compile/tables/compression-table.mjs';
 import { kindItems, at, measures } from '../compile/select.mjs';
 
 export const SLUG = /^[a-z0-9][a-z0-9-]*$/;

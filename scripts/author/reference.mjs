@@ -1,12 +1,12 @@
 // The reference of everything an author writes: each shortcode and its
 // parameters, each chart kind, each input format. It is read from the modules
-// that declare them (scripts/compile/kinds/*, scripts/render/charts/*,
+// that declare them (scripts/compile/tables/*, scripts/compile/values/*, scripts/compile/charts/*,
 // scripts/parse/formats.mjs) and nowhere else, so `tpsreport help shortcodes`,
 // `tpsreport help formats` and the site's /docs/shortcodes/ page say what the
 // compiler checks.
 import { join } from 'node:path';
-import { kinds } from '../compile/kinds/index.mjs';
-import { chartKinds } from '../render/charts.mjs';
+import { kinds } from '../compile/kinds.mjs';
+import { chartKinds } from '../compile/charts/index.mjs';
 import { formats } from '../parse/formats.mjs';
 import { esc, th, tableHtml } from '../compile/html.mjs';
 import { writeIfChanged, toJson } from '../lib/files.mjs';

@@ -7,7 +7,7 @@
 // is { text, html, th, scope, cls, colspan, rowspan, attrs }. `text` is what
 // the CSV holds; `html` (default: the escaped text) is what the page shows.
 
-import { spreadText } from './repeats.mjs';
+import { spreadText } from './stats/repeats.mjs';
 import { countText, fixed } from '../lib/text.mjs';
 
 /** Stands for the page's absolute URL; the page template puts the real one in (layouts/_partials/tps/view.html). */
@@ -130,7 +130,7 @@ function statusPhrase(status) {
 }
 
 /**
- * Repeats combined into one figure (scripts/compile/repeats.mjs): the statistic
+ * Repeats combined into one figure (scripts/compile/stats/repeats.mjs): the statistic
  * links to the run nearest to it, and data-members lists every repeat's figure
  * and raw line, so a reader (and the browser tests) can recompute it; the
  * spread follows in a smaller span.

@@ -1,6 +1,6 @@
 // The compile step: between validate and Hugo, every report's shortcodes
 // become views. For each table, value and chart the article places, the view
-// kind (scripts/compile/kinds/) selects the runs, computes the cells and
+// kind (scripts/compile/tables/ and scripts/compile/values/) selects the runs, computes the cells and
 // builds the markup; tables bring their CSV, charts their spec, SVG, PNG, CSV
 // and iframe page. Hugo then only places views (layouts/_partials/tps/view.html).
 //
@@ -17,14 +17,14 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, dirname, sep } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { InputError, formatLocation } from '../lib/errors.mjs';
+import { InputError, formatLocation } from '../problems/problem.mjs';
 import { writeIfChanged, toJson, treeIndex, eachLimit, oneBigAtATime, readCache, isDeadTemporary, listFiles } from '../lib/files.mjs';
 import { unsafeRawFiles, rawFolder, fileSum } from '../lib/raw-files.mjs';
 import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
 import { AuthorError } from './select.mjs';
 import { didYouMean } from '../lib/nearest.mjs';
-import { pageKinds, PREFIX } from './kinds/index.mjs';
+import { pageKinds, PREFIX } from './kinds.mjs';
 import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote, rawViewFiles, PAGE_URL } from './html.mjs';
 import { rawViewPages, rawFilesHtml } from './raw-views.mjs';
 import { createDrawer } from '../draw/pool.mjs';
@@ -39,8 +39,8 @@ let compilerVersion = null;
 export async function compilerHash() {
   if (compilerVersion) return compilerVersion;
   const hash = createHash('sha256');
-  // Every module under these folders, nested ones included (chart kinds live in render/charts/).
-  for (const dir of [HERE, join(HERE, '..', 'render'), join(HERE, '..', 'draw')]) {
+  // Every module under these folders, nested ones included (table, chart and value kinds, statistics).
+  for (const dir of [HERE, join(HERE, '..', 'draw')]) {
     if (!existsSync(dir)) continue;
     const names = (await readdir(dir, { recursive: true })).filter((n) => n.endsWith('.mjs')).sort();
     for (const name of names) hash.update(name).update(await readFile(join(dir, name)));

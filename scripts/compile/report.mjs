@@ -5,7 +5,7 @@ import { existsSync, statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFrontMatter } from '../ingest/front-matter.mjs';
 import { selectRows, AuthorError, bundlePath, incompleteOf } from './select.mjs';
-import { combineRepeats, repeatLabels } from './repeats.mjs';
+import { combineRepeats, repeatLabels } from './stats/repeats.mjs';
 import { humanize } from './html.mjs';
 import { rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
 
@@ -79,7 +79,7 @@ export function viewContext(report) {
     incomplete: () => [...cut.values()],
     /** How a label is named to readers: the front matter's `labels: { name: "title" }`, or the name made readable. */
     title: (label) => (typeof report.meta.labels?.[label] === 'string' ? report.meta.labels[label] : humanize(label)),
-    /** One row per key, repeats combined (scripts/compile/repeats.mjs); o: { what, stat, better }. */
+    /** One row per key, repeats combined (scripts/compile/stats/repeats.mjs); o: { what, stat, better }. */
     combine: (rows, keys, o) => combineRepeats(rows, keys, { ...o, repeat: repeatLabels(report.meta) }),
     /** The document parsed from a bundle file ("raw/my.cnf"), or an author error. */
     docOfFile(file) {

@@ -9,7 +9,7 @@
 // numbers: editing prose above a chart leaves its key, and its cached view,
 // alone.
 import { createHash } from 'node:crypto';
-import { InputError } from '../lib/errors.mjs';
+import { InputError } from '../problems/problem.mjs';
 
 const NAME = /^[A-Za-z0-9_./-]+/;
 

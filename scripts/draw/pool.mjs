@@ -29,17 +29,14 @@ export function standaloneOf(drawn, title, alt) {
 }
 
 let version = null;
-/** The glyph widths vega measures text with, which lay the drawing out (they live beside the chart kinds, which use them too). */
-const MEASURE = join(HERE, '..', 'render', 'text-width.mjs');
 
-/** A hash of what draws: this folder's code and fonts, the glyph widths, and the drawing libraries' versions. */
+/** A hash of what draws: this folder's code and fonts (the glyph widths vega measures text with among them), and the drawing libraries' versions. */
 export function drawingVersion() {
   if (version) return version;
   const hash = createHash('sha256');
   for (const dir of [HERE, join(HERE, 'fonts')]) {
     for (const name of readdirSync(dir).sort()) if (/\.(mjs|ttf)$/.test(name)) hash.update(name).update(readFileSync(join(dir, name)));
   }
-  hash.update(readFileSync(MEASURE));
   for (const name of ['vega', 'vega-lite', '@resvg/resvg-js']) hash.update(`${name}@${packageVersion(name)}`);
   version = hash.digest('hex').slice(0, 16);
   return version;

@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { writeFileAtomic, readIfThere } from '../lib/files.mjs';
-import { ON_MARK } from '../render/charts/common.mjs';
-import { textWidth } from '../render/text-width.mjs';
+import { ON_MARK } from '../compile/charts/common.mjs';
+import { textWidth } from './text-width.mjs';
 
 let libraries = null;
 async function load() {

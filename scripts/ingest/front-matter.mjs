@@ -4,7 +4,7 @@ import { parseDocument, LineCounter, isMap, isSeq } from 'yaml';
 import { readdirSync, statSync, existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { createHash } from 'node:crypto';
-import { InputError } from '../lib/errors.mjs';
+import { InputError } from '../problems/problem.mjs';
 
 // One build reads each article's front matter in ingest and again in compile:
 // the second read of the same text (and file name) takes the first one's data,

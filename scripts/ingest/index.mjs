@@ -8,7 +8,7 @@ import { existsSync, statSync, readFileSync } from 'node:fs';
 import { join, relative, extname, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { InputError } from '../lib/errors.mjs';
+import { InputError } from '../problems/problem.mjs';
 import { writeIfChanged, toJson, treeStamp, treeIndex, eachLimit, oneBigAtATime, removeDeadTemporaries, readCache } from '../lib/files.mjs';
 import { rawFileHazard, unsafeRawFiles, hashRawFiles, rawFolder, fileSum, RAW_FILE_EXPECTED, rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
 import { getFormat } from '../parse/index.mjs';
@@ -226,9 +226,9 @@ let parsersHash = null;
 async function parserStamp() {
   if (parsersHash) return parsersHash;
   const hash = createHash('sha256');
-  for (const dir of ['parse', 'lib']) {
+  for (const dir of ['parse', 'lib', 'problems']) {
     const path = join(dirname(fileURLToPath(import.meta.url)), '..', dir);
-    for (const name of (await readdir(path)).filter((n) => n.endsWith('.mjs')).sort()) hash.update(name).update(await readFile(join(path, name)));
+    for (const name of (await readdir(path, { recursive: true })).filter((n) => n.endsWith('.mjs')).sort()) hash.update(name).update(await readFile(join(path, name)));
   }
   parsersHash = hash.digest('hex').slice(0, 16);
   return parsersHash;

@@ -6,7 +6,7 @@
 import { openSync, readSync, closeSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { detectFormat } from '../parse/index.mjs';
-import { formatLocation, printable } from '../lib/errors.mjs';
+import { formatLocation, printable } from '../problems/problem.mjs';
 
 /**
  * A parsed document's notes, [{ line, message }], for the file's source name

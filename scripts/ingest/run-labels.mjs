@@ -3,7 +3,7 @@
 // too few would label runs wrongly or leave a run out of every table without
 // a word (a file cut after its first run still listed two), so the count must
 // be the number of runs the parser found.
-import { InputError } from '../lib/errors.mjs';
+import { InputError } from '../problems/problem.mjs';
 import { kindItems } from '../compile/select.mjs';
 
 /**

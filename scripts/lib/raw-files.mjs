@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import { existsSync, realpathSync, lstatSync, statSync, createReadStream, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { extname, basename, join, relative, dirname, isAbsolute, sep } from 'node:path';
-import { InputError, quote } from './errors.mjs';
+import { InputError, quote } from '../problems/problem.mjs';
 
 const RUNS_IN_A_BROWSER = {
   '.svg': 'an SVG image',

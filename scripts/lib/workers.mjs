@@ -6,7 +6,7 @@
 // its location; anything else as an Error carrying the thread's stack.
 import { Worker, parentPort } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { InputError } from './errors.mjs';
+import { InputError } from '../problems/problem.mjs';
 
 /**
  * How many worker threads a pool runs: one per core but one, which the main

@@ -5,9 +5,9 @@
 // `intervals.samples` with `t` (the window's start in seconds), like sysbench's
 // --report-interval lines, so over-time charts read them the same way. The file
 // has no closing line: a cut between rows reads as a shorter run.
-import { InputError, quote, located } from '../lib/errors.mjs';
+import { InputError, quote, located } from '../problems/problem.mjs';
 import { columnOf, toNumber } from '../lib/text.mjs';
-import { unitOfKey } from './json-input.mjs';
+import { unitOfKey } from './shared/json-input.mjs';
 import { parseTextWith } from './driver.mjs';
 
 export const format = {

@@ -5,8 +5,8 @@
 // order and had no start time, elapsed time or measured requests; "Goodput"
 // came with #102 (2021), "Final State" later. Units are read from each key's
 // text, never assumed from its position.
-import { InputError, quote } from '../lib/errors.mjs';
-import { jsonParser, unitOfKey, expectKind, numberFigure, stringValue, missingKey } from './json-input.mjs';
+import { InputError, quote } from '../problems/problem.mjs';
+import { jsonParser, unitOfKey, expectKind, numberFigure, stringValue, missingKey } from './shared/json-input.mjs';
 import { parseTextWith } from './driver.mjs';
 
 export const format = {

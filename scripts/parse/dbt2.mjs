@@ -8,8 +8,8 @@
 // document is a list of reports, each with its raw line range. The full
 // `dbt2-report` RST document around the table (title, Summary bullets, chart and
 // link sections) is recognised so its lines are not reported as unknown.
-import { InputError, quote, located } from '../lib/errors.mjs';
-import { figure } from '../lib/figure.mjs';
+import { InputError, quote, located } from '../problems/problem.mjs';
+import { figure } from './shared/figure.mjs';
 import { columnOf } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 

@@ -6,7 +6,7 @@
 import { openSync, fstatSync, readFileSync, closeSync, createReadStream } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { isAscii } from 'node:buffer';
-import { InputError } from '../lib/errors.mjs';
+import { InputError } from '../problems/problem.mjs';
 import { normalizeLine, splitLines, NON_ASCII, LINE_BREAK, endsInsideNumber } from '../lib/text.mjs';
 
 export const SCHEMA_VERSION = 1;

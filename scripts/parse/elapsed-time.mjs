@@ -6,8 +6,8 @@
 //
 // Every duration keeps its text and the numbers in it as printed (28 min,
 // 18.34 s) and adds the seconds computed from them beside, marked derived.
-import { InputError, quote } from '../lib/errors.mjs';
-import { figure, requireFigure } from '../lib/figure.mjs';
+import { InputError, quote } from '../problems/problem.mjs';
+import { figure, requireFigure } from './shared/figure.mjs';
 import { columnOf, withoutAnnotation, terminatorSpan } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 

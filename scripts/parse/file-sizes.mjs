@@ -13,9 +13,9 @@
 // groups thousands (114,688; 114.688 in a German locale), and -h prints one
 // decimal in the locale's mark (2.3G, 2,3G). The two never look alike: a
 // group has three digits after its mark, a -h decimal one.
-import { InputError, quote } from '../lib/errors.mjs';
+import { InputError, quote } from '../problems/problem.mjs';
 import { columnOf, withoutAnnotation } from '../lib/text.mjs';
-import { beyondDouble, beyondDoubleError } from '../lib/figure.mjs';
+import { beyondDouble, beyondDoubleError } from './shared/figure.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const HUMAN_UNITS = { '': 'bytes', K: 'KiB', M: 'MiB', G: 'GiB', T: 'TiB', P: 'PiB' };

@@ -7,9 +7,9 @@
 // manuals document in bytes also gets a bytes figure (unit implied, the server
 // prints bare integers). The list is explicit because names do not say it:
 // `thread_cache_size` counts threads, `innodb_purge_batch_size` pages.
-import { InputError } from '../lib/errors.mjs';
-import { beyondDouble, roundedInDouble, exactTextWarning } from '../lib/figure.mjs';
-import { createClientParser, rowObjects, scanHeaders, resultInfo, lowerKeys } from '../lib/mysql-output.mjs';
+import { InputError } from '../problems/problem.mjs';
+import { beyondDouble, roundedInDouble, exactTextWarning } from './shared/figure.mjs';
+import { createClientParser, rowObjects, scanHeaders, resultInfo, lowerKeys } from './shared/mysql-output.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const STATEMENT = /\bshow\s+(?:(global|session|local)\s+)?variables\b|\bmysqladmin\b.*\bvariables\b/i;

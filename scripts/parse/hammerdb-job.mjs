@@ -8,8 +8,8 @@
 // transaction counter, the CPU, IOPS and MB/s samples as interval samples with
 // `t` (seconds since the job's timestamp), and the response times per stored
 // procedure (`response_times`, milliseconds; HammerDB's xtprof prints SD in ms too).
-import { InputError, quote } from '../lib/errors.mjs';
-import { jsonParser, expectKind, numberFigure, stringValue, missingKey } from './json-input.mjs';
+import { InputError, quote } from '../problems/problem.mjs';
+import { jsonParser, expectKind, numberFigure, stringValue, missingKey } from './shared/json-input.mjs';
 import { parseTextWith } from './driver.mjs';
 
 export const format = {

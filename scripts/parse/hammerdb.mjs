@@ -6,8 +6,8 @@
 // with the `N Active Virtual Users configured` line before it. A log without a
 // TEST RESULT is still a document (status failed / no result, with the tool's
 // error lines): the benchmark author wants to see why a run produced nothing.
-import { InputError, quote, quoteRest, located } from '../lib/errors.mjs';
-import { figure } from '../lib/figure.mjs';
+import { InputError, quote, quoteRest, located } from '../problems/problem.mjs';
+import { figure } from './shared/figure.mjs';
 import { columnOf } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 

@@ -1,7 +1,7 @@
 // The parse step's front door: the format registry, detection, and the two
 // entry points the CLI and the ingest step use. The streaming and the document
 // envelope live in driver.mjs.
-import { InputError, quote } from '../lib/errors.mjs';
+import { InputError, quote } from '../problems/problem.mjs';
 import { formats } from './formats.mjs';
 import { parseTextWith, parseFileWith, SCHEMA_VERSION } from './driver.mjs';
 

@@ -13,11 +13,11 @@
 // (i_s.cc) stores `relocated_usec / 1000000`, i.e. whole seconds, so the
 // figure is recorded in s with `implied: true` and the table carries a note
 // naming the conflict, so a reader can see where the unit came from.
-import { InputError } from '../lib/errors.mjs';
-import { figure } from '../lib/figure.mjs';
+import { InputError } from '../problems/problem.mjs';
+import { figure } from './shared/figure.mjs';
 import {
   createClientParser, rowObjects, scanHeaders, cellFigure, cellText, extraCells, resultInfo, lowerKeys,
-} from '../lib/mysql-output.mjs';
+} from './shared/mysql-output.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const TABLE_NAME = /\b(innodb_cmp(?:mem)?(?:_per_index)?(?:_reset)?)\b/i;

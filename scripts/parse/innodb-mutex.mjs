@@ -9,10 +9,10 @@
 // `os_waits=N` or `waits=N` later, `spins=…,waits=…,calls=…` for 8.0
 // mutexes); it is read generically into counters. The server lists only
 // latches that waited, so `Empty set` is a valid result with zero rows.
-import { InputError, quote } from '../lib/errors.mjs';
+import { InputError, quote } from '../problems/problem.mjs';
 import {
   createClientParser, rowObjects, scanHeaders, cellFigure, cellText, extraCells, resultInfo, lowerKeys,
-} from '../lib/mysql-output.mjs';
+} from './shared/mysql-output.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const LAYOUTS = {

@@ -19,9 +19,9 @@
 // `Pending writes: LRU 0, flush list 0`) becomes figures keyed by their
 // label; any other line (transaction lists, deadlocks, thread states) is kept
 // as a `monitor-text` note, so no figure disappears without a trace.
-import { InputError, quote } from '../lib/errors.mjs';
-import { figure, requireFigure } from '../lib/figure.mjs';
-import { createClientParser, rowObjects, scanHeaders, unwrap } from '../lib/mysql-output.mjs';
+import { InputError, quote } from '../problems/problem.mjs';
+import { figure, requireFigure } from './shared/figure.mjs';
+import { createClientParser, rowObjects, scanHeaders, unwrap } from './shared/mysql-output.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const STATEMENT = /\bshow\s+(?:engine\s+)?innodb\s+status\b/i;

@@ -3,7 +3,7 @@
 // 24 h (`01:51:23`) or 12 h (`01:51:23 PM`) depending on the locale. The
 // columns changed over the years (%user/%system → %usr/%sys, %guest, %gnice,
 // intr/s), so they are read from each header, never assumed.
-import { InputError, quote } from '../lib/errors.mjs';
+import { InputError, quote } from '../problems/problem.mjs';
 import { columnOf, toNumber, withoutAnnotation } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 

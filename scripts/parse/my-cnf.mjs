@@ -5,7 +5,7 @@
 // after a value, quoted values with backslash escapes, `!include` and
 // `!includedir`. Option names treat `-` and `_` alike and may carry the
 // `loose-` prefix, so each option keeps its name as written plus a canonical one.
-import { InputError, quote, quoteRest } from '../lib/errors.mjs';
+import { InputError, quote, quoteRest } from '../problems/problem.mjs';
 import { columnOf } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 

@@ -11,9 +11,9 @@
 // A file with only an error (`Error when connecting to server: 1040 Too many
 // connections`) is a document with status failed, not an exception: the
 // failure is a result an article may want to show.
-import { InputError, quote } from '../lib/errors.mjs';
-import { figure, requireFigure } from '../lib/figure.mjs';
-import { unwrap, matchPrompt, isShellLine, isElision } from '../lib/mysql-output.mjs';
+import { InputError, quote } from '../problems/problem.mjs';
+import { figure, requireFigure } from './shared/figure.mjs';
+import { unwrap, matchPrompt, isShellLine, isElision } from './shared/mysql-output.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const PROGRAM = '(mysqlslap|mariadb-slap|mysqlslap\\.exe)';

@@ -36,10 +36,10 @@
 // from the first snapshot and `rank` the event's place in the first-to-last
 // ranking): what a chart draws over time. Both come from one comparison of
 // two snapshots (compareSnapshots).
-import { InputError, quote } from '../lib/errors.mjs';
+import { InputError, quote } from '../problems/problem.mjs';
 import {
   createClientParser, rowObjects, scanHeaders, cellFigure, cellText, extraCells, resultInfo, lowerKeys, isNull, UNPLACED,
-} from '../lib/mysql-output.mjs';
+} from './shared/mysql-output.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const PS_TABLE = 'performance_schema.events_waits_summary_global_by_event_name';

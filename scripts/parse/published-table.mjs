@@ -13,7 +13,7 @@
 // declares (`options.units`, keyed by column name or row label) or "count",
 // marked implied. Human sizes (2.3G, 592M; powers of 1024, as ls -h prints)
 // add derived bytes; durations (28m 18s) add their parts and derived seconds.
-import { InputError, quote } from '../lib/errors.mjs';
+import { InputError, quote } from '../problems/problem.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const PIPE_ROW = /^\s*\|.*\|\s*$/;

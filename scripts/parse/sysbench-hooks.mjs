@@ -30,8 +30,8 @@
 // Neither form names the latency percentile (it is --percentile, printed by
 // the text summary as "95th percentile:"), and values are per second over the
 // interval (%4.2f, so `nan` when the interval was zero seconds long).
-import { InputError, quote } from '../lib/errors.mjs';
-import { figure, beyondDoubleError } from '../lib/figure.mjs';
+import { InputError, quote } from '../problems/problem.mjs';
+import { figure, beyondDoubleError } from './shared/figure.mjs';
 import { columnOf } from '../lib/text.mjs';
 
 /** Sample fields in print order (the CSV columns), with their units. */

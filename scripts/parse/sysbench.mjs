@@ -14,8 +14,8 @@
 // print their samples instead of `[ 1s ]` lines; they land in the same
 // `intervals.samples`, and a cumulative hook's report stands in for the summary.
 //
-import { InputError, quote, quoteRest } from '../lib/errors.mjs';
-import { figure, requireFigure, beyondDoubleError } from '../lib/figure.mjs';
+import { InputError, quote, quoteRest } from '../problems/problem.mjs';
+import { figure, requireFigure, beyondDoubleError } from './shared/figure.mjs';
 import { columnOf, toNumber } from '../lib/text.mjs';
 import { TableBuilder } from '../lib/columns.mjs';
 import { parseTextWith } from './driver.mjs';

@@ -8,10 +8,10 @@
 // Rows is an estimate for InnoDB (the manual says so) and is marked as such.
 // Row_format and Create_options are both kept because they can disagree
 // (Antelope ignores ROW_FORMAT=COMPRESSED and reports Compact).
-import { InputError } from '../lib/errors.mjs';
+import { InputError } from '../problems/problem.mjs';
 import {
   createClientParser, rowObjects, scanHeaders, cellFigure, cellText, extraCells, resultInfo,
-} from '../lib/mysql-output.mjs';
+} from './shared/mysql-output.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const COLUMNS = [

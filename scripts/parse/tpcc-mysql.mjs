@@ -6,8 +6,8 @@
 // undone before matching and interval lines hard-wrapped by a terminal are
 // joined again. The tool echoes the password (`option p`, `[pass]`): it never
 // reaches the document, not even inside a note or a warning.
-import { InputError, quote } from '../lib/errors.mjs';
-import { figure, requireFigure } from '../lib/figure.mjs';
+import { InputError, quote } from '../problems/problem.mjs';
+import { figure, requireFigure } from './shared/figure.mjs';
 import { columnOf, toNumber } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 

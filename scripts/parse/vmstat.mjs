@@ -6,7 +6,7 @@
 // The output never prints its units: memory columns are KiB unless `-S` says
 // otherwise, which only the command line shows. So a `$ vmstat -S M 1` line
 // above the output decides; without one KiB is assumed and marked implied.
-import { InputError, quote } from '../lib/errors.mjs';
+import { InputError, quote } from '../problems/problem.mjs';
 import { columnOf, withoutAnnotation } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 

@@ -149,7 +149,7 @@ test('serve reports a busy port in one line', async () => {
 });
 
 test('a build with no Hugo to run says how to get one: tpsreport setup, or Hugo on PATH', { timeout: 120_000 }, async () => {
-  const { makeSite } = await import('../../scripts/bench/scale.mjs');
+  const { makeSite } = await import('../bench/scale.mjs');
   const { rmSync: remove, unlinkSync } = await import('node:fs');
   const dir = makeSite(ROOT, 1);
   try {

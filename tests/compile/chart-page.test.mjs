@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { loadDocuments, loadReport, viewContext } from '../../scripts/compile/report.mjs';
 import { checkParams } from '../../scripts/compile/index.mjs';
 import { scanShortcodes } from '../../scripts/compile/shortcodes.mjs';
-import { INLINE_FIGURES } from '../../scripts/compile/chart-files.mjs';
+import { INLINE_FIGURES } from '../../scripts/compile/charts/files.mjs';
 import { forPage, PAGE_COLOURS } from '../../scripts/draw/svg.mjs';
 import { contentKey } from '../../scripts/draw/png.mjs';
-import chart from '../../scripts/compile/kinds/chart.mjs';
-import { ON_MARK } from '../../scripts/render/charts/common.mjs';
+import chart from '../../scripts/compile/charts/chart.mjs';
+import { ON_MARK } from '../../scripts/compile/charts/common.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DRAWN = '<svg xmlns="http://www.w3.org/2000/svg" class="marks" width="680" height="376.5" viewBox="0 0 680 376.5"><g><text>x</text></g></svg>';
@@ -120,7 +120,7 @@ test('the embed page of a chart of mixed runs carries the warning its report pag
 });
 
 test('the samples table of a throughput and CPU chart takes the figures\' label columns, not their figure or incomplete mark', async () => {
-  const { tableParts } = await import('../../scripts/render/describe.mjs');
+  const { tableParts } = await import('../../scripts/compile/charts/describe.mjs');
   const options = { x: { field: 'cores', title: 'Cores' }, color: { field: 'variant', title: 'Variant' }, y: { title: 'Transactions per second', unit: 'tx/s' } };
   const rows = [
     { panel: 'throughput', cores: 1, variant: 'a', value: 700, text: '700.10', incomplete: 'raw/cut.txt:40' },
@@ -134,7 +134,7 @@ test('the samples table of a throughput and CPU chart takes the figures\' label 
 });
 
 test('an embed page names up to six raw files, each opening out of the frame; more are counted and left to the report\'s list', async () => {
-  const { embedPage } = await import('../../scripts/compile/chart-files.mjs');
+  const { embedPage } = await import('../../scripts/compile/charts/files.mjs');
   const page = (n) => embedPage({ title: 'T', svg: '<svg width="680" height="300"></svg>', alt: 'a', reportTitle: 'R', sources: Array.from({ length: n }, (_, i) => `raw/run-${i + 1}.txt`), width: 680 });
   const six = page(6);
   assert.equal([...six.matchAll(/<a href="\.\.\/raw\/run-\d\.txt" target="_top">run-\d\.txt<\/a>/g)].length, 6);

@@ -3,15 +3,15 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDocuments, loadReport, viewContext } from '../../scripts/compile/report.mjs';
-import { describeChart, mixedRuns } from '../../scripts/compile/kinds/chart.mjs';
-import chart from '../../scripts/compile/kinds/chart.mjs';
+import { describeChart, mixedRuns } from '../../scripts/compile/charts/chart.mjs';
+import chart from '../../scripts/compile/charts/chart.mjs';
 import { checkParams } from '../../scripts/compile/index.mjs';
 import { scanShortcodes } from '../../scripts/compile/shortcodes.mjs';
-import { figureValues } from '../../scripts/compile/chart-files.mjs';
+import { figureValues } from '../../scripts/compile/charts/files.mjs';
 import { AuthorError, toolOf } from '../../scripts/compile/select.mjs';
-import { buildSpec } from '../../scripts/render/charts.mjs';
-import { SHAPES } from '../../scripts/render/charts/common.mjs';
-import { STALL_ARROW } from '../../scripts/render/charts/over-time.mjs';
+import { buildSpec } from '../../scripts/compile/charts/index.mjs';
+import { SHAPES } from '../../scripts/compile/charts/common.mjs';
+import { STALL_ARROW } from '../../scripts/compile/charts/over-time.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const slug = 'mariadb-sysbench-threads';
@@ -111,7 +111,7 @@ test('an over-time chart with steady="yes" shades the trimmed stretches and mark
 });
 
 test('a bar chart against a baseline judges repeats as the compare table does: the tooltip gives the same interval and verdict', async () => {
-  const { kinds } = await import('../../scripts/compile/kinds/index.mjs');
+  const { kinds } = await import('../../scripts/compile/kinds.mjs');
   const { tableCsv } = await import('../../scripts/compile/html.mjs');
   const noise = await contextOf('noise-and-stability');
   const c = describeChart(noise, params({ kind: 'grouped-bar', metric: 'transactions.rate', x: 'config', where: 'length=30s', baseline: 'baseline' }));
@@ -134,7 +134,7 @@ test('over-time plots tpcc-mysql samples against their time field without an x="
 });
 
 test('a steady="yes" chart\'s subtitle names only the marks it draws, and its CSV holds its figures, not the shading', async () => {
-  const { chartFigure, figureValues } = await import('../../scripts/compile/chart-files.mjs');
+  const { chartFigure, figureValues } = await import('../../scripts/compile/charts/files.mjs');
   const noise = await contextOf('noise-and-stability');
   const whole = describeChart(noise, params({ kind: 'over-time', metric: 'tps', steady: 'yes', where: 'config=baseline;length=600s' }));
   assert.deepEqual([whole.options.steady.regions.length, whole.rows.filter((r) => r.stall).length], [0, 0]);

@@ -13,7 +13,7 @@ import { ingestReports } from '../../scripts/ingest/index.mjs';
 import { compileReports, checkParams } from '../../scripts/compile/index.mjs';
 import { viewContext } from '../../scripts/compile/report.mjs';
 import { parseText } from '../../scripts/parse/index.mjs';
-import { kinds } from '../../scripts/compile/kinds/index.mjs';
+import { kinds } from '../../scripts/compile/kinds.mjs';
 import { writeIncompleteReport, CUTS, SLUG } from '../helpers/incomplete-report.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { parseFile } from '../../scripts/parse/index.mjs';
 import { rowsOf } from '../../scripts/lib/columns.mjs';
-import { reduceSeries, reduceChart, PIXEL_COLUMNS } from '../../scripts/compile/reduce.mjs';
-import { chartFigure } from '../../scripts/compile/chart-files.mjs';
-import { buildSpec, PLOT_WIDTH } from '../../scripts/render/charts.mjs';
+import { reduceSeries, reduceChart, PIXEL_COLUMNS } from '../../scripts/compile/charts/reduce.mjs';
+import { chartFigure } from '../../scripts/compile/charts/files.mjs';
+import { buildSpec, PLOT_WIDTH } from '../../scripts/compile/charts/index.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const LONG_RUN = 'content/reports/noise-and-stability/raw/sysbench-baseline-long-600s.txt';

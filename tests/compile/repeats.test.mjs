@@ -5,12 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { combineRepeats, repeatLabels, spreadText, decimalsOf } from '../../scripts/compile/repeats.mjs';
-import { difference, bandOf } from '../../scripts/compile/difference.mjs';
+import { combineRepeats, repeatLabels, spreadText, decimalsOf } from '../../scripts/compile/stats/repeats.mjs';
+import { difference, bandOf } from '../../scripts/compile/stats/difference.mjs';
 import { AuthorError } from '../../scripts/compile/select.mjs';
 import { viewContext, loadDocuments, loadReport } from '../../scripts/compile/report.mjs';
 import { checkParams } from '../../scripts/compile/index.mjs';
-import { kinds } from '../../scripts/compile/kinds/index.mjs';
+import { kinds } from '../../scripts/compile/kinds.mjs';
 import { tableCsv } from '../../scripts/compile/html.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -125,7 +125,7 @@ test('a list of named elements is indexed by name as well as by position, and a 
 });
 
 test('runs with a mistyped or absent kind says what the report has, as every other shortcode does', async () => {
-  const { kinds } = await import('../../scripts/compile/kinds/index.mjs');
+  const { kinds } = await import('../../scripts/compile/kinds.mjs');
   const documents = (kind) => report.docs.filter((d) => d.kind === kind);
   assert.throws(() => kinds.runs.build({ report, documents }, { data: 'sysbnech' }), (e) => e instanceof AuthorError && /^no "sysbnech" documents in this report; did you mean "sysbench"\? \(it has: .*sysbench/.test(e.message));
   const empty = { ...report, docs: [] };

@@ -2,7 +2,7 @@
 // functions under test.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { quantile, median, mean, cv, summarize, ratioInterval, withinNoise, noiseBand, steadyState, stability, scaling, bestPer, histogramPercentiles } from '../../scripts/compile/stats.mjs';
+import { quantile, median, mean, cv, summarize, ratioInterval, withinNoise, noiseBand, steadyState, stability, scaling, bestPer, histogramPercentiles } from '../../scripts/compile/stats/stats.mjs';
 import { fixed } from '../../scripts/lib/text.mjs';
 
 const close = (a, b, eps = 1e-6) => assert.ok(Math.abs(a - b) < eps, `${a} ≈ ${b}`);

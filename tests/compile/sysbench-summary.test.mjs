@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseText } from '../../scripts/parse/index.mjs';
 import { viewContext } from '../../scripts/compile/report.mjs';
 import { checkParams } from '../../scripts/compile/index.mjs';
-import { kinds } from '../../scripts/compile/kinds/index.mjs';
+import { kinds } from '../../scripts/compile/kinds.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURES = [

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { loadDocuments, loadReport, viewContext } from '../../scripts/compile/report.mjs';
 import { compileReports, checkParams } from '../../scripts/compile/index.mjs';
 import { scanShortcodes } from '../../scripts/compile/shortcodes.mjs';
-import { kinds } from '../../scripts/compile/kinds/index.mjs';
+import { kinds } from '../../scripts/compile/kinds.mjs';
 import { tableCsv } from '../../scripts/compile/html.mjs';
-import { specCsv } from '../../scripts/compile/chart-files.mjs';
+import { specCsv } from '../../scripts/compile/charts/files.mjs';
 import { specHash } from '../../scripts/draw/svg.mjs';
 import { AuthorError } from '../../scripts/compile/select.mjs';
 

@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from '../../scripts/parse/perf-schema-waits.mjs';
 import { viewContext } from '../../scripts/compile/report.mjs';
-import { describeChart } from '../../scripts/compile/kinds/chart.mjs';
-import chart from '../../scripts/compile/kinds/chart.mjs';
+import { describeChart } from '../../scripts/compile/charts/chart.mjs';
+import chart from '../../scripts/compile/charts/chart.mjs';
 import { checkParams } from '../../scripts/compile/index.mjs';
 import { AuthorError, DEFAULT_ITEMS } from '../../scripts/compile/select.mjs';
-import { buildSpec, instrumentLabels } from '../../scripts/render/charts.mjs';
-import { altText } from '../../scripts/render/describe.mjs';
+import { buildSpec, instrumentLabels } from '../../scripts/compile/charts/index.mjs';
+import { altText } from '../../scripts/compile/charts/describe.mjs';
 import { renderSvg } from '../../scripts/draw/svg.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -1,5 +1,5 @@
 // Charts are laid out without a canvas, from a table of glyph widths
-// (GLYPH_WIDTHS in scripts/render/text-width.mjs). The table must be the advance widths
+// (GLYPH_WIDTHS in scripts/draw/text-width.mjs). The table must be the advance widths
 // of the DejaVu Sans files the PNGs are drawn with, read here from the fonts
 // themselves (the hmtx table, through the Unicode cmap), so a label is given
 // the room its glyphs take and no axis title runs into it.
@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { renderSvg } from '../../scripts/draw/svg.mjs';
-import { GLYPH_WIDTHS } from '../../scripts/render/text-width.mjs';
+import { GLYPH_WIDTHS } from '../../scripts/draw/text-width.mjs';
 import { FONT_FILES } from '../../scripts/draw/png.mjs';
 
 /** Advance widths per 1000 em of the characters 32–126 in a TrueType file. */

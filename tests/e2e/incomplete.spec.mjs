@@ -9,7 +9,7 @@ import { test, expect } from '@playwright/test';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { makeSite } from '../../scripts/bench/scale.mjs';
+import { makeSite } from '../bench/scale.mjs';
 import { serveStatic } from '../helpers/static-server.mjs';
 import { writeIncompleteReport, CUTS, SLUG } from '../helpers/incomplete-report.mjs';
 import { hydrated, squash, drawing } from './page.mjs';

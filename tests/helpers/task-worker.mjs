@@ -3,7 +3,7 @@
 // once, with how many turns of the event loop the thread has taken so far.
 import { threadId } from 'node:worker_threads';
 import { serveTasks } from '../../scripts/lib/workers.mjs';
-import { InputError } from '../../scripts/lib/errors.mjs';
+import { InputError } from '../../scripts/problems/problem.mjs';
 
 let turns = 0;
 

@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { ingestReports, planSources } from '../../scripts/ingest/index.mjs';
 import { compileReports } from '../../scripts/compile/index.mjs';
-import { InputError } from '../../scripts/lib/errors.mjs';
+import { InputError } from '../../scripts/problems/problem.mjs';
 import { hashRawFiles, rawFolder, fileSum } from '../../scripts/lib/raw-files.mjs';
 import { validatePaths } from '../../scripts/validate/index.mjs';
-import { writeIntervalLog } from '../../scripts/bench/interval-log.mjs';
+import { writeIntervalLog } from '../bench/interval-log.mjs';
 import { RAW_VIEW_LINES } from '../../scripts/compile/html.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -469,7 +469,7 @@ test('ingest refuses a raw file with a control byte after its first 8 KB at that
 });
 
 test('a file name is printed with its control characters escaped: an escape sequence in a name never reaches the terminal', async () => {
-  const { formatLocation, printable, InputError } = await import('../../scripts/lib/errors.mjs');
+  const { formatLocation, printable, InputError } = await import('../../scripts/problems/problem.mjs');
   assert.equal(formatLocation({ source: 'raw/evil\n\x1b[31mname.txt', line: 3 }), 'raw/evil\\n\\x1b[31mname.txt:3');
   assert.equal(printable('a\x7fb\x9bc é'), 'a\\x7fb\\x9bc é');
   assert.equal(printable('two\nlines\x1b', { keepLines: true }), 'two\nlines\\x1b');

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPool, threadCount } from '../../scripts/lib/workers.mjs';
-import { InputError } from '../../scripts/lib/errors.mjs';
+import { InputError } from '../../scripts/problems/problem.mjs';
 
 const WORKER = new URL('../helpers/task-worker.mjs', import.meta.url);
 

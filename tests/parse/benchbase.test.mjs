@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { parse as parseSummary } from '../../scripts/parse/benchbase-summary.mjs';
 import { parse as parseResults } from '../../scripts/parse/benchbase-results.mjs';
-import { unitOfKey } from '../../scripts/parse/json-input.mjs';
+import { unitOfKey } from '../../scripts/parse/shared/json-input.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 const fixture = (kind, name) => readFileSync(join(FIXTURES, kind, name), 'utf8');

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { parseText, parseFile } from '../../scripts/parse/index.mjs';
 import { CHUNK_BYTES } from '../../scripts/parse/driver.mjs';
-import { writeIntervalLog } from '../../scripts/bench/interval-log.mjs';
+import { writeIntervalLog } from '../bench/interval-log.mjs';
 
 const INSERTS = {
   'e acute': [0xc3, 0xa9],

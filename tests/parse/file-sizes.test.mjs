@@ -7,7 +7,7 @@ import { join } from 'node:path';
 // index.mjs first: it loads formats.mjs, which loads file-sizes.mjs.
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/file-sizes.mjs';
-import { InputError } from '../../scripts/lib/errors.mjs';
+import { InputError } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'file-sizes');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');

@@ -6,10 +6,10 @@
 // cites, as printed (figures marked `derived` are computed, not printed).
 // Line ends (LF, CRLF, CR alone) never change what a fixture reads as.
 import { test } from 'node:test';
-import { seeded } from '../../scripts/compile/stats.mjs';
+import { seeded } from '../../scripts/compile/stats/stats.mjs';
 import assert from 'node:assert/strict';
 import { parseText } from '../../scripts/parse/index.mjs';
-import { InputError } from '../../scripts/lib/errors.mjs';
+import { InputError } from '../../scripts/problems/problem.mjs';
 import { splitLines, toNumber } from '../../scripts/lib/text.mjs';
 import { schemaValidators } from '../../scripts/validate/schemas.mjs';
 import { goldenFixtures } from '../helpers/fixtures.mjs';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/global-variables.mjs';
-import { InputError } from '../../scripts/lib/errors.mjs';
+import { InputError } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'global-variables');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');

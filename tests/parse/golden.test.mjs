@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseFile } from '../../scripts/parse/index.mjs';
-import { InputError } from '../../scripts/lib/errors.mjs';
+import { InputError } from '../../scripts/problems/problem.mjs';
 import { toJson } from '../../scripts/lib/files.mjs';
 import { documentProblems } from '../../scripts/validate/index.mjs';
 import { assertGolden } from '../helpers/golden.mjs';

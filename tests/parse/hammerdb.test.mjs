@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { parse, format } from '../../scripts/parse/hammerdb.mjs';
-import { InputError } from '../../scripts/lib/errors.mjs';
+import { InputError } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'hammerdb');
 const fixture = (name) => readFileSync(join(FIXTURES, name), 'utf8');

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { parse } from '../../scripts/parse/innodb-status.mjs';
-import { InputError } from '../../scripts/lib/errors.mjs';
+import { InputError } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'innodb-status');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');

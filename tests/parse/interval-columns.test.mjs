@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, existsSync, mkdtempSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseFile } from '../../scripts/parse/index.mjs';
-import { writeIntervalLog } from '../../scripts/bench/interval-log.mjs';
+import { writeIntervalLog } from '../bench/interval-log.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const REPORTS = join(ROOT, 'content', 'reports');

@@ -3,8 +3,8 @@
 // written, and a refusal placed where the JSON goes wrong.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseJsonSource } from '../../scripts/lib/json-source.mjs';
-import { InputError } from '../../scripts/lib/errors.mjs';
+import { parseJsonSource } from '../../scripts/parse/shared/json-source.mjs';
+import { InputError } from '../../scripts/problems/problem.mjs';
 
 const refusal = (text) => {
   try {

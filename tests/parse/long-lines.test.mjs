@@ -1,14 +1,14 @@
 // A 1 MB line of blanks and a bordered table with a 100,000-character value
 // are handled by every format, and by detection: refused with a place, or
 // read into a document that passes its schema. How the time grows with the
-// line's length is measured by `npm run bench` (scripts/bench/long-lines.mjs),
+// line's length is measured by `npm run bench` (tests/bench/long-lines.mjs),
 // not here: a timed test on a shared machine fails for reasons of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formats } from '../../scripts/parse/index.mjs';
-import { InputError } from '../../scripts/lib/errors.mjs';
+import { InputError } from '../../scripts/problems/problem.mjs';
 import { schemaValidators } from '../../scripts/validate/schemas.mjs';
-import { LONG_LINE_INPUTS, parseOrRefuse } from '../../scripts/bench/long-lines.mjs';
+import { LONG_LINE_INPUTS, parseOrRefuse } from '../bench/long-lines.mjs';
 
 const validators = schemaValidators();
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 // index.mjs first: it loads formats.mjs, which loads mpstat.mjs.
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/mpstat.mjs';
-import { InputError } from '../../scripts/lib/errors.mjs';
+import { InputError } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'mpstat');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');

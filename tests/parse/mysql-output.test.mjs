@@ -2,8 +2,8 @@
 // SHOW / INFORMATION_SCHEMA parser relies on, tested once here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createResultReader, matchFooter, matchPrompt, unwrap } from '../../scripts/lib/mysql-output.mjs';
-import { InputError } from '../../scripts/lib/errors.mjs';
+import { createResultReader, matchFooter, matchPrompt, unwrap } from '../../scripts/parse/shared/mysql-output.mjs';
+import { InputError } from '../../scripts/problems/problem.mjs';
 
 function read(text, labels = []) {
   const results = [];

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/mysqlslap.mjs';
-import { InputError } from '../../scripts/lib/errors.mjs';
+import { InputError } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'mysqlslap');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 // index.mjs first: it loads formats.mjs, which loads sysbench.mjs (see the note there).
 import { parseFile, parseText, detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/sysbench.mjs';
-import { InputError } from '../../scripts/lib/errors.mjs';
+import { InputError } from '../../scripts/problems/problem.mjs';
 import { rowsOf } from '../../scripts/lib/columns.mjs';
 import { refusal } from '../helpers/refusal.mjs';
 

@@ -13,7 +13,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseText } from '../../scripts/parse/index.mjs';
-import { InputError } from '../../scripts/lib/errors.mjs';
+import { InputError } from '../../scripts/problems/problem.mjs';
 import { schemaValidators } from '../../scripts/validate/schemas.mjs';
 import { goldenFixtures, citedLines, citedItems } from '../helpers/fixtures.mjs';
 

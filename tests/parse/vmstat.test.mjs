@@ -7,7 +7,7 @@ import { join } from 'node:path';
 // index.mjs first: it loads formats.mjs, which loads vmstat.mjs.
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/vmstat.mjs';
-import { InputError } from '../../scripts/lib/errors.mjs';
+import { InputError } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'vmstat');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');

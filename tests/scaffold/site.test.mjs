@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { siteRoot, TOOL_ROOT } from '../../scripts/lib/site.mjs';
 import { installSpec, newSite } from '../../scripts/scaffold/index.mjs';
-import { kinds, pageKinds } from '../../scripts/compile/kinds/index.mjs';
-import { figureProblems, numbersOn } from '../../scripts/build/figures.mjs';
+import { kinds, pageKinds } from '../../scripts/compile/kinds.mjs';
+import { figureProblems, numbersOn } from '../../scripts/site/check.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'scripts', 'tpsreport.mjs');

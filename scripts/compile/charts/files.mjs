@@ -1,0 +1,210 @@
+// Everything one chart view publishes, made from one spec and one drawing so
+// none of it can disagree: the page's figure (the server-drawn SVG as an
+// image that reads without JavaScript, a data table for screen readers, the
+// Embed / Download control) and the files beside the page under charts/:
+// <name>.page.svg (the drawing the figure shows, in the page's colours, light
+// and dark), <name>.svg (standalone, white sheet, title and description),
+// .png (2x), .vl.json (the spec with its data inline), .csv (those data) and
+// .html (a minimal page for an <iframe>), and for a chart of more figures
+// than a page should carry, .table.html (those figures as a table).
+import { buildSpec } from './index.mjs';
+import { altText, tableParts } from './describe.mjs';
+import { forPage, specHash } from '../../draw/svg.mjs';
+import { contentKey } from '../../draw/png.mjs';
+import { esc, attrs, toCsv, bundleHref, encodePath, standalonePage, PAGE_URL } from '../html.mjs';
+import { reduceChart } from './reduce.mjs';
+import { countText } from '../../lib/text.mjs';
+
+/**
+ * A chart of at most this many figures carries them in the page as a table
+ * for screen readers; a longer one (a time series of 600 seconds) links to a
+ * page of its own with them, which keeps hundreds of rows out of the report's
+ * first load and out of a screen reader's way through the article.
+ */
+export const INLINE_FIGURES = 100;
+
+
+/** Every inline data row of a spec, including those of its panels (vconcat, layer, …). */
+export function specValues(spec) {
+  if (Array.isArray(spec)) return spec.flatMap(specValues);
+  if (!spec || typeof spec !== 'object') return [];
+  const own = Array.isArray(spec.data?.values) ? spec.data.values : [];
+  const nested = Object.entries(spec).filter(([k]) => k !== 'data' && k !== 'config').flatMap(([, v]) => (v && typeof v === 'object' ? specValues(v) : []));
+  return [...own, ...nested];
+}
+
+/**
+ * The figures among a spec's data values: rows read from a raw line. The
+ * shading of a run's warm-up and tail is data of its own layer, but no
+ * figure, and a row of it in the CSV would be a row with no value.
+ */
+export function figureValues(spec) {
+  return specValues(spec).filter((v) => Number.isInteger(v.line));
+}
+
+/** CSV of the chart's figures: one column per field they have. */
+export function specCsv(spec) {
+  const values = figureValues(spec);
+  const fields = [...new Set(values.flatMap((v) => Object.keys(v)))];
+  return toCsv(fields, values.map((v) => fields.map((f) => v[f])));
+}
+
+/**
+ * Rows as the spec, and so the .vl.json and the CSV, carry them: without the
+ * compile step's own indexes of a figure's document, item and element, which
+ * mean nothing outside one build (a figure's line and source say where it
+ * was read).
+ */
+function published(rows) {
+  return rows.map(({ doc, item, element, ...row }) => row);
+}
+
+/**
+ * The view of one chart: its figure markup, its files and its preview image.
+ * @param {object} ctx    view context; ctx.drawer draws the spec (scripts/draw/pool.mjs)
+ * @param {object} chart  { kind, name, options, rows, mixed, sources } from describeChart;
+ *                        sources lists every raw file behind the rows, repeats included
+ */
+export async function chartFigure(ctx, chart) {
+  // A series longer than the plot is wide is drawn reduced; the CSV comes from every sample.
+  const reduced = reduceChart(chart);
+  const drawnChart = { ...chart, rows: published(reduced.note ? reduced.rows : chart.rows) };
+  const spec = buildSpec(drawnChart);
+  const title = chart.options.title ?? chart.name;
+  const alt = reduced.note ? `${altText(chart)} ${reduced.note}` : altText(chart);
+  const key = specHash(spec);
+  const { drawn, standalone, png } = await ctx.drawer.draw({ spec, key, title, alt });
+  const id = `chart-${chart.name}`;
+  const sources = chart.sources ?? [...new Set(chart.rows.map((r) => r.source))];
+  const base = `charts/${chart.name}`;
+  const shown = forPage(drawn);
+  const reportTitle = ctx.report.meta.title ?? ctx.report.slug;
+  // The figures listed are those drawn; the CSV has every sample.
+  const ownPage = drawnChart.rows.length > INLINE_FIGURES;
+  const size = /<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(standalone);
+  const files = {
+    [`${base}.page.svg`]: `<?xml version="1.0" encoding="UTF-8"?>\n${shown}\n`,
+    [`${base}.svg`]: `<?xml version="1.0" encoding="UTF-8"?>\n${standalone}\n`,
+    [`${base}.png`]: png,
+    [`${base}.vl.json`]: `${JSON.stringify(spec, null, 2)}\n`,
+    [`${base}.csv`]: specCsv(reduced.note ? buildSpec({ ...chart, rows: published(chart.rows) }) : spec),
+    // The embed carries the chart's warning too: a reader elsewhere sees the same chart the report shows.
+    [`${base}.html`]: embedPage({ title, svg: standalone, alt, reportTitle, sources, mixed: chart.mixed, width: size && Number(size[1]) }),
+    ...(ownPage ? { [`${base}.table.html`]: tablePage({ title, table: dataTable(drawnChart, title, 'tps-table'), reportTitle, id }) } : {}),
+  };
+  const html = [
+    `<figure${attrs({ class: 'tps-chart', id, 'data-chart': chart.name, 'data-kind': chart.kind, 'data-spec': `${base}.vl.json` })}>`,
+    `<div class="tps-chart__svg">${chartImage({ src: `${base}.page.svg`, svg: shown, alt, size })}</div>`,
+    chart.mixed.length ? `<p class="tps-chart__warning" role="note"><strong>Mixed runs:</strong> ${esc(chart.mixed.join('; '))}. Declare the difference with <code>compare:</code> in the report's front matter if it is the point of the chart.</p>` : '',
+    `<figcaption>${esc(title)}.${reduced.note ? ` ${esc(reduced.note)}` : ''} Source:${sourceList(sources, { listed: !ctx.ownTheme })}${ownPage ? ` <a href="${base}.table.html">${tablesLink(drawnChart)}</a>.` : ''}</figcaption>`,
+    // The wrapper, not the table, is hidden: a table ignores width: 1px and would widen a phone page.
+    ownPage ? '' : `<div class="visually-hidden">${dataTable(drawnChart, title)}</div>`,
+    embedControl({ name: chart.name, title, alt, base, size }),
+    '</figure>',
+  ].filter(Boolean).join('\n');
+  return { html, files, spec, specHash: key, image: `${base}.png` };
+}
+
+/**
+ * The drawing as an image the browser fetches when the reader nears it, so a
+ * page of many charts costs its text first. Its size is given, so nothing
+ * moves when it arrives; the query names the drawing, so a browser never shows
+ * a cached older one after a rebuild.
+ */
+function chartImage({ src, svg, alt, size }) {
+  const [width, height] = size ? [size[1], size[2]].map((n) => Math.ceil(Number(n))) : [null, null];
+  return `<img${attrs({ src: `${src}?v=${contentKey(svg)}`, width, height, alt, loading: 'lazy', decoding: 'async' })}>`;
+}
+
+/** The most raw files a chart's caption names one by one; past them it counts them and points to the report's list. */
+const NAMED_SOURCES = 6;
+
+/**
+ * A long list of files would bury the caption; the report lists them all under
+ * Raw files. `listed`: false on a page whose own theme may not show that list
+ * (a blog post), which names them all here.
+ */
+function sourceList(sources, { listed = true } = {}) {
+  if (listed && sources.length > NAMED_SOURCES) return ` ${sources.length} raw files, listed under <a href="#raw-files">Raw files</a>.`;
+  return `${sources.map((s, i) => `${i ? ',' : ''} <a${attrs({ href: bundleHref(s) })}>${esc(s.split('/').pop())}</a>`).join('')}.`;
+}
+
+/** The words of the link to a chart's tables page: how many figures, and samples behind them, it lists. */
+function tablesLink(chart) {
+  const [figures, samples] = tableParts(chart).map((part) => countText(part.rows.length));
+  return samples ? `The ${figures} figures drawn and the ${samples} samples behind them, as tables` : `The ${figures} figures drawn, as a table`;
+}
+
+/** The chart's figures as a table: in the page for screen readers only, or on a page of its own (tablePage). */
+function dataTable(chart, title, cls = null) {
+  return tableParts(chart).map(({ caption, columns, rows }) => {
+    const head = columns.map((c) => `<th scope="col">${esc(c.title)}</th>`).join('');
+    const body = rows.map((r) => `<tr>${columns.map((c) => `<td>${esc(r[c.field])}</td>`).join('')}</tr>`).join('');
+    return `<table${attrs({ class: cls })}><caption>${caption ? `${esc(title)}: ${esc(caption)}` : `Figures of: ${esc(title)}`}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+  }).join('\n');
+}
+
+/** The figures of a long chart on a page of their own (charts/<name>.table.html), in the site's style, with a link back to the chart. */
+export function tablePage({ title, table, reportTitle, id }) {
+  return standalonePage({
+    title: `Figures of: ${title} · ${reportTitle}`,
+    stylesheet: '../../../css/site.css',
+    body: `<main>
+<h1>Figures of: ${esc(title)}</h1>
+<p class="meta">The figures drawn in <a href="../#${esc(id)}">the chart</a> of <a href="../">${esc(reportTitle)}</a>, one row each.</p>
+<div class="table-scroll" tabindex="0" role="region" aria-label="Figures of: ${esc(title)}">${table}</div>
+</main>`,
+  });
+}
+
+function embedControl({ name, title, alt, base, size }) {
+  const abs = (file) => `${PAGE_URL}${file}`;
+  const width = size ? Math.ceil(Number(size[1])) + 16 : 640;
+  const height = size ? Math.ceil(Number(size[2])) + 48 : 400;
+  const snippets = [
+    ['HTML image', `<img src="${abs(`${base}.svg`)}" alt="${esc(alt)}">`],
+    ['iframe', `<iframe src="${abs(`${base}.html`)}" title="${esc(title)}" width="${width}" height="${height}" style="border:0" loading="lazy"></iframe>`],
+    ['Markdown', `![${alt.replace(/[[\]]/g, '')}](${abs(`${base}.png`)})`],
+  ];
+  const links = [[`${base}.svg`, 'SVG'], [`${base}.png`, 'PNG (2x)'], [`${base}.vl.json`, 'Vega-Lite spec'], [`${base}.csv`, 'CSV data'], [`${base}.html`, 'Embed page']]
+    .map(([href, text]) => `<a href="${href}"${href.endsWith('.html') ? '' : ' download'}>${text}</a>`)
+    .join(' · ');
+  const fields = snippets
+    .map(([label, code], i) => `<label for="embed-${name}-${i}">${label}</label><textarea id="embed-${name}-${i}" readonly rows="2" spellcheck="false">${esc(code)}</textarea>`)
+    .join('');
+  return `<details class="tps-embed"><summary>Embed / Download</summary><p class="tps-embed__files">${links}</p>${fields}</details>`;
+}
+
+/**
+ * A minimal page for an <iframe>: the chart, its sources and a link back,
+ * with links relative to charts/. In a frame narrower than the drawing, the drawing
+ * scales down to three quarters of its width at least, where its labels still
+ * read, and scrolls sideways beyond that: an empty canvas three quarters as
+ * wide holds its box open (embed.css), as a style attribute could not under a
+ * policy that forbids inline styles.
+ */
+export function embedPage({ title, svg, alt, reportTitle, sources, mixed = [], width }) {
+  // Out of the frame, as the link back is: a raw file read in a chart-sized frame would be read through a slot.
+  // A long list would make the frame taller than its chart; the report lists them all, as its caption says.
+  const list = sources.length > NAMED_SOURCES
+    ? `${sources.length} raw files, listed under <a href="../#raw-files" target="_top">Raw files</a> in the report`
+    : sources.map((s) => `<a href="../${esc(encodePath(s))}" target="_top">${esc(s.split('/').pop())}</a>`).join(', ');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="../../../css/embed.css">
+</head>
+<body class="tps-embed-page">
+<figure role="group" aria-label="${esc(title)}">
+<div class="tps-embed-chart">${svg}${width ? `<canvas class="tps-embed-floor" width="${Math.floor(width * 0.75)}" height="0" aria-hidden="true"></canvas>` : ''}</div>
+<figcaption>${mixed.length ? `<p class="warning" role="note"><strong>Mixed runs:</strong> ${esc(mixed.join('; '))}.</p>` : ''}<p>Source: ${list}. From <a href="../" target="_top">${esc(reportTitle)}</a> (tpsreport).</p></figcaption>
+</figure>
+<p class="visually-hidden">${esc(alt)}</p>
+</body>
+</html>
+`;
+}
