@@ -4,7 +4,8 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { InputError } from './problems/problem.mjs';
+import { Problem, failed } from './problems/problem.mjs';
+import { report, reporterNames, checkedLine } from './problems/reporters.mjs';
 import { jsonChunks } from './lib/files.mjs';
 import { siteRoot, hugoBinary, TOOL_ROOT, reportSlugs, configName, CONFIG_NAMES } from './lib/site.mjs';
 
@@ -20,7 +21,6 @@ Commands:
   parse FILE [--format NAME]   print the normalized JSON document for one raw output file
   formats                      list the input formats and what each produces
   validate [PATH...]           check JSON documents (default: data/) against schemas/
-           [--reporter text|github|json]
   ingest                       parse every report's raw files into data/reports/
   compile [SLUG...]            turn every report's tables, values and charts into views
                                (.tpsreport/views/) and chart, table and raw files
@@ -55,6 +55,10 @@ Commands:
                                COMMAND --help), every shortcode and chart kind with its
                                parameters, or every input format
 
+Problems (parse, ingest, validate, compile, build, check) are printed as
+--reporter text (the default: FILE:LINE:COL: message), github (annotations a
+GitHub Actions run shows on the file and line) or json (one document).
+
 Exit codes: 0 success, 1 bad input or invalid data, 2 wrong usage.`;
 
 /** What one step of a build tells the next (the reports whose views changed). */
@@ -69,7 +73,7 @@ async function unknownReports(slugs) {
 
 const commands = {
   async parse(args) {
-    const { values, positionals } = parseArgs({ args, options: { format: { type: 'string' } }, allowPositionals: true });
+    const { values, positionals } = parseArgs({ args, options: { ...REPORTER, format: { type: 'string' } }, allowPositionals: true });
     if (positionals.length !== 1) return usage('parse takes exactly one FILE');
     const { parseFile } = await import('./parse/index.mjs');
     const doc = await parseFile(positionals[0], { source: positionals[0], format: values.format });
@@ -85,38 +89,41 @@ const commands = {
   },
 
   async validate(args) {
-    const { values, positionals } = parseArgs({ args, options: { reporter: { type: 'string', default: 'text' } }, allowPositionals: true });
-    const { reporters } = await import('./problems/reporters.mjs');
-    const report = reporters[values.reporter];
-    if (!report) return usage(`unknown reporter "${values.reporter}"; use one of ${Object.keys(reporters).join(', ')}`);
+    const { values, positionals } = parseArgs({ args, options: REPORTER, allowPositionals: true });
+    const rep = reporterOf(values, { stream: process.stdout });
     const { validatePaths } = await import('./validate/index.mjs');
     const result = await validatePaths(positionals.length ? positionals : [join(ROOT, 'data')], { root: ROOT });
-    console.log(report(result));
-    return result.problems.some((p) => p.severity === 'error') ? 1 : 0;
+    rep.add(result.problems);
+    if (values.reporter !== 'json') console.log(checkedLine(result.files, result.problems));
+    rep.end({ files: result.files });
+    return failed(result.problems) ? 1 : 0;
   },
 
-  async ingest(args = [], { listed } = {}) {
-    parseArgs({ args, options: {} });
+  async ingest(args = [], { listed, rep } = {}) {
+    const { values } = parseArgs({ args, options: REPORTER });
+    const own = rep ? null : reporterOf(values);
     const { ingestReports } = await import('./ingest/index.mjs');
     const started = performance.now();
     const result = await ingestReports({ root: ROOT, listed });
-    for (const error of result.errors) console.error(String(error));
-    if (result.notes.length) console.error((await import('./ingest/notes.mjs')).formatNotes(result.notes));
+    (rep ?? own).add([...result.errors, ...result.notes]);
     console.error(`ingest: ${result.documents} document${result.documents === 1 ? '' : 's'} from ${result.reports} report${result.reports === 1 ? '' : 's'} (${result.parsed} parsed) in ${Math.round(performance.now() - started)} ms${result.errors.length ? `, ${result.errors.length} failed` : ''}`);
+    own?.end();
     return result.errors.length ? 1 : 0;
   },
 
-  async compile(args, { listed } = {}) {
-    const { positionals: slugs } = parseArgs({ args, options: {}, allowPositionals: true });
+  async compile(args, { listed, rep } = {}) {
+    const { values, positionals: slugs } = parseArgs({ args, options: REPORTER, allowPositionals: true });
+    const own = rep ? null : reporterOf(values);
     const unknown = await unknownReports(slugs);
     if (unknown) return usage(unknown);
-    const { compileReports, formatErrors } = await import('./compile/index.mjs');
+    const { compileReports } = await import('./compile/index.mjs');
     const started = performance.now();
     const result = await compileReports({ root: ROOT, slugs: slugs.length ? slugs : undefined, listed });
     await (await import('./author/reference.mjs')).writeReference(ROOT);
     session.compiled = result;
-    if (result.errors.length) console.error(formatErrors(result.errors));
+    (rep ?? own).add(result.errors);
     console.error(`compile: ${result.views} view${result.views === 1 ? '' : 's'} in ${result.reports} report${result.reports === 1 ? '' : 's'} (${result.built} built, ${result.compiled} report${result.compiled === 1 ? '' : 's'} recompiled) in ${Math.round(performance.now() - started)} ms${result.errors.length ? `, ${result.errors.length} error${result.errors.length === 1 ? '' : 's'}` : ''}`);
+    own?.end();
     return result.errors.length ? 1 : 0;
   },
 
@@ -127,14 +134,20 @@ const commands = {
   },
 
   async build(args) {
-    const { values } = parseArgs({ args, options: { frozen: { type: 'boolean', default: false }, 'base-url': { type: 'string' } } });
+    const { values } = parseArgs({ args, options: { ...REPORTER, frozen: { type: 'boolean', default: false }, 'base-url': { type: 'string' } } });
+    const rep = reporterOf(values);
     const { buildSite, publishingUrl } = await import('./site/build.mjs');
     const baseUrl = values['base-url'] === undefined ? undefined : publishingUrl(values['base-url']);
     if (baseUrl instanceof Error) return usage(baseUrl.message);
+    const withReport = (step) => (o) => step({ ...o, rep });
     const steps = values.frozen
-      ? [checkFrozen, (o) => commands.compile([], o)]
-      : [(o) => commands.ingest([], o), validateForBuild, (o) => commands.compile([], o)];
-    return buildSite({ root: ROOT, hugoBin: HUGO, steps, baseUrl, recheck: values.frozen, compiled: () => session.compiled?.changed ?? [], log: (line) => console.error(line) });
+      ? [withReport(checkFrozen), withReport((o) => commands.compile([], o))]
+      : [withReport((o) => commands.ingest([], o)), withReport(validateForBuild), withReport((o) => commands.compile([], o))];
+    try {
+      return await buildSite({ root: ROOT, hugoBin: HUGO, steps, baseUrl, recheck: values.frozen, compiled: () => session.compiled?.changed ?? [], log: (line) => console.error(line) });
+    } finally {
+      rep.end();
+    }
   },
 
   async serve(args) {
@@ -146,11 +159,13 @@ const commands = {
   },
 
   async check(args) {
-    parseArgs({ args, options: {} });
+    const { values } = parseArgs({ args, options: REPORTER });
+    const rep = reporterOf(values, { stream: process.stdout });
     const { figureProblems } = await import('./site/check.mjs');
-    const { reporters } = await import('./problems/reporters.mjs');
     const result = await figureProblems({ root: ROOT });
-    console.log(reporters.text({ files: result.pages, problems: result.problems }));
+    rep.add(result.problems);
+    if (values.reporter !== 'json') console.log(checkedLine(result.pages, result.problems));
+    rep.end({ files: result.pages });
     const claims = result.claims ? ` and ${result.claims} claim${result.claims === 1 ? '' : 's'}` : '';
     console.error(`check: ${result.figures} linked figure${result.figures === 1 ? '' : 's'}${claims} on ${result.pages} page${result.pages === 1 ? '' : 's'}${result.problems.length ? `, ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}` : ', each figure as printed on its raw line'}`);
     return result.problems.length ? 1 : 0;
@@ -229,28 +244,35 @@ async function newReportCommand(args) {
   return 0;
 }
 
+/** The --reporter option every command that reports Problems takes. */
+const REPORTER = { reporter: { type: 'string', default: 'text' } };
+
+/** The reporter a command line asked for; a name not known is a usage error, thrown before any work. */
+function reporterOf(values, o) {
+  if (!reporterNames.includes(values.reporter)) throw new Problem({ rule: 'usage', message: `unknown reporter "${values.reporter}"; use one of ${reporterNames.join(', ')}` });
+  return report(values.reporter, o);
+}
+
 /** Validation inside a build: only the report folders whose documents changed. */
-async function validateForBuild({ listed } = {}) {
+async function validateForBuild({ listed, rep } = {}) {
   const { validateChanged } = await import('./validate/changed.mjs');
-  const { reporters } = await import('./problems/reporters.mjs');
   const started = performance.now();
   const result = await validateChanged({ root: ROOT, listed });
-  if (result.files) console.log(reporters.text(result));
+  rep.add(result.problems);
   console.error(`validate: ${result.checked} report folder${result.checked === 1 ? '' : 's'} checked, ${result.skipped} unchanged, in ${Math.round(performance.now() - started)} ms`);
-  return result.problems.some((p) => p.severity === 'error') ? 1 : 0;
+  return failed(result.problems) ? 1 : 0;
 }
 
 /** A frozen build's first step instead of ingest and validate: data/ must be what ingest would write. */
-async function checkFrozen() {
+async function checkFrozen({ rep } = {}) {
   const { frozenProblems } = await import('./site/frozen.mjs');
-  const { reporters } = await import('./problems/reporters.mjs');
   const started = performance.now();
   const result = await frozenProblems({ root: ROOT });
-  const failed = result.problems.some((p) => p.severity === 'error');
-  if (failed) console.error('build --frozen: data/ does not match the raw files and front matter beside it, and a frozen build never ingests:');
-  if (result.problems.length) console.error(reporters.text(result));
-  console.error(`frozen: ${result.files} document${result.files === 1 ? '' : 's'} checked against the raw files in ${Math.round(performance.now() - started)} ms${failed ? '' : ', data/ is what ingest wrote'}`);
-  return failed ? 1 : 0;
+  const stops = failed(result.problems);
+  if (stops) console.error('build --frozen: data/ does not match the raw files and front matter beside it, and a frozen build never ingests:');
+  rep.add(result.problems);
+  console.error(`frozen: ${result.files} document${result.files === 1 ? '' : 's'} checked against the raw files in ${Math.round(performance.now() - started)} ms${stops ? '' : ', data/ is what ingest wrote'}`);
+  return stops ? 1 : 0;
 }
 
 /** One command's lines of HELP (both of `new`), with the exit codes; null for a name HELP does not list. */
@@ -295,6 +317,13 @@ function argumentsProblem(error, name, args) {
   return `${name}: ${error.message}`;
 }
 
+/** The --reporter a command line names, before parseArgs has read it (a Problem may stop the command first). */
+function reporterIn(args) {
+  const at = args.findIndex((a) => a === '--reporter' || a.startsWith('--reporter='));
+  if (at < 0) return 'text';
+  return args[at].includes('=') ? args[at].slice('--reporter='.length) : args[at + 1];
+}
+
 /**
  * Whether a command writes into a site's folders (content/, data/,
  * .tpsreport/, public/): run outside any site, it would make them wherever
@@ -320,8 +349,11 @@ async function main([name = 'help', ...args]) {
   try {
     return await command(args);
   } catch (error) {
-    if (error instanceof InputError) {
-      console.error(String(error));
+    if (error instanceof Problem && error.rule === 'usage') return usage(error.message);
+    if (error instanceof Problem) {
+      const rep = report(reporterNames.includes(reporterIn(args)) ? reporterIn(args) : 'text');
+      rep.add([error]);
+      rep.end();
       return 1;
     }
     if (error?.path && (error.code === 'ENOENT' || error.code === 'EISDIR' || error.code === 'EACCES')) {

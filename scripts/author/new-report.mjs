@@ -11,7 +11,7 @@ import { parseFile } from '../parse/index.mjs';
 import { matchGlob } from '../ingest/front-matter.mjs';
 import { rawFileProblem } from '../lib/raw-files.mjs';
 import { wordList } from '../lib/text.mjs';
-import { InputError } from '../problems/problem.mjs';
+import { Problem } from '../problems/problem.mjs';
 import { outputLabels, outputRunLabels, SERVER_KINDS } from './output-labels.mjs';
 import { proposePatterns, contradiction, lostLabel } from './patterns.mjs';
 import { CMP_COLUMNS } from '../compile/tables/compression-table.mjs';
@@ -73,7 +73,7 @@ const SERVER_DESCRIBED = new Set([...BENCHMARK_KINDS, 'innodb-cmp', 'innodb-mute
  */
 export async function newReport({ root, slug, from, pattern, date = new Date().toISOString().slice(0, 10) }) {
   const bundle = join(root, 'content', 'reports', slug);
-  if (existsSync(bundle)) throw new InputError({ source: relative(root, bundle), expected: 'a new report name (a report is never overwritten)', found: 'a folder of that name', rule: 'new-report' });
+  if (existsSync(bundle)) throw new Problem({ file: relative(root, bundle), expected: 'a new report name (a report is never overwritten)', found: 'a folder of that name', rule: 'new-report' });
   const { names, hidden } = await listFolder(from);
   const read = await readAll(from, names);
   const rawFiles = names.map((n) => `raw/${n}`);
@@ -146,16 +146,16 @@ const isMain = (source, main) => Boolean(main) && (main.group.glob ? source.glob
  */
 async function listFolder(from) {
   const info = await stat(from).catch((error) => {
-    if (error.code === 'ENOENT') throw new InputError({ source: from, expected: 'a folder of raw result files', found: 'no such folder', rule: 'new-report' });
+    if (error.code === 'ENOENT') throw new Problem({ file: from, expected: 'a folder of raw result files', found: 'no such folder', rule: 'new-report' });
     throw error;
   });
-  if (!info.isDirectory()) throw new InputError({ source: from, expected: 'a folder of raw result files', found: 'a file', rule: 'new-report' });
+  if (!info.isDirectory()) throw new Problem({ file: from, expected: 'a folder of raw result files', found: 'a file', rule: 'new-report' });
   const names = [];
   const hidden = [];
   for (const name of (await readdir(from, { recursive: true })).sort()) {
     const path = join(from, name);
     const entry = await lstat(path);
-    if (entry.isSymbolicLink()) throw new InputError({ source: path, expected: 'a raw file, not a symbolic link (a copy would publish what it points to); copy the file itself into the folder', found: `a symbolic link to ${await readlink(path)}`, rule: 'raw-file-path' });
+    if (entry.isSymbolicLink()) throw new Problem({ file: path, expected: 'a raw file, not a symbolic link (a copy would publish what it points to); copy the file itself into the folder', found: `a symbolic link to ${await readlink(path)}`, rule: 'raw-file-path' });
     if (!entry.isFile()) continue;
     const posix = name.split(sep).join('/');
     if (posix.split('/').some((part) => part.startsWith('.'))) {
@@ -166,7 +166,7 @@ async function listFolder(from) {
     if (problem) throw problem;
     names.push(posix);
   }
-  if (!names.length) throw new InputError({ source: from, expected: 'raw result files to copy', found: hidden.length ? `only hidden files (${wordList(hidden)})` : 'an empty folder', rule: 'new-report' });
+  if (!names.length) throw new Problem({ file: from, expected: 'raw result files to copy', found: hidden.length ? `only hidden files (${wordList(hidden)})` : 'an empty folder', rule: 'new-report' });
   return { names, hidden };
 }
 
@@ -179,7 +179,7 @@ async function readAll(from, names) {
       const doc = await parseFile(join(from, name), { source: `raw/${name}` });
       parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), runs: kindItems(doc).filter(measures).length, samples: sampleCount(doc), figure: mainFigure(doc), mutexCounter: mutexCounter(doc), cmpPlace: cmpPlace(doc) });
     } catch (error) {
-      if (!(error instanceof InputError)) throw error;
+      if (!(error instanceof Problem)) throw error;
       skipped.push({ file: `raw/${name}`, reason: error.rule === 'detect' ? 'no format detected' : String(error).replace(/^[^ ]+: /, '') });
     }
   }
@@ -217,7 +217,7 @@ function sampleCount(doc) {
 
 /** The author's --pattern as a group: it must match files, all of one format. */
 function patternGroup(glob, parsed, rawFiles) {
-  const fail = (_, expected, found) => new InputError({ source: '--pattern', expected, found, rule: 'sources-glob' });
+  const fail = (_, expected, found) => new Problem({ file: '--pattern', expected, found, rule: 'sources-glob' });
   const matches = matchGlob({ glob }, rawFiles, fail);
   const files = matches.map((m) => parsedOf(parsed, m.file));
   const unread = matches.find((m, k) => !files[k]);
@@ -534,7 +534,7 @@ async function writeBundle({ root, bundle, from, names, text }) {
     }
     await writeFile(join(staging, 'index.md'), text);
     await mkdir(dirname(bundle), { recursive: true });
-    if (existsSync(bundle)) throw new InputError({ source: bundle, expected: 'a new report name (a report is never overwritten)', found: 'a folder of that name', rule: 'new-report' });
+    if (existsSync(bundle)) throw new Problem({ file: bundle, expected: 'a new report name (a report is never overwritten)', found: 'a folder of that name', rule: 'new-report' });
     await rename(staging, bundle);
   } finally {
     await rm(staging, { recursive: true, force: true });

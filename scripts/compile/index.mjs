@@ -17,12 +17,12 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, dirname, sep } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { InputError, formatLocation } from '../problems/problem.mjs';
+import { Problem, mistake } from '../problems/problem.mjs';
 import { writeIfChanged, toJson, treeIndex, eachLimit, oneBigAtATime, readCache, isDeadTemporary, listFiles } from '../lib/files.mjs';
 import { unsafeRawFiles, rawFolder, fileSum } from '../lib/raw-files.mjs';
 import { scanShortcodes } from './shortcodes.mjs';
 import { loadReport, loadDocuments, viewContext, bodyOffset } from './report.mjs';
-import { AuthorError } from './select.mjs';
+
 import { didYouMean } from '../lib/nearest.mjs';
 import { pageKinds, PREFIX } from './kinds.mjs';
 import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote, rawViewFiles, PAGE_URL } from './html.mjs';
@@ -52,7 +52,7 @@ export async function compilerHash() {
 /**
  * Compiles every report under content/reports (or only `slugs`).
  * `listed`: a current listing of content/ and data/ (a build's, see treeIndex), when there is one.
- * @returns {{ reports, compiled, views, built, errors: InputError[] }}
+ * @returns {{ reports, compiled, views, built, errors: Problem[] }}
  */
 export async function compileReports({ root, slugs, out = join(root, '.tpsreport'), concurrency = 4, listed = null } = {}) {
   const all = await reportSlugs(root);
@@ -102,7 +102,7 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, known,
     report = await loadReport({ root, slug, text, docs: [] });
   } catch (error) {
     // A broken front matter stops here; a broken shortcode is reported below with the others.
-    if (!(error instanceof InputError)) throw error;
+    if (!(error instanceof Problem)) throw error;
     return { compiled: true, views: 0, built: 0, errors: [error] };
   }
   const errors = [];
@@ -170,7 +170,9 @@ async function buildPage({ report, shortcodes, errors, kindOf, known, reuse, rea
     // A tps- name is a blog post's (kinds/index.mjs pageKinds), whose theme may show no Raw files section to point to.
     const ctx = { ...viewContext(report), drawer, ownTheme: sc.name.startsWith(PREFIX) };
     pending.set(sc.key, reuse[sc.key] ? { view: reuse[sc.key] } : buildView(kind, sc, ctx).then((view) => ({ view, built: true }), (error) => {
-      if (!(error instanceof AuthorError)) throw error;
+      if (!(error instanceof Problem)) throw error;
+      // A problem that names its own file (a raw file a view read) stays there; a kind's mistake is placed at its shortcode.
+      if (error.file) return { error };
       return { error: atShortcode(report.indexPath, sc, { expected: error.message, message: `${sc.name}: ${withoutPrefix(error.message, `${kind.name}: `)}`, param: paramOf(error, sc) }) };
     }));
   }
@@ -216,7 +218,7 @@ function scanOrFail(text, source, errors) {
   try {
     return scanShortcodes(text, source, bodyOffset(text));
   } catch (error) {
-    if (!(error instanceof InputError)) throw error;
+    if (!(error instanceof Problem)) throw error;
     errors.push(error);
     return [];
   }
@@ -229,7 +231,7 @@ function scanOrFail(text, source, errors) {
  */
 function atShortcode(source, sc, { expected, message, param }) {
   const { line, column } = (param && sc.places?.[param]) || sc;
-  return new InputError({ source, line, column, expected, rule: sc.name, message });
+  return new Problem({ file: source, line, column, expected, rule: sc.name, message });
 }
 
 /** The parameter an author error is about: the one it says, or the one its message opens with (`top="x": …`, `metric "x" is not …`). */
@@ -312,22 +314,22 @@ function markdownPlacements(shortcodes, kindOf, source) {
 
 /** Named parameters with their defaults; an unknown or missing one is an author error listing what the kind takes. */
 export function checkParams(kind, sc) {
-  if (sc.positional.length) throw new AuthorError(`takes named parameters, e.g. {{< ${kind.name} ${Object.keys(kind.params)[0]}="…" >}}`);
+  if (sc.positional.length) throw mistake(`takes named parameters, e.g. {{< ${kind.name} ${Object.keys(kind.params)[0]}="…" >}}`);
   const names = Object.keys(kind.params);
   const p = {};
   for (const [k, v] of Object.entries(sc.params)) {
     if (!Object.hasOwn(kind.params, k)) {
-      throw new AuthorError(`has no parameter "${k}"${didYouMean(k, names)}; it takes: ${names.join(', ')}`, { param: k });
+      throw mistake(`has no parameter "${k}"${didYouMean(k, names)}; it takes: ${names.join(', ')}`, { param: k });
     }
     const allowed = kind.params[k].values;
-    if (allowed && !allowed.includes(v)) throw new AuthorError(`${k}="${v}": expected ${allowed.join(' or ')}`);
+    if (allowed && !allowed.includes(v)) throw mistake(`${k}="${v}": expected ${allowed.join(' or ')}`);
     p[k] = v;
   }
   for (const [k, spec] of Object.entries(kind.params)) {
     if (p[k] === undefined && spec.default !== undefined) p[k] = spec.default;
-    if (spec.required && (p[k] === undefined || p[k] === '')) throw new AuthorError(`needs the parameter "${k}" (${spec.doc})`);
+    if (spec.required && (p[k] === undefined || p[k] === '')) throw mistake(`needs the parameter "${k}" (${spec.doc})`);
   }
-  if (sc.inner !== null && !kind.inner) throw new AuthorError('takes no content between an opening and a closing tag');
+  if (sc.inner !== null && !kind.inner) throw mistake('takes no content between an opening and a closing tag');
   if (kind.inner) p.inner = sc.inner;
   return p;
 }
@@ -450,9 +452,4 @@ async function removeGone(out, slugs) {
   }
   const site = join(out, 'site', 'reports');
   if (existsSync(site)) for (const name of await readdir(site)) if (!keep.has(name)) await rm(join(site, name), { recursive: true });
-}
-
-/** The errors as the CLI prints them: each InputError's own "file:line:col: message". */
-export function formatErrors(errors) {
-  return errors.map(String).join('\n');
 }

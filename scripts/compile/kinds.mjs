@@ -7,7 +7,7 @@
 //           models (scripts/compile/html.mjs) become both the page markup and
 //           the CSV downloads. ctx is { report, select(q), docOfFile(path),
 //           readBundleFile(path) } (see scripts/compile/report.mjs). build
-//           throws AuthorError for an author mistake; the compiler adds the
+//           throws a Problem (mistake()) for an author mistake; the compiler adds the
 //           shortcode's file and line.
 //   inline  true for a view placed inside a sentence (value, claim).
 import table from './tables/table.mjs';

@@ -4,10 +4,11 @@ import { readFile, readdir } from 'node:fs/promises';
 import { existsSync, statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFrontMatter } from '../ingest/front-matter.mjs';
-import { selectRows, AuthorError, bundlePath, incompleteOf } from './select.mjs';
+import { selectRows, bundlePath, incompleteOf } from './select.mjs';
 import { combineRepeats, repeatLabels } from './stats/repeats.mjs';
 import { humanize } from './html.mjs';
 import { rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
+import { mistake } from '../problems/problem.mjs';
 
 /** The offset in index.md where the article body starts (after the closing ---). */
 export function bodyOffset(text) {
@@ -84,9 +85,9 @@ export function viewContext(report) {
     /** The document parsed from a bundle file ("raw/my.cnf"), or an author error. */
     docOfFile(file) {
       const problem = rawPathProblem(file, report.bundleDir);
-      if (problem) throw new AuthorError(`expected ${RAW_PATH_EXPECTED}, found ${problem}`);
+      if (problem) throw mistake(`expected ${RAW_PATH_EXPECTED}, found ${problem}`);
       const doc = report.docs.find((d) => bundlePath(d, report.slug) === file);
-      if (!doc) throw new AuthorError(`${file} has no parsed data; list it under \`sources\` in the front matter and run \`tpsreport ingest\``);
+      if (!doc) throw mistake(`${file} has no parsed data; list it under \`sources\` in the front matter and run \`tpsreport ingest\``);
       return saw(doc);
     },
     /**
@@ -97,8 +98,8 @@ export function viewContext(report) {
     async readBundleFile(file) {
       const path = join(report.bundleDir, file);
       const problem = rawPathProblem(file, report.bundleDir);
-      if (problem) throw new AuthorError(`expected ${RAW_PATH_EXPECTED}, found ${problem}`);
-      if (!statSync(path, { throwIfNoEntry: false })?.isFile()) throw new AuthorError(`${file} is not a file in the report's raw/ folder (paths are relative to the report folder, e.g. raw/my.cnf)`);
+      if (problem) throw mistake(`expected ${RAW_PATH_EXPECTED}, found ${problem}`);
+      if (!statSync(path, { throwIfNoEntry: false })?.isFile()) throw mistake(`${file} is not a file in the report's raw/ folder (paths are relative to the report folder, e.g. raw/my.cnf)`);
       return readFile(path, 'utf8');
     },
   };

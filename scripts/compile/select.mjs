@@ -4,7 +4,7 @@
 // the document's output stops early, and any extra fields. Selecting only;
 // the table and chart kinds do the arithmetic.
 //
-// Every author mistake is an AuthorError naming what would have been valid
+// Every author mistake is a Problem (mistake()) naming what would have been valid
 // (the kinds in the report, the labels the runs have, the figure paths of the
 // document, the nearest one to a typo). The compiler adds the shortcode's
 // file and line.
@@ -12,6 +12,7 @@ import { elementsOf, rowAt, Sample, sampleField, isTable } from '../lib/columns.
 import { nearest, didYouMean } from '../lib/nearest.mjs';
 import { labelFilters } from '../lib/where.mjs';
 import { wordsOn } from '../lib/text.mjs';
+import { mistake } from '../problems/problem.mjs';
 
 /** The usual list of items at the root of each document kind. */
 export const DEFAULT_ITEMS = {
@@ -23,15 +24,6 @@ export const DEFAULT_ITEMS = {
   // `each="change.events"`, its changes between consecutive snapshots `each="intervals.samples"`.
   'perf-schema-waits': '.',
 };
-
-export class AuthorError extends Error {
-  /** `param`: the shortcode parameter at fault, where the message does not open with it. */
-  constructor(message, { param } = {}) {
-    super(message);
-    this.name = 'AuthorError';
-    if (param) this.param = param;
-  }
-}
 
 const MISSING = Symbol('missing');
 
@@ -84,7 +76,7 @@ export const isMissing = (v) => v === MISSING;
 /** "label=value;label=value" as a map; a malformed pair is an author error. */
 export function parseWhere(where) {
   const filters = labelFilters(where);
-  if (!filters) throw new AuthorError(`where="${where}": expected label=value pairs separated by ';'`);
+  if (!filters) throw mistake(`where="${where}": expected label=value pairs separated by ';'`);
   return filters;
 }
 
@@ -94,7 +86,7 @@ export function parseFields(fields) {
   if (!fields) return out;
   for (const pair of String(fields).split(',')) {
     const kv = pair.split('=');
-    if (kv.length !== 2) throw new AuthorError(`fields="${fields}": expected name=path pairs separated by ','`);
+    if (kv.length !== 2) throw mistake(`fields="${fields}": expected name=path pairs separated by ','`);
     out[kv[0].trim()] = kv[1].trim();
   }
   return out;
@@ -149,7 +141,7 @@ export function kindItems(doc) {
 export function itemsOf(doc, itemsPath) {
   if (itemsPath === '.') return [doc];
   const items = at(doc, itemsPath);
-  if (!Array.isArray(items)) throw new AuthorError(`${doc.provenance?.source} has no list "${itemsPath}"; name the list of runs with items="…"`);
+  if (!Array.isArray(items)) throw mistake(`${doc.provenance?.source} has no list "${itemsPath}"; name the list of runs with items="…"`);
   return items;
 }
 
@@ -165,7 +157,7 @@ const ROW_COLUMNS = new Set(['value', 'text', 'unit', 'line', 'source', 'tool', 
  */
 export function selectRows(report, q, saw = () => {}) {
   const docs = report.docs.filter((d) => d.kind === q.data);
-  if (!docs.length) throw new AuthorError(noKind(report, q.data));
+  if (!docs.length) throw mistake(noKind(report, q.data));
   const filters = parseWhere(q.where);
   const extra = typeof q.fields === 'string' ? parseFields(q.fields) : (q.fields ?? {});
   const itemsPath = q.items || DEFAULT_ITEMS[q.data] || 'runs';
@@ -181,7 +173,7 @@ export function selectRows(report, q, saw = () => {}) {
       if (!matches(labels, filters)) return;
       for (const name of q.labels ?? []) {
         if (!Object.hasOwn(labels, name)) {
-          throw new AuthorError(`run ${i + 1} of ${doc.provenance?.source} has no label "${name}"${didYouMean(name, Object.keys(labels))} (its labels: ${Object.keys(labels).join(', ') || 'none'}); add it under \`sources\` in the front matter`);
+          throw mistake(`run ${i + 1} of ${doc.provenance?.source} has no label "${name}"${didYouMean(name, Object.keys(labels))} (its labels: ${Object.keys(labels).join(', ') || 'none'}); add it under \`sources\` in the front matter`);
         }
       }
       // A prepare step is listed by the runs table; a figure it does not print is no one's to show.
@@ -204,7 +196,7 @@ export function selectRows(report, q, saw = () => {}) {
       if (rows.length > before) saw(doc);
     });
   }
-  if (!rows.length && !q.optional) throw new AuthorError(noMatch(q, filters, seenLabels));
+  if (!rows.length && !q.optional) throw mistake(noMatch(q, filters, seenLabels));
   return rows;
 }
 
@@ -288,11 +280,11 @@ function rowOf({ doc, from, item, el, found, i, j, labels, status, q, read }) {
   // An element printed over several lines (a sysbench.report_json sample) names each field's line.
   const fallbackLine = field(field(el, 'field_lines'), q.metric) ?? read.line(el) ?? field(el, 'line') ?? item?.line ?? item?.lines?.first ?? 1;
   const where = () => `${q.each ? `item ${i}, ${q.each} ${j}` : `item ${i}`} of ${doc.provenance?.source}`;
-  if (isMissing(found) && (status === 'ok' || status === 'complete')) throw new AuthorError(`metric "${q.metric}" is not in ${where()}; ${suggestPaths(whole(el), q.metric)}`);
+  if (isMissing(found) && (status === 'ok' || status === 'complete')) throw mistake(`metric "${q.metric}" is not in ${where()}; ${suggestPaths(whole(el), q.metric)}`);
   // A path that stops at a group of figures (latency) or at one of a figure's parts showed "[object Object]".
   if (found && typeof found === 'object' && !Array.isArray(found) && !isFigure(found)) {
     const under = figurePaths(found, q.metric).slice(0, 12);
-    throw new AuthorError(`metric "${q.metric}" in ${where()} is a group of figures, not one figure; ${under.length ? `name one of them: ${under.join(', ')}` : 'it holds no figure'}`);
+    throw mistake(`metric "${q.metric}" in ${where()} is a group of figures, not one figure; ${under.length ? `name one of them: ${under.join(', ')}` : 'it holds no figure'}`);
   }
   const figure = figureColumns(isMissing(found) ? null : found, fallbackLine, status);
   // Set one at a time: rows of one query share a shape, which a spread and Object.assign per row did not give.
@@ -461,7 +453,7 @@ export function uniqueBy(rows, keys, what, { or = '' } = {}) {
     const other = out.get(key);
     if (other) {
       const desc = keys.map((k) => `${k}="${row[k]}"`).join(', ') || 'every run';
-      throw new AuthorError(`${what}: two runs match ${desc} (${other.source}:${other.line} and ${row.source}:${row.line}); ${or ? `narrow with where="…", give the runs a label that tells them apart, or ${or}` : 'narrow with where="…" or give the runs a label that tells them apart'}`);
+      throw mistake(`${what}: two runs match ${desc} (${other.source}:${other.line} and ${row.source}:${row.line}); ${or ? `narrow with where="…", give the runs a label that tells them apart, or ${or}` : 'narrow with where="…" or give the runs a label that tells them apart'}`);
     }
     out.set(key, row);
   }

@@ -9,7 +9,7 @@
 // numbers: editing prose above a chart leaves its key, and its cached view,
 // alone.
 import { createHash } from 'node:crypto';
-import { InputError } from '../problems/problem.mjs';
+import { Problem } from '../problems/problem.mjs';
 
 const NAME = /^[A-Za-z0-9_./-]+/;
 
@@ -131,7 +131,7 @@ function nextOpening(text, from) {
 function readTag(text, start, source, lineStarts) {
   const delim = text[start + 2];
   const closer = closerOf(delim);
-  const fail = (offset, expected, found) => new InputError({ source, ...positionOf(lineStarts, offset), expected, found, rule: 'shortcode' });
+  const fail = (offset, expected, found) => new Problem({ file: source, ...positionOf(lineStarts, offset), expected, found, rule: 'shortcode' });
   let i = skipBlanks(text, start + 3);
   const closing = text[i] === '/';
   if (closing) i = skipBlanks(text, i + 1);

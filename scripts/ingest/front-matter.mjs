@@ -4,7 +4,7 @@ import { parseDocument, LineCounter, isMap, isSeq } from 'yaml';
 import { readdirSync, statSync, existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { createHash } from 'node:crypto';
-import { InputError } from '../problems/problem.mjs';
+import { Problem } from '../problems/problem.mjs';
 
 // One build reads each article's front matter in ingest and again in compile:
 // the second read of the same text (and file name) takes the first one's data,
@@ -44,17 +44,17 @@ function yamlError(errors, yamlText, counter, source) {
   const [e] = errors;
   const message = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
   const indented = misindented(errors, yamlText, counter);
-  if (indented) return new InputError({ source, ...indented, rule: 'front-matter' });
+  if (indented) return new Problem({ file: source, ...indented, rule: 'front-matter' });
   const flow = /^Flow (map|sequence) in block collection/.exec(message);
   const open = flow ? unclosedBracket(yamlText, e.pos[0]) : -1;
   const at = counter.linePos(open >= 0 ? open : e.pos[0]);
-  const where = { source, line: at.line + 1, column: at.col, rule: 'front-matter' };
-  if (open < 0) return new InputError({ ...where, expected: 'valid YAML', found: message });
+  const where = { file: source, line: at.line + 1, column: at.col, rule: 'front-matter' };
+  if (open < 0) return new Problem({ ...where, expected: 'valid YAML', found: message });
   const [opener, closer] = flow[1] === 'map' ? ['{', '}'] : ['[', ']'];
   const stop = yamlText[e.pos[0]];
   const stopAt = counter.linePos(e.pos[0]);
   const found = stop === ']' || stop === '}' ? `"${stop}" at line ${stopAt.line + 1}, column ${stopAt.col}` : `line ${stopAt.line + 1} reached without it`;
-  return new InputError({ ...where, expected: `"${closer}" to close the "${opener}" opened here`, found });
+  return new Problem({ ...where, expected: `"${closer}" to close the "${opener}" opened here`, found });
 }
 
 /**
@@ -112,10 +112,10 @@ function parseFrontMatter(text, source) {
   // An article saved with Windows line ends reads as any other.
   const lines = text.split(/\r?\n/);
   if (lines[0].trim() !== '---') {
-    throw new InputError({ source, line: 1, column: 1, expected: 'YAML front matter starting with ---', found: JSON.stringify(lines[0].slice(0, 40)), rule: 'front-matter' });
+    throw new Problem({ file: source, line: 1, column: 1, expected: 'YAML front matter starting with ---', found: JSON.stringify(lines[0].slice(0, 40)), rule: 'front-matter' });
   }
   const end = lines.findIndex((l, i) => i > 0 && l.trim() === '---');
-  if (end < 0) throw new InputError({ source, line: lines.length, column: 1, expected: 'a closing --- after the front matter', found: 'end of file', rule: 'front-matter' });
+  if (end < 0) throw new Problem({ file: source, line: lines.length, column: 1, expected: 'a closing --- after the front matter', found: 'end of file', rule: 'front-matter' });
   const counter = new LineCounter();
   const yamlText = lines.slice(1, end).join('\n');
   const doc = parseDocument(yamlText, { lineCounter: counter });
@@ -227,7 +227,7 @@ function unreadVariants(sources, rawFiles, claimedBy, fail) {
  * @returns {Set<string>} "raw/<name>" of every file they match
  */
 export function unreadOnPurpose({ data, lineOf }, { bundleDir, source }) {
-  const fail = (path, expected, found) => new InputError({ source, line: lineOf(['unread', ...path]), column: 1, expected, found, rule: 'unread' });
+  const fail = (path, expected, found) => new Problem({ file: source, line: lineOf(['unread', ...path]), column: 1, expected, found, rule: 'unread' });
   if (data.unread === undefined) return new Set();
   if (!Array.isArray(data.unread)) throw fail([], 'a list of raw files or patterns under `unread`, such as [raw/prepare.txt, "raw/global-variables-*.txt"]', JSON.stringify(data.unread));
   const rawFiles = listRawFiles(bundleDir);
@@ -336,5 +336,5 @@ function compareMatches(a, b, order, values) {
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function globError(source, line, expected, found) {
-  return new InputError({ source, line, column: 1, expected, found, rule: 'sources-glob' });
+  return new Problem({ file: source, line, column: 1, expected, found, rule: 'sources-glob' });
 }

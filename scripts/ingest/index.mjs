@@ -8,7 +8,7 @@ import { existsSync, statSync, readFileSync } from 'node:fs';
 import { join, relative, extname, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { InputError } from '../problems/problem.mjs';
+import { Problem } from '../problems/problem.mjs';
 import { writeIfChanged, toJson, treeStamp, treeIndex, eachLimit, oneBigAtATime, removeDeadTemporaries, readCache } from '../lib/files.mjs';
 import { rawFileHazard, unsafeRawFiles, hashRawFiles, rawFolder, fileSum, RAW_FILE_EXPECTED, rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
 import { getFormat } from '../parse/index.mjs';
@@ -121,7 +121,7 @@ async function ingestReport({ root, slug, index, outDir, cache, last, parsers, l
     const bundleDir = join(root, 'content', 'reports', slug);
     plan = planSources(text, relative(root, index), bundleDir, root);
   } catch (error) {
-    if (error instanceof InputError) return { written: 0, parsed: 0, errors: [error] };
+    if (error instanceof Problem) return { written: 0, parsed: 0, errors: [error] };
     throw error;
   }
   // One look at raw/ serves the safety check now and the sums in report.json below.
@@ -130,7 +130,7 @@ async function ingestReport({ root, slug, index, outDir, cache, last, parsers, l
   const after = { sources: {}, hashes: {} };
   const outcomes = new Array(plan.length);
   // A source that must not be published is not parsed either: its error is the refusal.
-  const refused = new Map(unsafe.map((error) => [error.source, error]));
+  const refused = new Map(unsafe.map((error) => [error.file, error]));
   await eachLimit([...plan.keys()], SOURCES_AT_ONCE, async (i) => {
     const error = refused.get(relative(root, plan[i].path));
     outcomes[i] = error ? { error } : await ingestSource(plan[i], { root, slug, outDir, before, parsers, pool });
@@ -167,7 +167,7 @@ async function ingestReport({ root, slug, index, outDir, cache, last, parsers, l
 /**
  * One source of a report: parsed and written unless its stamp says the
  * document from last time still stands.
- * @returns {Promise<{ stamp?: string, parsed?: boolean, hash?: object, error?: InputError }>} hash: the raw file's sum as hashRawFiles keeps it
+ * @returns {Promise<{ stamp?: string, parsed?: boolean, hash?: object, error?: Problem }>} hash: the raw file's sum as hashRawFiles keeps it
  */
 async function ingestSource(entry, { root, slug, outDir, before, parsers, pool }) {
   const out = join(outDir, entry.out);
@@ -187,9 +187,9 @@ async function ingestSource(entry, { root, slug, outDir, before, parsers, pool }
     const fields = { report: slug, order: entry.order, labels: entry.labels, ...(entry.runLabels ? { run_labels: entry.runLabels } : {}) };
     const task = { path: entry.path, source: relative(root, entry.path), format: entry.format, options: entry.options, fields, runLabelsAt: entry.runLabelsAt, out, streamed: raw.size >= STREAM_FROM };
     const { sha256, notes } = await oneBigFileAtATime(raw.size, () => pool.run(task));
-    return { stamp: entryStamp(entry, raw, statSync(out), parsers), parsed: true, hash: { sha256, size: raw.size, mtimeMs: raw.mtimeMs }, notes: notes.map((n) => ({ source: task.source, ...n })) };
+    return { stamp: entryStamp(entry, raw, statSync(out), parsers), parsed: true, hash: { sha256, size: raw.size, mtimeMs: raw.mtimeMs }, notes: notes.map((n) => new Problem({ file: task.source, severity: 'note', rule: 'parser-note', ...n })) };
   } catch (error) {
-    if (!(error instanceof InputError)) throw error;
+    if (!(error instanceof Problem)) throw error;
     return { error };
   }
 }
@@ -274,7 +274,7 @@ export function planSources(text, source, bundleDir, root) {
   const { data, lineOf } = expandSourceGlobs(read, { bundleDir, source });
   const unread = unreadOnPurpose(read, { bundleDir, source });
   const sources = data.sources ?? [];
-  const fail = (path, expected, found) => new InputError({ source, line: lineOf(path), column: 1, expected, found, rule: 'sources' });
+  const fail = (path, expected, found) => new Problem({ file: source, line: lineOf(path), column: 1, expected, found, rule: 'sources' });
   if (!Array.isArray(sources)) throw fail(['sources'], 'a list under `sources`', typeof sources);
   const meta = { title: data.title, compare: labelList(data.compare, ['compare'], fail), sweep: labelList(data.sweep, ['sweep'], fail), unread };
   // The report's own document is report.json: no source's may take that name.
@@ -283,11 +283,11 @@ export function planSources(text, source, bundleDir, root) {
   const plan = sources.map((entry, i) => {
     if (!entry || typeof entry.file !== 'string') throw fail(['sources', i], 'an entry with `file: raw/<name>`', JSON.stringify(entry));
     const outside = rawPathProblem(entry.file, bundleDir);
-    if (outside) throw new InputError({ source, line: lineOf(['sources', i, 'file']), column: 1, expected: RAW_PATH_EXPECTED, found: outside, rule: 'raw-file-path' });
+    if (outside) throw new Problem({ file: source, line: lineOf(['sources', i, 'file']), column: 1, expected: RAW_PATH_EXPECTED, found: outside, rule: 'raw-file-path' });
     const path = join(bundleDir, entry.file);
     if (!existsSync(path)) throw fail(['sources', i, 'file'], `a raw file beside the report (${relative(root, path)})`, 'no such file');
     const hazard = rawFileHazard(entry.file);
-    if (hazard) throw new InputError({ source, line: lineOf(['sources', i, 'file']), column: 1, expected: RAW_FILE_EXPECTED, found: hazard, rule: 'raw-file-type' });
+    if (hazard) throw new Problem({ file: source, line: lineOf(['sources', i, 'file']), column: 1, expected: RAW_FILE_EXPECTED, found: hazard, rule: 'raw-file-type' });
     if (entry.format) {
       try { getFormat(entry.format); } catch (e) { throw fail(['sources', i, 'format'], e.expected, e.found); }
     }
@@ -300,7 +300,7 @@ export function planSources(text, source, bundleDir, root) {
     if (entry.options !== undefined && (typeof entry.options !== 'object' || entry.options === null || Array.isArray(entry.options))) {
       throw fail(['sources', i, 'options'], 'options as a map the parser reads (e.g. `options: { units: { Data: bytes } }`)', JSON.stringify(entry.options));
     }
-    const runLabelsAt = entry.run_labels === undefined ? undefined : { source, line: lineOf(['sources', i, 'run_labels']) };
+    const runLabelsAt = entry.run_labels === undefined ? undefined : { file: source, line: lineOf(['sources', i, 'run_labels']) };
     return { path, out, order: i, format: entry.format, labels: entry.labels ?? {}, runLabels: entry.run_labels, runLabelsAt, options: entry.options };
   });
   misnamedLabels(meta, plan, fail);
@@ -345,7 +345,7 @@ function misspeltOwnKeys({ data }, text, source) {
     if (!meant) continue;
     // The key's own line (lineOf gives its value's, a list under it).
     const line = text.split(/\r?\n/).findIndex((l, i) => i > 0 && l.startsWith(`${key}:`)) + 1;
-    throw new InputError({ source, line: line || 1, column: 1, expected: `"${meant}:", the list tpsreport reads`, found: `"${key}:"`, rule: 'front-matter' });
+    throw new Problem({ file: source, line: line || 1, column: 1, expected: `"${meant}:", the list tpsreport reads`, found: `"${key}:"`, rule: 'front-matter' });
   }
 }
 
@@ -355,7 +355,7 @@ function unknownSourceKeys({ data, lineOf }, source) {
     if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return;
     const key = Object.keys(entry).find((k) => !SOURCE_KEYS.includes(k));
     if (key === undefined) return;
-    throw new InputError({ source, line: lineOf(['sources', i, key]), column: 1, expected: `a source key (${SOURCE_KEYS.join(', ')})`, found: `"${key}"${didYouMean(key, SOURCE_KEYS)}`, rule: 'sources' });
+    throw new Problem({ file: source, line: lineOf(['sources', i, key]), column: 1, expected: `a source key (${SOURCE_KEYS.join(', ')})`, found: `"${key}"${didYouMean(key, SOURCE_KEYS)}`, rule: 'sources' });
   });
 }
 
@@ -373,7 +373,7 @@ function badDates({ data, lineOf }, source) {
   for (const [key, value] of Object.entries(data)) {
     if (!DATE_KEYS.includes(key.toLowerCase())) continue;
     const problem = dateProblem(value);
-    if (problem) throw new InputError({ source, line: lineOf([key]), column: 1, expected: DATE_EXPECTED, found: `${key}: ${JSON.stringify(value)}${problem === true ? '' : ` (${problem})`}`, rule: 'front-matter-date' });
+    if (problem) throw new Problem({ file: source, line: lineOf([key]), column: 1, expected: DATE_EXPECTED, found: `${key}: ${JSON.stringify(value)}${problem === true ? '' : ` (${problem})`}`, rule: 'front-matter-date' });
   }
 }
 

@@ -6,11 +6,11 @@
 import { openSync, readSync, closeSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { detectFormat } from '../parse/index.mjs';
-import { formatLocation, printable } from '../problems/problem.mjs';
+import { Problem } from '../problems/problem.mjs';
 
 /**
- * A parsed document's notes, [{ line, message }], for the file's source name
- * to be added: its first warning with how many more there are (one line a
+ * A parsed document's notes as plain data, [{ line, message }], for ingest
+ * to make Problems of once they are back from the parsing thread, with the file's name: its first warning with how many more there are (one line a
  * file: the raw view and `tpsreport parse` list them all), and where the
  * output stops early.
  */
@@ -49,7 +49,7 @@ export function unreadFiles(listing, plan, root, index) {
   if (!unread.length) return [];
   const named = unread.slice(0, NAMED).join(', ') + (unread.length > NAMED ? ` and ${unread.length - NAMED} more` : '');
   const count = unread.length === 1 ? 'a raw file holds' : `${unread.length} raw files hold`;
-  return [{ source: relative(root, index), message: `${count} output a parser reads, but no source lists ${unread.length === 1 ? 'it' : 'them'}: ${named}; published as ${unread.length === 1 ? 'it is' : 'they are'}, in no table or chart (\`tpsreport labels\` lists the runs that are read)` }];
+  return [new Problem({ file: relative(root, index), severity: 'note', rule: 'unread-raw-file', message: `${count} output a parser reads, but no source lists ${unread.length === 1 ? 'it' : 'them'}: ${named}; published as ${unread.length === 1 ? 'it is' : 'they are'}, in no table or chart (\`tpsreport labels\` lists the runs that are read)` })];
 }
 
 // Hugo's commented-out shortcode, {{</* name … */>}}: Hugo prints it as text
@@ -68,11 +68,13 @@ export function commentedShortcodes(body, firstLine, source) {
   const [{ 1: delim, 2: name, index }] = found;
   const close = delim === '<' ? '>' : '%';
   const more = found.length > 1 ? ` (and ${found.length - 1} more below)` : '';
-  return [{
-    source,
+  return [new Problem({
+    file: source,
+    severity: 'note',
+    rule: 'commented-shortcode',
     line: firstLine + body.slice(0, index).split('\n').length - 1,
     message: `{{${delim}/* ${name} … */${close}}} is Hugo's commented-out form: the page prints it as text and places no ${name}${more}; write {{${delim} ${name} … ${close}}}`,
-  }];
+  })];
 }
 
 // Enough lines for every format's banner or header. A note is a hint, and a
@@ -101,7 +103,4 @@ function formatOf(path) {
   }
 }
 
-/** "file:line: note: message", one line each, as the CLI prints them. */
-export function formatNotes(notes) {
-  return notes.map((n) => `${formatLocation(n)}: note: ${printable(n.message, { keepLines: true })}`).join('\n');
-}
+

@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import { existsSync, realpathSync, lstatSync, statSync, createReadStream, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { extname, basename, join, relative, dirname, isAbsolute, sep } from 'node:path';
-import { InputError, quote } from '../problems/problem.mjs';
+import { Problem, quote } from '../problems/problem.mjs';
 
 const RUNS_IN_A_BROWSER = {
   '.svg': 'an SVG image',
@@ -29,7 +29,7 @@ export const RAW_FILE_EXPECTED = 'a raw file a browser shows as text';
 
 /**
  * What is wrong with publishing a raw file of this name, as the `found` half
- * of an InputError ("an SVG image, which …; rename it to x.svg.txt"), or
+ * of a Problem ("an SVG image, which …; rename it to x.svg.txt"), or
  * null when a browser treats it as data.
  * @param {string} name  the file name, or the bundle path (raw/x.svg) to repeat in the advice
  */
@@ -124,7 +124,7 @@ export async function rawFolder(rawDir) {
 /**
  * What is wrong with `file`, a path a report names for one of its raw files
  * (a `sources` entry, a config block's file), as the `found` half of an
- * InputError after RAW_PATH_EXPECTED; null when it names a file under raw/
+ * Problem after RAW_PATH_EXPECTED; null when it names a file under raw/
  * that stays inside the report folder. The one check for every such path.
  */
 export function rawPathProblem(file, bundleDir) {
@@ -169,7 +169,7 @@ export function rawNameProblem(name) {
 }
 
 /**
- * An InputError for each file of a report's raw/ folder that compile must not
+ * A Problem for each file of a report's raw/ folder that compile must not
  * publish (it publishes every one of them, listed under `sources` or not): a
  * type a browser would run, a symbolic link that leads out of the report
  * folder, a name it cannot publish (rawNameProblem), or a file larger than MAX_RAW_MIB.
@@ -179,21 +179,21 @@ export function unsafeRawFiles(listing, root) {
 }
 
 /**
- * Why one file of a raw/ folder cannot be published, as an InputError
+ * Why one file of a raw/ folder cannot be published, as a Problem
  * naming it `source`, or null. `entry`: { name, outside, info } as rawFolder
  * lists it (outside: where a symbolic link leads out of the report folder).
  * `new report` asks the same of every file it would copy.
  */
 export function rawFileProblem({ name, outside, info }, source) {
-  if (outside) return new InputError({ source, expected: RAW_PATH_EXPECTED, found: `a symbolic link to ${outside}, outside the report folder`, rule: 'raw-file-path' });
+  if (outside) return new Problem({ file: source, expected: RAW_PATH_EXPECTED, found: `a symbolic link to ${outside}, outside the report folder`, rule: 'raw-file-path' });
   if (!info?.isFile()) return null;
   const hazard = rawFileHazard(name);
-  if (hazard) return new InputError({ source, expected: RAW_FILE_EXPECTED, found: hazard, rule: 'raw-file-type' });
+  if (hazard) return new Problem({ file: source, expected: RAW_FILE_EXPECTED, found: hazard, rule: 'raw-file-type' });
   const badName = rawNameProblem(name);
-  if (badName) return new InputError({ source, expected: RAW_NAME_EXPECTED, found: badName, rule: 'raw-file-name' });
+  if (badName) return new Problem({ file: source, expected: RAW_NAME_EXPECTED, found: badName, rule: 'raw-file-name' });
   if (info.size > MAX_RAW_MIB * 2 ** 20) {
-    return new InputError({
-      source,
+    return new Problem({
+      file: source,
       expected: `a raw file of at most ${MAX_RAW_MIB} MiB (a report's raw views and chart data are built in memory)`,
       found: `${(info.size / 2 ** 20).toFixed(0)} MiB; keep the run's output in several files, or sample it less often (a longer --report-interval)`,
       rule: 'raw-file-size',

@@ -2,11 +2,11 @@
 // each keep one such pool. A task goes to the thread with the fewest waiting,
 // so one long file does not hold up the short ones queued behind it. The
 // threads start with the first task and let the process exit while idle.
-// An InputError thrown on a thread reaches the caller as an InputError, with
+// A Problem thrown on a thread reaches the caller as a Problem, with
 // its location; anything else as an Error carrying the thread's stack.
 import { Worker, parentPort } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { InputError } from '../problems/problem.mjs';
+import { Problem } from '../problems/problem.mjs';
 
 /**
  * How many worker threads a pool runs: one per core but one, which the main
@@ -19,7 +19,7 @@ export function threadCount(setting = process.env.TPSREPORT_THREADS, cores = ava
   if (setting === undefined || setting === '') return Math.min(MAX_THREADS, Math.max(Math.min(2, cores), cores - 1));
   const n = Number(setting);
   if (Number.isInteger(n) && n >= 1 && n <= 64) return n;
-  throw new InputError({ source: 'TPSREPORT_THREADS', expected: 'a whole number of threads from 1 to 64', found: JSON.stringify(setting) });
+  throw new Problem({ file: 'TPSREPORT_THREADS', expected: 'a whole number of threads from 1 to 64', found: JSON.stringify(setting) });
 }
 
 const MAX_THREADS = 6;
@@ -43,7 +43,7 @@ export function createPool(script, { workerData, threads = threadCount() } = {})
         pending.delete(id);
         worker.waiting -= 1;
         if (!worker.waiting) worker.unref();
-        if (error) reject(error.input ? new InputError(error.input) : Object.assign(new Error(error.message), { stack: error.stack }));
+        if (error) reject(error.problem ? Problem.from(error.problem) : Object.assign(new Error(error.message), { stack: error.stack }));
         else resolve(result);
       });
       worker.on('error', (error) => {
@@ -101,7 +101,7 @@ async function runTask(handler, id, task) {
     const { result, transfer = [] } = await handler(task);
     parentPort.postMessage({ id, result }, transfer);
   } catch (error) {
-    const input = error instanceof InputError ? { ...error, message: error.message } : null;
-    parentPort.postMessage({ id, error: { input, message: String(error?.message ?? error), stack: error?.stack } });
+    const problem = error instanceof Problem ? error.toJSON() : null;
+    parentPort.postMessage({ id, error: { problem, message: String(error?.message ?? error), stack: error?.stack } });
   }
 }

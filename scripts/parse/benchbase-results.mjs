@@ -5,7 +5,7 @@
 // `intervals.samples` with `t` (the window's start in seconds), like sysbench's
 // --report-interval lines, so over-time charts read them the same way. The file
 // has no closing line: a cut between rows reads as a shorter run.
-import { InputError, quote, located } from '../problems/problem.mjs';
+import { Problem, quote, located } from '../problems/problem.mjs';
 import { columnOf, toNumber } from '../lib/text.mjs';
 import { unitOfKey } from './shared/json-input.mjs';
 import { parseTextWith } from './driver.mjs';
@@ -53,7 +53,7 @@ function createParser({ source } = {}) {
 
   function readHeader(no, text) {
     if (!HEADER.test(text)) {
-      throw new InputError({ line: no, column: 1, expected: 'the BenchBase results header ("Time (seconds),Throughput (requests/second),…")', found: quote(text), rule: 'benchbase-header' });
+      throw new Problem({ line: no, column: 1, expected: 'the BenchBase results header ("Time (seconds),Throughput (requests/second),…")', found: quote(text), rule: 'benchbase-header' });
     }
     const fields = [];
     const units = {};
@@ -62,7 +62,7 @@ function createParser({ source } = {}) {
       const field = COLUMNS[name];
       const u = unit ?? UNITLESS[name];
       if (!field || !u || units[field]) {
-        throw new InputError({ line: no, column: columnOf(text, head), expected: `a known column head with its unit (${Object.keys(COLUMNS).join(', ')})`, found: quote(head), rule: 'benchbase-column' });
+        throw new Problem({ line: no, column: columnOf(text, head), expected: `a known column head with its unit (${Object.keys(COLUMNS).join(', ')})`, found: quote(head), rule: 'benchbase-column' });
       }
       fields.push(field);
       units[field] = u;
@@ -73,13 +73,13 @@ function createParser({ source } = {}) {
   function readRow(no, text) {
     const cells = text.split(',');
     if (cells.length !== header.fields.length) {
-      throw new InputError({ line: no, column: 1, expected: `${header.fields.length} comma-separated values as in the header at line ${header.line}`, found: `${cells.length}`, rule: 'benchbase-row' });
+      throw new Problem({ line: no, column: 1, expected: `${header.fields.length} comma-separated values as in the header at line ${header.line}`, found: `${cells.length}`, rule: 'benchbase-row' });
     }
     const sample = { line: no };
     cells.forEach((cell, i) => {
       const value = toNumber(cell);
       if (value === null || cell.trim() !== cell) {
-        throw new InputError({ line: no, column: columnOf(text, cell), expected: `a number for ${header.fields[i]}`, found: quote(cell), rule: 'number' });
+        throw new Problem({ line: no, column: columnOf(text, cell), expected: `a number for ${header.fields[i]}`, found: quote(cell), rule: 'number' });
       }
       sample[header.fields[i]] = value;
     });
@@ -89,11 +89,11 @@ function createParser({ source } = {}) {
     }
     const negative = header.fields.findIndex((field) => sample[field] < 0);
     if (negative >= 0) {
-      throw new InputError({ line: no, column: columnOf(text, cells[negative]), expected: `a number ≥ 0 for ${header.fields[negative]} (only a window without requests has negative latencies)`, found: quote(cells[negative]), rule: 'benchbase-negative' });
+      throw new Problem({ line: no, column: columnOf(text, cells[negative]), expected: `a number ≥ 0 for ${header.fields[negative]} (only a window without requests has negative latencies)`, found: quote(cells[negative]), rule: 'benchbase-negative' });
     }
     const previous = samples[samples.length - 1];
     if (previous && !(sample.t > previous.t)) {
-      throw new InputError({ line: no, column: 1, expected: `a window after the one at line ${previous.line} (t > ${previous.t})`, found: `t = ${sample.t}`, rule: 'benchbase-time' });
+      throw new Problem({ line: no, column: 1, expected: `a window after the one at line ${previous.line} (t > ${previous.t})`, found: `t = ${sample.t}`, rule: 'benchbase-time' });
     }
     samples.push(sample);
   }
@@ -108,7 +108,7 @@ function createParser({ source } = {}) {
 
   function finish() {
     if (header === null) {
-      throw new InputError({ line: lastLine, column: 1, expected: 'the BenchBase results header', found: 'none', rule: 'benchbase-header' });
+      throw new Problem({ line: lastLine, column: 1, expected: 'the BenchBase results header', found: 'none', rule: 'benchbase-header' });
     }
     const window = samples.length > 1 ? samples[1].t - samples[0].t : null;
     return {

@@ -5,7 +5,7 @@
 // order and had no start time, elapsed time or measured requests; "Goodput"
 // came with #102 (2021), "Final State" later. Units are read from each key's
 // text, never assumed from its position.
-import { InputError, quote } from '../problems/problem.mjs';
+import { Problem, quote } from '../problems/problem.mjs';
 import { jsonParser, unitOfKey, expectKind, numberFigure, stringValue, missingKey } from './shared/json-input.mjs';
 import { parseTextWith } from './driver.mjs';
 
@@ -84,7 +84,7 @@ function readLatency(node) {
   for (const [key, value] of node.entries) {
     const { name, unit } = unitOfKey(key);
     if (!Object.hasOwn(LATENCY, name) || !unit) {
-      throw new InputError({ line: value.keyLine, column: 1, expected: `a latency key such as "95th Percentile Latency (microseconds)"`, found: quote(key), rule: 'benchbase-latency-key' });
+      throw new Problem({ line: value.keyLine, column: 1, expected: `a latency key such as "95th Percentile Latency (microseconds)"`, found: quote(key), rule: 'benchbase-latency-key' });
     }
     const figure = numberFigure(value, unit, quote(key));
     // With no request measured BenchBase prints -1 µs for every latency: no figure, kept as printed.

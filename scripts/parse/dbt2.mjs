@@ -8,7 +8,7 @@
 // document is a list of reports, each with its raw line range. The full
 // `dbt2-report` RST document around the table (title, Summary bullets, chart and
 // link sections) is recognised so its lines are not reported as unknown.
-import { InputError, quote, located } from '../problems/problem.mjs';
+import { Problem, quote, located } from '../problems/problem.mjs';
 import { figure } from './shared/figure.mjs';
 import { columnOf } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
@@ -181,7 +181,7 @@ function createParser({ source } = {}) {
       return;
     }
     if (!RST_RULE.test(text) && !DASH_RULE.test(text)) {
-      throw new InputError({ line: no, column: columnOf(lastRaw, text), expected: 'the rule under the DBT-2 table header', found: quote(text), rule: 'dbt2-header' });
+      throw new Problem({ line: no, column: columnOf(lastRaw, text), expected: 'the rule under the DBT-2 table header', found: quote(text), rule: 'dbt2-header' });
     }
     if (RST_RULE.test(text)) report.layout.percent_width = text.split(/\s+/)[1].length;
     pending = [];
@@ -193,7 +193,7 @@ function createParser({ source } = {}) {
     if (text === '') return;
     if (RST_RULE.test(text) || DASH_RULE.test(text)) {
       if (report.transactions.length === 0) {
-        throw new InputError({ line: no, column: 1, expected: 'a transaction row', found: quote(text), rule: 'dbt2-row' });
+        throw new Problem({ line: no, column: 1, expected: 'a transaction row', found: quote(text), rule: 'dbt2-row' });
       }
       report.lines.last = no;
       state = 'footer';
@@ -289,7 +289,7 @@ function createParser({ source } = {}) {
       }
       finishReport();
       if (reports.length === 0) {
-        throw new InputError({ line: 1, column: 1, expected: 'a DBT-2 results table (" Transaction      %    Average …")', found: 'none in the file', rule: 'dbt2-missing' });
+        throw new Problem({ line: 1, column: 1, expected: 'a DBT-2 results table (" Transaction      %    Average …")', found: 'none in the file', rule: 'dbt2-missing' });
       }
       if (summary) warn(summary.date?.line ?? summary.dbms?.line ?? summary.scale_factor.line, '', 'DBT-2 Summary bullets without a results table after them');
       for (const r of reports) {
@@ -350,16 +350,16 @@ function rowError(no, text, line, hasP90) {
   const values = cells.slice(i).filter((c) => c[0] !== ':');
   const bad = values.find((c) => !new RegExp(`^${NUM_OR_NA}$`).test(c[0]));
   if (bad) {
-    return new InputError({ line: no, column: columnOf(line, bad[0]), expected, found: quote(bad[0]), rule: 'dbt2-row' });
+    return new Problem({ line: no, column: columnOf(line, bad[0]), expected, found: quote(bad[0]), rule: 'dbt2-row' });
   }
   if (i === 0 || values.length < want) {
-    return new InputError({ line: no, column: i === 0 ? columnOf(line, text) : line.length + 1, expected, found: i === 0 ? quote(text) : `end of line after ${values.length} values`, rule: 'dbt2-row' });
+    return new Problem({ line: no, column: i === 0 ? columnOf(line, text) : line.length + 1, expected, found: i === 0 ? quote(text) : `end of line after ${values.length} values`, rule: 'dbt2-row' });
   }
-  return new InputError({ line: no, column: columnOf(line, text), expected, found: quote(text), rule: 'dbt2-row' });
+  return new Problem({ line: no, column: columnOf(line, text), expected, found: quote(text), rule: 'dbt2-row' });
 }
 
 function endOfInput(last, expected) {
-  return new InputError({ line: last.no, column: last.text.length + 1, expected, found: 'end of input', rule: 'dbt2-truncated' });
+  return new Problem({ line: last.no, column: last.text.length + 1, expected, found: 'end of input', rule: 'dbt2-truncated' });
 }
 
 function minutesToSeconds(text) {

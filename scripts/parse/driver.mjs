@@ -6,7 +6,7 @@
 import { openSync, fstatSync, readFileSync, closeSync, createReadStream } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { isAscii } from 'node:buffer';
-import { InputError } from '../problems/problem.mjs';
+import { Problem } from '../problems/problem.mjs';
 import { normalizeLine, splitLines, NON_ASCII, LINE_BREAK, endsInsideNumber } from '../lib/text.mjs';
 
 export const SCHEMA_VERSION = 1;
@@ -164,7 +164,7 @@ const UNREADABLE = {
 };
 
 /**
- * The file's bytes as chunks, or an InputError naming it as the user did: a
+ * The file's bytes as chunks, or a Problem naming it as the user did: a
  * stream opened on a directory fails only at its first read, with an error
  * that carries no path, so the file is opened and looked at first. A file of
  * one chunk or less (most raw files: a run's summary, a config dump) is read
@@ -173,7 +173,7 @@ const UNREADABLE = {
  * several times the parse of such a file. Larger files are streamed.
  */
 function openText(path, source) {
-  const refuse = (found) => new InputError({ source, expected: 'a readable file', found, rule: 'file' });
+  const refuse = (found) => new Problem({ file: source, expected: 'a readable file', found, rule: 'file' });
   let fd;
   try {
     fd = openSync(path, 'r');
@@ -212,7 +212,7 @@ function pushLast(parser, line, lineNo, format) {
     parser.push(line, lineNo);
     return null;
   } catch (error) {
-    if (!(error instanceof InputError) || error.line !== lineNo || !format.keepsPartial) throw error;
+    if (!(error instanceof Problem) || error.line !== lineNo || !format.keepsPartial) throw error;
     const why = `${error.expected}${error.found === undefined ? '' : `, found ${error.found}`}`;
     return { line: lineNo, text: line, reason: `the file ends without a line end, in a line that does not read whole (expected ${why}); that last line is left out` };
   }
@@ -220,7 +220,7 @@ function pushLast(parser, line, lineNo, format) {
 
 function finish(format, parser, cut) {
   if (cut && !format.keepsPartial) {
-    throw new InputError({
+    throw new Problem({
       line: cut.line,
       column: cut.text.length + 1,
       expected: 'the rest of the number and a line end',
@@ -247,12 +247,12 @@ function pick(choose, head) {
   return typeof choose === 'function' ? choose(head) : choose;
 }
 
-/** Runs `fn`, placing any InputError it throws in `source` (parsers do not know their file). */
+/** Runs `fn`, placing any Problem it throws in `source` (parsers do not know their file). */
 function located(source, fn) {
   try {
     return fn();
   } catch (error) {
-    throw error instanceof InputError ? error.in(source) : error;
+    throw error instanceof Problem ? error.in(source) : error;
   }
 }
 
@@ -275,8 +275,8 @@ function envelope(format, body, file) {
 
 function refuseEmpty(lines, source) {
   if (lines.every((l) => l.trim() === '')) {
-    throw new InputError({
-      source,
+    throw new Problem({
+      file: source,
       line: 1,
       column: 1,
       expected: 'benchmark output',
@@ -306,8 +306,8 @@ function refuseBinary(chunk, source, { offset, lineNo, rest, latin1 }) {
   const before = rest + chunk.subarray(0, at).toString('utf8');
   const breaks = before.split(LINE_BREAK);
   const byte = chunk[at];
-  throw new InputError({
-    source,
+  throw new Problem({
+    file: source,
     line: lineNo + breaks.length,
     column: breaks[breaks.length - 1].length + 1,
     expected: 'text output of a benchmark tool',

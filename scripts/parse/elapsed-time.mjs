@@ -6,7 +6,7 @@
 //
 // Every duration keeps its text and the numbers in it as printed (28 min,
 // 18.34 s) and adds the seconds computed from them beside, marked derived.
-import { InputError, quote } from '../problems/problem.mjs';
+import { Problem, quote } from '../problems/problem.mjs';
 import { figure, requireFigure } from './shared/figure.mjs';
 import { columnOf, withoutAnnotation, terminatorSpan } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
@@ -101,7 +101,7 @@ function createParser() {
     const ran = /(?:^|\s)time\s/.test(shell?.command ?? '');
     if (shell && (!shell.real || (shell.user && !shell.sys) || (ran && !shell.user))) {
       const missing = !shell.real ? 'real' : shell.user ? 'sys' : 'user';
-      throw new InputError({ line: shell.lines.last, column: 1, expected: `a "${missing}" line in this time output`, found: `${['real', 'user', 'sys'].filter((k) => shell[k]).join(' and ')} only`, rule: 'elapsed-time/cut' });
+      throw new Problem({ line: shell.lines.last, column: 1, expected: `a "${missing}" line in this time output`, found: `${['real', 'user', 'sys'].filter((k) => shell[k]).join(' and ')} only`, rule: 'elapsed-time/cut' });
     }
     shell = null;
   };
@@ -294,21 +294,21 @@ function createParser() {
       closeShell();
       // GNU time -v always ends its block with `Exit status: N`; a block without it was cut.
       if (verbose && timings.at(-1) === verbose && !verbose.exit_status && !verbose.signal) {
-        throw new InputError({ line: verbose.lines.last + 1, column: 1, expected: 'the rest of the GNU time -v output, through "Exit status: N"', found: 'end of file', rule: 'elapsed-time/cut' });
+        throw new Problem({ line: verbose.lines.last + 1, column: 1, expected: 'the rest of the GNU time -v output, through "Exit status: N"', found: 'end of file', rule: 'elapsed-time/cut' });
       }
       cutAfterCommand(trailing);
       cutBeforeInfoLine(lastMysql, previous);
       // mysql -vvv prints "Bye" when it exits: a -vvv log without it stops mid-session.
       if (sqlBlock !== null || (verboseClient && !saidBye)) {
-        throw new InputError({ line: lastLine + 1, column: 1, expected: 'the rest of the mysql -vvv log, through the "Bye" the client prints when it exits', found: 'end of file', rule: 'elapsed-time/cut' });
+        throw new Problem({ line: lastLine + 1, column: 1, expected: 'the rest of the mysql -vvv log, through the "Bye" the client prints when it exits', found: 'end of file', rule: 'elapsed-time/cut' });
       }
       // GNU time's default summary is two lines; a file that stops after the first was cut
       // (a summary quoted without its second line reads as such only when more follows).
       if (lastGnu && previous === lastGnu && lastGnu.resources.length === GNU_FIRST_LINE_RESOURCES) {
-        throw new InputError({ line: lastGnu.lines.last + 1, column: 1, expected: 'the second line of GNU time\'s summary ("…inputs+…outputs (…major+…minor)pagefaults …swaps")', found: 'end of file', rule: 'elapsed-time/cut' });
+        throw new Problem({ line: lastGnu.lines.last + 1, column: 1, expected: 'the second line of GNU time\'s summary ("…inputs+…outputs (…major+…minor)pagefaults …swaps")', found: 'end of file', rule: 'elapsed-time/cut' });
       }
       if (timings.length === 0) {
-        throw new InputError({ line: 1, column: 1, expected: 'a timing (real/user/sys, GNU time or "(N sec)")', found: 'none', rule: 'elapsed-time' });
+        throw new Problem({ line: 1, column: 1, expected: 'a timing (real/user/sys, GNU time or "(N sec)")', found: 'none', rule: 'elapsed-time' });
       }
       return { tool: toolOf(timings[0]), notes, warnings, timings };
     },
@@ -322,7 +322,7 @@ const INFO_STATEMENT = /^(?:ALTER\s+TABLE|UPDATE|LOAD\s+DATA|INSERT\b.*\bSELECT\
 /** A file that ends on the "Query OK" of such a statement, before its line of counts. */
 function cutBeforeInfoLine(last, previous) {
   if (!last || previous !== last || last.info || last.result !== 'Query OK' || !INFO_STATEMENT.test(last.command ?? '')) return;
-  throw new InputError({
+  throw new Problem({
     line: last.lines.last + 1, column: 1, rule: 'elapsed-time/cut',
     expected: `the line of counts ("Records: …" or "Rows matched: …") the client prints after ${last.command.split(/\s+/).slice(0, 2).join(' ')}`,
     found: 'end of file',
@@ -339,7 +339,7 @@ const SESSION_END = /^(?:exit|quit|\\q)\b/i;
 function cutAfterCommand(trailing) {
   if (!trailing || SESSION_END.test(trailing.text)) return;
   if (!trailing.sql && !/(?:^|\s)time\s/.test(trailing.text)) return;
-  throw new InputError({
+  throw new Problem({
     line: trailing.last + 1, column: 1, rule: 'elapsed-time/cut',
     expected: `the ${trailing.sql ? 'result' : 'timing'} of the command on line ${trailing.line}`,
     found: 'end of file',
@@ -424,7 +424,7 @@ function secondsDuration(text, line, n, implied = true) {
 function clockDuration(text, line, n) {
   const fields = text.split(':');
   if (fields.length > 3 || fields.some((f) => !/^\d+(?:\.\d+)?$/.test(f))) {
-    throw new InputError({ line: n, column: columnOf(line, text), expected: 'an elapsed time as h:mm:ss or m:ss', found: quote(text), rule: 'elapsed-time/clock' });
+    throw new Problem({ line: n, column: columnOf(line, text), expected: 'an elapsed time as h:mm:ss or m:ss', found: quote(text), rule: 'elapsed-time/clock' });
   }
   const units = ['h', 'min', 's'].slice(3 - fields.length);
   const parts = fields.map((f, i) => ({ value: Number(f), text: f, unit: units[i], line: n, implied: true }));
@@ -442,7 +442,7 @@ function mysqlDuration(text, line, n) {
     consumed += `${m[0]} `;
   }
   if (parts.length === 0 || consumed.trim() !== text.trim()) {
-    throw new InputError({ line: n, column: columnOf(line, text), expected: 'a mysql client time like "1.23 sec" or "28 min 18.34 sec"', found: quote(text), rule: 'elapsed-time/mysql' });
+    throw new Problem({ line: n, column: columnOf(line, text), expected: 'a mysql client time like "1.23 sec" or "28 min 18.34 sec"', found: quote(text), rule: 'elapsed-time/mysql' });
   }
   return duration(text, parts, n);
 }

@@ -13,7 +13,7 @@
 // groups thousands (114,688; 114.688 in a German locale), and -h prints one
 // decimal in the locale's mark (2.3G, 2,3G). The two never look alike: a
 // group has three digits after its mark, a -h decimal one.
-import { InputError, quote } from '../problems/problem.mjs';
+import { Problem, quote } from '../problems/problem.mjs';
 import { columnOf, withoutAnnotation } from '../lib/text.mjs';
 import { beyondDouble, beyondDoubleError } from './shared/figure.mjs';
 import { parseTextWith } from './driver.mjs';
@@ -75,7 +75,7 @@ const DU_UNITS = ['bytes', 'KiB', 'MiB'];
 function createParser({ options = {} } = {}) {
   const duUnit = options.du_unit;
   if (duUnit !== undefined && !DU_UNITS.includes(duUnit)) {
-    throw new InputError({ line: 1, column: 1, expected: `options.du_unit as one of ${DU_UNITS.join(', ')} (the unit of the plain numbers du printed: bytes for du -b)`, found: JSON.stringify(duUnit), rule: 'file-sizes/options' });
+    throw new Problem({ line: 1, column: 1, expected: `options.du_unit as one of ${DU_UNITS.join(', ')} (the unit of the plain numbers du printed: bytes for du -b)`, found: JSON.stringify(duUnit), rule: 'file-sizes/options' });
   }
   const listings = [];
   const notes = [];
@@ -166,7 +166,7 @@ function createParser({ options = {} } = {}) {
     },
     end() {
       if (listings.length === 0) {
-        throw new InputError({ line: 1, column: 1, expected: 'a line of ls -l or du output', found: 'none', rule: 'file-sizes' });
+        throw new Problem({ line: 1, column: 1, expected: 'a line of ls -l or du output', found: 'none', rule: 'file-sizes' });
       }
       const first = listings[0];
       return {
@@ -263,7 +263,7 @@ function humanUnit(text, line, lineNo) {
   const suffix = /[A-Za-z]$/.test(text) ? text.slice(-1) : '';
   const unit = HUMAN_UNITS[suffix];
   if (!unit) {
-    throw new InputError({
+    throw new Problem({
       line: lineNo,
       column: columnOf(line, text),
       expected: 'a size with a K, M, G, T or P suffix',
@@ -289,7 +289,7 @@ function sizeValue(text, line, lineNo) {
   else if (/^\d+$/.test(digits) || (digits !== text && DECIMAL.test(digits))) plain = digits.replace(',', '.');
   if (plain !== null && beyondDouble(plain)) throw beyondDoubleError(text, lineNo, columnOf(line, text), 'a size');
   if (plain !== null) return Number(plain);
-  throw new InputError({
+  throw new Problem({
     line: lineNo,
     column: columnOf(line, text),
     expected: 'a size as ls or du print it: whole blocks (114688, or 114,688 / 114.688 grouped in thousands) or a -h size (2.3G, 2,3G)',
@@ -331,7 +331,7 @@ function blockSizeUnit(words) {
 }
 
 function cutOff(line, lineNo) {
-  return new InputError({
+  return new Problem({
     line: lineNo,
     column: 1,
     expected: 'a complete ls -l line (mode, links, owner, group, size, date, name)',

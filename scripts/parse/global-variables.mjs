@@ -7,7 +7,7 @@
 // manuals document in bytes also gets a bytes figure (unit implied, the server
 // prints bare integers). The list is explicit because names do not say it:
 // `thread_cache_size` counts threads, `innodb_purge_batch_size` pages.
-import { InputError } from '../problems/problem.mjs';
+import { Problem } from '../problems/problem.mjs';
 import { beyondDouble, roundedInDouble, exactTextWarning } from './shared/figure.mjs';
 import { createClientParser, rowObjects, scanHeaders, resultInfo, lowerKeys } from './shared/mysql-output.mjs';
 import { parseTextWith } from './driver.mjs';
@@ -51,7 +51,7 @@ function scopeOf(statement) {
 
 function refuseStatus(result) {
   if (result.statement && WRONG_STATEMENT.test(result.statement.text)) {
-    throw new InputError({
+    throw new Problem({
       line: result.statement.line,
       column: 1,
       expected: 'SHOW VARIABLES output (this is SHOW STATUS: counters, not settings)',
@@ -112,7 +112,7 @@ function createParser() {
     end() {
       const envelope = client.end();
       if (results.length === 0) {
-        throw new InputError({ line: 1, column: 1, expected: 'SHOW VARIABLES output (Variable_name and Value)', found: 'none in the input', rule: 'global-variables/empty' });
+        throw new Problem({ line: 1, column: 1, expected: 'SHOW VARIABLES output (Variable_name and Value)', found: 'none in the input', rule: 'global-variables/empty' });
       }
       return { ...envelope, results, variables };
     },

@@ -8,7 +8,7 @@
 // transaction counter, the CPU, IOPS and MB/s samples as interval samples with
 // `t` (seconds since the job's timestamp), and the response times per stored
 // procedure (`response_times`, milliseconds; HammerDB's xtprof prints SD in ms too).
-import { InputError, quote } from '../problems/problem.mjs';
+import { Problem, quote } from '../problems/problem.mjs';
 import { jsonParser, expectKind, numberFigure, stringValue, missingKey } from './shared/json-input.mjs';
 import { parseTextWith } from './driver.mjs';
 
@@ -53,7 +53,7 @@ function readReport(root, { lastLine }) {
   const schema = get(root, 'schema');
   if (!schema) throw missingKey(root, 'schema', lastLine, 'the job report');
   if (schema.kind !== 'string' || schema.value !== SCHEMA) {
-    throw new InputError({ line: schema.line, column: schema.column, expected: `"schema": "${SCHEMA}"`, found: quote(String(schema.value)), rule: 'hammerdb-job-schema' });
+    throw new Problem({ line: schema.line, column: schema.column, expected: `"schema": "${SCHEMA}"`, found: quote(String(schema.value)), rule: 'hammerdb-job-schema' });
   }
   const warnings = [];
   const jobNode = get(root, 'job');
@@ -142,7 +142,7 @@ function readTprocC(result, { root, config, origin, warnings, lastLine }) {
 function perMinute(node, what) {
   const figure = numberFigure(node, 'tx/min', `"${what}"`);
   if (!Number.isInteger(figure.value) || figure.value < 0) {
-    throw new InputError({ line: node.line, column: node.column, expected: `a whole number for ${what}`, found: node.text, rule: 'hammerdb-result' });
+    throw new Problem({ line: node.line, column: node.column, expected: `a whole number for ${what}`, found: node.text, rule: 'hammerdb-result' });
   }
   return figure;
 }
@@ -185,16 +185,16 @@ function seconds(timestamp) {
 /** `t` of a point: seconds since the job's timestamp (or the series' first point). */
 function timeOf(point, originRef) {
   const ts = get(point, 'timestamp');
-  if (!ts) throw new InputError({ line: point.line, column: point.column, expected: 'a "timestamp" in each sample', found: 'none', rule: 'json-missing-key' });
+  if (!ts) throw new Problem({ line: point.line, column: point.column, expected: 'a "timestamp" in each sample', found: 'none', rule: 'json-missing-key' });
   const s = seconds(stringValue(ts, '"timestamp"').value);
-  if (s === null) throw new InputError({ line: ts.line, column: ts.column, expected: 'a timestamp "YYYY-MM-DD HH:MM:SS"', found: quote(ts.value), rule: 'hammerdb-job-timestamp' });
+  if (s === null) throw new Problem({ line: ts.line, column: ts.column, expected: 'a timestamp "YYYY-MM-DD HH:MM:SS"', found: quote(ts.value), rule: 'hammerdb-job-timestamp' });
   originRef.origin ??= s;
   return { t: s - originRef.origin, timestamp: ts.value };
 }
 
 function sampleNode(point, key, what) {
   const node = get(point, key);
-  if (!node) throw new InputError({ line: point.line, column: point.column, expected: `"${key}" in each ${what}`, found: 'none', rule: 'json-missing-key' });
+  if (!node) throw new Problem({ line: point.line, column: point.column, expected: `"${key}" in each ${what}`, found: 'none', rule: 'json-missing-key' });
   return expectKind(node, 'number', `"${key}"`);
 }
 const sampleNumber = (point, key, what) => sampleNode(point, key, what).value;
@@ -233,13 +233,13 @@ function readResponseTimes(node) {
   expectKind(node, 'object', '"response_times"');
   const unit = get(node, 'unit');
   if (unit && unit.value !== 'milliseconds') {
-    throw new InputError({ line: unit.line, column: unit.column, expected: '"unit": "milliseconds"', found: quote(String(unit.value)), rule: 'hammerdb-job-unit' });
+    throw new Problem({ line: unit.line, column: unit.column, expected: '"unit": "milliseconds"', found: quote(String(unit.value)), rule: 'hammerdb-job-unit' });
   }
   const rows = get(node, 'rows');
   return (rows ? expectKind(rows, 'array', '"response_times.rows"').items : []).map((row) => {
     expectKind(row, 'object', 'a response-time row');
     const name = get(row, 'name');
-    if (!name) throw new InputError({ line: row.line, column: row.column, expected: 'a "name" in each response-time row', found: 'none', rule: 'json-missing-key' });
+    if (!name) throw new Problem({ line: row.line, column: row.column, expected: 'a "name" in each response-time row', found: 'none', rule: 'json-missing-key' });
     const out = { name: stringValue(name, '"name"').value, line: row.line };
     for (const [key, field, u] of TIMING) {
       if (get(row, key)) out[field] = numberFigure(get(row, key), u, `"${key}" of ${name.value}`);

@@ -6,7 +6,7 @@
 // with the `N Active Virtual Users configured` line before it. A log without a
 // TEST RESULT is still a document (status failed / no result, with the tool's
 // error lines): the benchmark author wants to see why a run produced nothing.
-import { InputError, quote, quoteRest, located } from '../problems/problem.mjs';
+import { Problem, quote, quoteRest, located } from '../problems/problem.mjs';
 import { figure } from './shared/figure.mjs';
 import { columnOf } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
@@ -136,12 +136,12 @@ function createParser({ source } = {}) {
     const newer = text.match(RESULT_NOPM_FIRST);
     const older = newer ? null : text.match(RESULT_TPM_FIRST);
     if (!newer && !older) {
-      throw new InputError({ line: no, column: columnOf(raw, 'TEST RESULT'), expected: 'a TEST RESULT ("System achieved N NOPM from M <database> TPM" or "M <database> TPM at N NOPM")', found: quote(text.slice(text.indexOf('TEST RESULT'))), rule: 'hammerdb-result' });
+      throw new Problem({ line: no, column: columnOf(raw, 'TEST RESULT'), expected: 'a TEST RESULT ("System achieved N NOPM from M <database> TPM" or "M <database> TPM at N NOPM")', found: quote(text.slice(text.indexOf('TEST RESULT'))), rule: 'hammerdb-result' });
     }
     const [nopmText, tpmText, database] = newer ? [newer[1], newer[2], newer[3]] : [older[3], older[1], older[2]];
     for (const [value, label] of [[nopmText, 'NOPM'], [tpmText, 'TPM']]) {
       if (!/^\d+$/.test(value)) {
-        throw new InputError({ line: no, column: columnOf(raw, value), expected: `a whole number for ${label}`, found: quoteRest(value), rule: 'hammerdb-result' });
+        throw new Problem({ line: no, column: columnOf(raw, value), expected: `a whole number for ${label}`, found: quoteRest(value), rule: 'hammerdb-result' });
       }
     }
     results.push({
@@ -235,7 +235,7 @@ function createParser({ source } = {}) {
 
   function finish() {
     if (!seen && !tool && results.length === 0) {
-      throw new InputError({ line: 1, column: 1, expected: 'HammerDB output (a TEST RESULT, "Vuser N:" lines or the CLI banner)', found: 'none in the file', rule: 'hammerdb-missing' });
+      throw new Problem({ line: 1, column: 1, expected: 'HammerDB output (a TEST RESULT, "Vuser N:" lines or the CLI banner)', found: 'none in the file', rule: 'hammerdb-missing' });
     }
     const status = results.length > 0 ? 'complete' : messages.some((m) => m.level === 'error') ? 'failed' : 'no result';
     const body = { tool: tool ?? { name: 'HammerDB', version: null }, notes, warnings, status, results, jobs, messages };

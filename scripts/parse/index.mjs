@@ -1,7 +1,7 @@
 // The parse step's front door: the format registry, detection, and the two
 // entry points the CLI and the ingest step use. The streaming and the document
 // envelope live in driver.mjs.
-import { InputError, quote } from '../problems/problem.mjs';
+import { Problem, quote } from '../problems/problem.mjs';
 import { formats } from './formats.mjs';
 import { parseTextWith, parseFileWith, SCHEMA_VERSION } from './driver.mjs';
 
@@ -10,7 +10,7 @@ export { formats, SCHEMA_VERSION };
 export function getFormat(name) {
   const found = formats.find((f) => f.name === name);
   if (!found) {
-    throw new InputError({
+    throw new Problem({
       expected: `a format name, one of ${formats.map((f) => f.name).join(', ')}`,
       found: quote(name),
       rule: 'format-name',
@@ -37,7 +37,7 @@ export function detectFormat(lines) {
   }
   if (best) return best;
   const first = lines.findIndex((l) => l.trim() !== '');
-  throw new InputError({
+  throw new Problem({
     line: first + 1,
     column: 1,
     expected: 'output of a benchmark tool tpsreport reads (`tpsreport formats` lists them)',

@@ -13,7 +13,7 @@
 // (i_s.cc) stores `relocated_usec / 1000000`, i.e. whole seconds, so the
 // figure is recorded in s with `implied: true` and the table carries a note
 // naming the conflict, so a reader can see where the unit came from.
-import { InputError } from '../problems/problem.mjs';
+import { Problem } from '../problems/problem.mjs';
 import { figure } from './shared/figure.mjs';
 import {
   createClientParser, rowObjects, scanHeaders, cellFigure, cellText, extraCells, resultInfo, lowerKeys,
@@ -124,7 +124,7 @@ function createParser() {
     end() {
       const envelope = client.end();
       if (tables.length === 0) {
-        throw new InputError({ line: 1, column: 1, expected: 'an INNODB_CMP, INNODB_CMPMEM or INNODB_CMP_PER_INDEX result', found: 'none in the input', rule: 'innodb-cmp/empty' });
+        throw new Problem({ line: 1, column: 1, expected: 'an INNODB_CMP, INNODB_CMPMEM or INNODB_CMP_PER_INDEX result', found: 'none in the input', rule: 'innodb-cmp/empty' });
       }
       return { ...envelope, tables };
     },

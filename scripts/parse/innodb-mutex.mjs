@@ -9,7 +9,7 @@
 // `os_waits=N` or `waits=N` later, `spins=…,waits=…,calls=…` for 8.0
 // mutexes); it is read generically into counters. The server lists only
 // latches that waited, so `Empty set` is a valid result with zero rows.
-import { InputError, quote } from '../problems/problem.mjs';
+import { Problem, quote } from '../problems/problem.mjs';
 import {
   createClientParser, rowObjects, scanHeaders, cellFigure, cellText, extraCells, resultInfo, lowerKeys,
 } from './shared/mysql-output.mjs';
@@ -67,7 +67,7 @@ function statusCounters(row, reader) {
   for (const part of text.split(',')) {
     const m = keyValue(part);
     if (!m) {
-      throw new InputError({
+      throw new Problem({
         line: row.line,
         column: (row.at.status ?? 1) + text.indexOf(part.trim()),
         expected: 'a Status of name=number pairs separated by commas',
@@ -115,7 +115,7 @@ function convertRow(raw, index, layout, reader) {
  */
 function required(row, column) {
   if (row.values[column] !== undefined) return row;
-  throw new InputError({
+  throw new Problem({
     line: row.line,
     column: 1,
     expected: `a ${column} field in the row that starts here`,
@@ -153,7 +153,7 @@ function createParser() {
     end() {
       const envelope = client.end();
       if (results.length === 0) {
-        throw new InputError({ line: 1, column: 1, expected: 'SHOW ENGINE INNODB MUTEX, SHOW MUTEX STATUS or INNODB_MUTEXES output', found: 'none in the input', rule: 'innodb-mutex/empty' });
+        throw new Problem({ line: 1, column: 1, expected: 'SHOW ENGINE INNODB MUTEX, SHOW MUTEX STATUS or INNODB_MUTEXES output', found: 'none in the input', rule: 'innodb-mutex/empty' });
       }
       return { ...envelope, results };
     },

@@ -19,7 +19,7 @@
 // `Pending writes: LRU 0, flush list 0`) becomes figures keyed by their
 // label; any other line (transaction lists, deadlocks, thread states) is kept
 // as a `monitor-text` note, so no figure disappears without a trace.
-import { InputError, quote } from '../problems/problem.mjs';
+import { Problem, quote } from '../problems/problem.mjs';
 import { figure, requireFigure } from './shared/figure.mjs';
 import { createClientParser, rowObjects, scanHeaders, unwrap } from './shared/mysql-output.mjs';
 import { parseTextWith } from './driver.mjs';
@@ -276,7 +276,7 @@ function createParser() {
       for (const part of m[1].split(/, */)) {
         const c = /^(reservation count|signal count) (\S+)$/.exec(part);
         if (!c) {
-          throw new InputError({ line: n, column: text.indexOf(part) + 1, expected: 'OS WAIT ARRAY INFO: reservation count N, signal count N', found: quote(part), rule: 'innodb-status/wait-array' });
+          throw new Problem({ line: n, column: text.indexOf(part) + 1, expected: 'OS WAIT ARRAY INFO: reservation count N, signal count N', found: quote(part), rule: 'innodb-status/wait-array' });
         }
         s.figures[keyOf(c[1])] = requireFigure(c[2], 'count', n, text, `the OS wait array ${c[1]}`);
       }
@@ -305,7 +305,7 @@ function createParser() {
       for (const part of m[1].split(/, */)) {
         const r = /^(\S+) (Mutex|mutex|RW-shared|RW-excl|RW-sx)$/.exec(part);
         if (!r) {
-          throw new InputError({ line: n, column: text.indexOf(part) + 1, expected: 'Spin rounds per wait: N mutex, N RW-shared, N RW-excl[, N RW-sx]', found: quote(part), rule: 'innodb-status/spin-rounds' });
+          throw new Problem({ line: n, column: text.indexOf(part) + 1, expected: 'Spin rounds per wait: N mutex, N RW-shared, N RW-excl[, N RW-sx]', found: quote(part), rule: 'innodb-status/spin-rounds' });
         }
         const name = r[2] === 'mutex' ? 'Mutex' : r[2];
         latchEntry(s, name, n).spin_rounds_per_wait = requireFigure(r[1], 'ratio', n, text, `spin rounds per wait of ${name}`);
@@ -505,7 +505,7 @@ function createParser() {
       }
       const envelope = client.end();
       if (snapshots.length === 0) {
-        throw new InputError({ line: 1, column: 1, expected: 'SHOW ENGINE INNODB STATUS output (an INNODB MONITOR OUTPUT block)', found: 'none in the input', rule: 'innodb-status/empty' });
+        throw new Problem({ line: 1, column: 1, expected: 'SHOW ENGINE INNODB STATUS output (an INNODB MONITOR OUTPUT block)', found: 'none in the input', rule: 'innodb-status/empty' });
       }
       for (const s of snapshots) delete s.framed;
       return { ...envelope, ...(incomplete ? { incomplete } : {}), snapshots };

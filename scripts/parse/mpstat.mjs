@@ -3,7 +3,7 @@
 // 24 h (`01:51:23`) or 12 h (`01:51:23 PM`) depending on the locale. The
 // columns changed over the years (%user/%system → %usr/%sys, %guest, %gnice,
 // intr/s), so they are read from each header, never assumed.
-import { InputError, quote } from '../problems/problem.mjs';
+import { Problem, quote } from '../problems/problem.mjs';
 import { columnOf, toNumber, withoutAnnotation } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 
@@ -72,11 +72,11 @@ function createParser() {
   const readRow = (m, line, t, lineNo) => {
     const [, time, average, cpu, rest] = m;
     if (!columns) {
-      throw new InputError({ line: lineNo, column: 1, expected: 'the mpstat header (CPU %usr %nice …) before the rows', found: quote(t), rule: 'mpstat/header' });
+      throw new Problem({ line: lineNo, column: 1, expected: 'the mpstat header (CPU %usr %nice …) before the rows', found: quote(t), rule: 'mpstat/header' });
     }
     const fields = rest.trim().split(/\s+/);
     if (fields.length !== columns.length) {
-      throw new InputError({
+      throw new Problem({
         line: lineNo,
         column: columnOf(line, rest.trim()),
         expected: `${columns.length} values (${columns.join(' ')})`,
@@ -88,7 +88,7 @@ function createParser() {
     fields.forEach((text, i) => {
       const value = toNumber(text.replace(',', '.'));
       if (value === null) {
-        throw new InputError({ line: lineNo, column: columnOf(line, text), expected: `a number for ${columns[i]}`, found: quote(text), rule: 'number' });
+        throw new Problem({ line: lineNo, column: columnOf(line, text), expected: `a number for ${columns[i]}`, found: quote(text), rule: 'number' });
       }
       values[columns[i]] = value;
     });
@@ -135,7 +135,7 @@ function createParser() {
     },
     end() {
       if (runs.length === 0 || runs.every((r) => !r.columns)) {
-        throw new InputError({ line: 1, column: 1, expected: 'an mpstat header (HH:MM:SS  CPU  %usr …)', found: 'none', rule: 'mpstat' });
+        throw new Problem({ line: 1, column: 1, expected: 'an mpstat header (HH:MM:SS  CPU  %usr …)', found: 'none', rule: 'mpstat' });
       }
       const first = runs[0];
       const kept = runs.filter((r) => r.columns);

@@ -5,7 +5,7 @@
 // after a value, quoted values with backslash escapes, `!include` and
 // `!includedir`. Option names treat `-` and `_` alike and may carry the
 // `loose-` prefix, so each option keeps its name as written plus a canonical one.
-import { InputError, quote, quoteRest } from '../problems/problem.mjs';
+import { Problem, quote, quoteRest } from '../problems/problem.mjs';
 import { columnOf } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 
@@ -99,7 +99,7 @@ function createParser() {
       }
       if (t.startsWith('[')) {
         const m = SECTION.exec(t);
-        if (!m) throw new InputError({ line: lineNo, column: columnOf(line, '[') + 1, expected: 'a group name closed by "]"', found: quote(t), rule: 'my-cnf/section' });
+        if (!m) throw new Problem({ line: lineNo, column: columnOf(line, '[') + 1, expected: 'a group name closed by "]"', found: quote(t), rule: 'my-cnf/section' });
         section = m[1].trim();
         sections.push({ name: section, line: lineNo });
         return;
@@ -116,7 +116,7 @@ function createParser() {
     },
     end() {
       if (options.length === 0) {
-        throw new InputError({ line: 1, column: 1, expected: 'option lines (name = value)', found: 'none', rule: 'my-cnf' });
+        throw new Problem({ line: 1, column: 1, expected: 'option lines (name = value)', found: 'none', rule: 'my-cnf' });
       }
       return { tool: null, notes, warnings, sections, options };
     },
@@ -136,7 +136,7 @@ function optionOf(written, rawValue, section, line, lineNo) {
   const loose = /^loose[-_]/.test(name);
   if (!/^[a-z0-9_.]+$/.test(canonicalName(name))) {
     // `loose-` alone, or a name a cut or a stray byte left in pieces.
-    throw new InputError({ line: lineNo, column: columnOf(line, written), expected: 'an option name (letters, digits, - _ .)', found: quote(written), rule: 'my-cnf/name' });
+    throw new Problem({ line: lineNo, column: columnOf(line, written), expected: 'an option name (letters, digits, - _ .)', found: quote(written), rule: 'my-cnf/name' });
   }
   const option = {
     section,
@@ -150,7 +150,7 @@ function optionOf(written, rawValue, section, line, lineNo) {
     const size = SIZE.exec(value);
     if (size) {
       const unit = SIZE_UNITS[size[2].toUpperCase()];
-      if (!unit) throw new InputError({ line: lineNo, column: columnOf(line, value), expected: 'a size suffix K, M, G, T or P', found: quoteRest(value), rule: 'my-cnf/size' });
+      if (!unit) throw new Problem({ line: lineNo, column: columnOf(line, value), expected: 'a size suffix K, M, G, T or P', found: quoteRest(value), rule: 'my-cnf/size' });
       const bytes = Math.round(Number(size[1]) * 1024 ** (Object.keys(SIZE_UNITS).indexOf(size[2].toUpperCase()) + 1));
       option.size = { value: Number(size[1]), text: value, unit, line: lineNo };
       option.bytes = { value: bytes, text: String(bytes), unit: 'bytes', line: lineNo, derived: true };
@@ -183,14 +183,14 @@ function unquote(raw, line, lineNo) {
       } else if (c === q) {
         const rest = text.slice(i + 1).trim();
         if (rest !== '' && !rest.startsWith('#')) {
-          throw new InputError({ line: lineNo, column: columnOf(line, rest), expected: 'the end of the line or a # comment after the quoted value', found: quote(rest), rule: 'my-cnf/quote' });
+          throw new Problem({ line: lineNo, column: columnOf(line, rest), expected: 'the end of the line or a # comment after the quoted value', found: quote(rest), rule: 'my-cnf/quote' });
         }
         return { value: out, comment: rest || null };
       } else {
         out += c;
       }
     }
-    throw new InputError({ line: lineNo, column: columnOf(line, text), expected: `a closing ${q} for the quoted value`, found: quote(text), rule: 'my-cnf/quote' });
+    throw new Problem({ line: lineNo, column: columnOf(line, text), expected: `a closing ${q} for the quoted value`, found: quote(text), rule: 'my-cnf/quote' });
   }
   const comment = /(?:^|\s)(#.*)$/.exec(text);
   return comment ? { value: text.slice(0, comment.index).trim(), comment: comment[1] } : { value: text, comment: null };

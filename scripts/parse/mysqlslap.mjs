@@ -11,7 +11,7 @@
 // A file with only an error (`Error when connecting to server: 1040 Too many
 // connections`) is a document with status failed, not an exception: the
 // failure is a result an article may want to show.
-import { InputError, quote } from '../problems/problem.mjs';
+import { Problem, quote } from '../problems/problem.mjs';
 import { figure, requireFigure } from './shared/figure.mjs';
 import { unwrap, matchPrompt, isShellLine, isElision } from './shared/mysql-output.mjs';
 import { parseTextWith } from './driver.mjs';
@@ -145,7 +145,7 @@ class MysqlslapParser {
     this.block = null;
     for (const [key, label] of REQUIRED) {
       if (b[key]) continue;
-      throw new InputError({
+      throw new Problem({
         line: at ? at.n : b.last + 1,
         column: at ? at.offset + 1 : 1,
         expected: `"${label}" in the Benchmark block that starts at line ${b.first}`,
@@ -257,7 +257,7 @@ class MysqlslapParser {
     this.close(null, null);
     const errors = this.messages.filter((m) => m.level === 'error');
     if (this.runs.length === 0 && errors.length === 0) {
-      throw new InputError({
+      throw new Problem({
         line: 1,
         column: 1,
         expected: 'mysqlslap output (a Benchmark block or a mysqlslap: error line)',

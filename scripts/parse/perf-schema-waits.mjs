@@ -36,7 +36,7 @@
 // from the first snapshot and `rank` the event's place in the first-to-last
 // ranking): what a chart draws over time. Both come from one comparison of
 // two snapshots (compareSnapshots).
-import { InputError, quote } from '../problems/problem.mjs';
+import { Problem, quote } from '../problems/problem.mjs';
 import {
   createClientParser, rowObjects, scanHeaders, cellFigure, cellText, extraCells, resultInfo, lowerKeys, isNull, UNPLACED,
 } from './shared/mysql-output.mjs';
@@ -118,7 +118,7 @@ function timeCell(row, key, column, reader) {
   if (isNull(text)) return { text, parts: [], seconds: { value: null, text, unit: 's', line } };
   const time = readTime(text, line);
   if (!time) {
-    throw new InputError({
+    throw new Problem({
       line,
       column: row.at[key] ?? 1,
       expected: `a time in column ${column}: picoseconds (digits only) or as the sys schema formats it ("43.21 us", "7.20 m", "3.15 min")`,
@@ -178,7 +178,7 @@ function refuseOtherSummary(result) {
   if (!OTHER_SUMMARY.test(statement) && !column) return;
   const [row] = rowObjects(result);
   const at = column && row ? { line: row.lineOf[column] ?? row.line, column: row.at[column] ?? 1 } : { line: column ? result.lines.first : result.statement.line, column: 1 };
-  throw new InputError({
+  throw new Problem({
     ...at,
     expected: 'a global wait summary with one row per event (events_waits_summary_global_by_event_name or sys.waits_global_by_latency)',
     found: column ? `a ${column} column: one row per ${column.toLowerCase().replace(/_id$|_begin$/, '')} and event` : quote(statement),
@@ -191,7 +191,7 @@ function convertEvent(raw, index, fields, reader) {
   const printed = (field) => Object.keys(raw.values).find((c) => c.toLowerCase() === fields[field]);
   const name = cellText(row, fields.name);
   if (!name) {
-    throw new InputError({
+    throw new Problem({
       line: row.lineOf[fields.name] ?? row.line,
       column: row.at[fields.name] ?? 1,
       expected: `an event name in column ${printed('name')}`,
@@ -214,7 +214,7 @@ function refuseRepeatedEvent(events) {
   for (const event of events) {
     const earlier = first.get(event.name);
     if (earlier) {
-      throw new InputError({
+      throw new Problem({
         line: event.line,
         column: 1,
         expected: `each event once per snapshot (a global summary); ${event.name} is already at line ${earlier.line}`,
@@ -242,7 +242,7 @@ function marker(kind, line, text, label) {
   const at = DATETIME.exec(text);
   if (at && Number.isNaN(Date.parse(`${at[1].replace(' ', 'T')}Z`))) {
     // A time that is not one (13:56:97) would give the snapshots no elapsed time, or a wrong one.
-    throw new InputError({ line, expected: 'a date and time (YYYY-MM-DD hh:mm:ss)', found: quote(at[1]), rule: 'perf-schema-waits/time' });
+    throw new Problem({ line, expected: 'a date and time (YYYY-MM-DD hh:mm:ss)', found: quote(at[1]), rule: 'perf-schema-waits/time' });
   }
   if (at) out.at = at[1];
   const t = ELAPSED.exec(text);
@@ -505,13 +505,13 @@ function createParser() {
       try {
         client.reader.end();
       } catch (error) {
-        if (!(error instanceof InputError) || !error.rule.startsWith('mysql/') || snapshots.length === 0) throw error;
+        if (!(error instanceof Problem) || !error.rule.startsWith('mysql/') || snapshots.length === 0) throw error;
         cut = error;
       }
       releaseHeld();
       const incomplete = cut ? keepBeforeCut(snapshots, cut) : trailingMarker(snapshots, markers);
       if (snapshots.length === 0) {
-        throw new InputError({
+        throw new Problem({
           line: 1,
           column: 1,
           expected: `a wait summary (${PS_TABLE}, ${SYS_VIEW} or ${SYS_RAW_VIEW}) with an EVENT_NAME or events column`,

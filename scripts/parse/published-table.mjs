@@ -13,7 +13,7 @@
 // declares (`options.units`, keyed by column name or row label) or "count",
 // marked implied. Human sizes (2.3G, 592M; powers of 1024, as ls -h prints)
 // add derived bytes; durations (28m 18s) add their parts and derived seconds.
-import { InputError, quote } from '../problems/problem.mjs';
+import { Problem, quote } from '../problems/problem.mjs';
 import { parseTextWith } from './driver.mjs';
 
 const PIPE_ROW = /^\s*\|.*\|\s*$/;
@@ -82,7 +82,7 @@ function createParser({ options = {} } = {}) {
   const addRow = (line, lineNo) => {
     const values = splitRow(line);
     if (values.length !== table.header.cells.length) {
-      throw new InputError({
+      throw new Problem({
         line: lineNo,
         column: 1,
         expected: `${table.header.cells.length} cells like the header on line ${table.header.line}`,
@@ -122,7 +122,7 @@ function createParser({ options = {} } = {}) {
     end() {
       const empty = tables.find((t) => t.rows.length === 0);
       if (tables.length === 0 || empty) {
-        throw new InputError({
+        throw new Problem({
           line: empty ? empty.header.line : 1,
           column: 1,
           expected: 'a pipe table: a header row | a | b | and at least one body row',
@@ -142,11 +142,11 @@ function splitRow(line) {
 
 function checkUnits(units) {
   if (typeof units !== 'object' || Array.isArray(units)) {
-    throw new InputError({ line: 1, column: 1, expected: 'options.units as a map of column or row name: unit', found: JSON.stringify(units), rule: 'published-table/options' });
+    throw new Problem({ line: 1, column: 1, expected: 'options.units as a map of column or row name: unit', found: JSON.stringify(units), rule: 'published-table/options' });
   }
   for (const [name, unit] of Object.entries(units)) {
     if (!UNITS.has(unit)) {
-      throw new InputError({ line: 1, column: 1, expected: `a unit for ${name}, one of ${[...UNITS].join(', ')}`, found: JSON.stringify(unit), rule: 'published-table/options' });
+      throw new Problem({ line: 1, column: 1, expected: `a unit for ${name}, one of ${[...UNITS].join(', ')}`, found: JSON.stringify(unit), rule: 'published-table/options' });
     }
   }
   return units;

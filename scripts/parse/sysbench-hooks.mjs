@@ -30,7 +30,7 @@
 // Neither form names the latency percentile (it is --percentile, printed by
 // the text summary as "95th percentile:"), and values are per second over the
 // interval (%4.2f, so `nan` when the interval was zero seconds long).
-import { InputError, quote } from '../problems/problem.mjs';
+import { Problem, quote } from '../problems/problem.mjs';
 import { figure, beyondDoubleError } from './shared/figure.mjs';
 import { columnOf } from '../lib/text.mjs';
 
@@ -63,7 +63,7 @@ function hookNumber(text) {
 }
 
 function refuse(at, text, expected, rule, column = columnOf(at.line, text)) {
-  return new InputError({ line: at.n, column, expected, found: quote(text), rule });
+  return new Problem({ line: at.n, column, expected, found: quote(text), rule });
 }
 
 /** The value of one field, checked: time and threads are whole numbers, the rest may be nan. */
@@ -100,7 +100,7 @@ export function hookFigures({ format, sample, texts }) {
 // time and threads, then eight numbers: one pattern, as for `[ 1s ]` lines, since long logs are mostly these.
 const CSV_STRICT = new RegExp(`^(\\d+),(\\d+),${Array(8).fill(`(${NUMBER_TEXT})`).join(',')}$`, 'i');
 
-/** `1,1,2235.13,0.00,…` → a report, or an InputError naming the field that is wrong. */
+/** `1,1,2235.13,0.00,…` → a report, or a Problem naming the field that is wrong. */
 export function csvReport(at) {
   const text = at.content;
   const m = CSV_STRICT.exec(text);
@@ -117,7 +117,7 @@ export function csvReport(at) {
 function refuseCsv(at, text) {
   const fields = text.split(',');
   if (fields.length !== HOOK_FIELDS.length) {
-    throw new InputError({
+    throw new Problem({
       line: at.n, column: 1, rule: 'sysbench/hook-csv-fields',
       expected: `${HOOK_FIELDS.length} comma-separated fields of sysbench.report_csv (${CSV_HEADER})`,
       found: `${fields.length} fields: ${quote(text)}`,

@@ -14,7 +14,7 @@
 // print their samples instead of `[ 1s ]` lines; they land in the same
 // `intervals.samples`, and a cumulative hook's report stands in for the summary.
 //
-import { InputError, quote, quoteRest } from '../problems/problem.mjs';
+import { Problem, quote, quoteRest } from '../problems/problem.mjs';
 import { figure, requireFigure, beyondDoubleError } from './shared/figure.mjs';
 import { columnOf, toNumber } from '../lib/text.mjs';
 import { TableBuilder } from '../lib/columns.mjs';
@@ -103,7 +103,7 @@ function numberOrNull(text, at, name) {
 function rate(value, unit, at, label) {
   const m = /^(\S+)\s*\(\s*(\S+)\s+per sec\.\)$/.exec(value);
   if (!m) {
-    throw new InputError({
+    throw new Problem({
       line: at.n,
       column: columnOf(at.line, value),
       expected: `a count and "(N per sec.)" for ${label}`,
@@ -126,7 +126,7 @@ function withSuffix(value, suffix, unit, at, label) {
 function avgStddev(value, unit, at, label) {
   const [avg, stddev, extra] = value.split('/');
   if (stddev === undefined || extra !== undefined) {
-    throw new InputError({
+    throw new Problem({
       line: at.n,
       column: columnOf(at.line, value),
       expected: `"avg/stddev" for ${label}`,
@@ -362,7 +362,7 @@ function brokenIntervalError(at) {
   const shapes = INTERVALS.filter((layout, i) => reach[i] === furthest).map((layout) => `"${layout.shape}"`);
   const rest = content.slice(furthest).trimStart();
   const indent = at.line.length - at.line.trimStart().length;
-  return new InputError({
+  return new Problem({
     line: at.n,
     column: indent + content.length - rest.length + 1,
     expected: `a whole interval line, ${shapes.join(' or ')}`,
@@ -660,7 +660,7 @@ class SysbenchParser {
     if (this.run) this.close(eof);
     // A `$ sysbench …` line whose output never came: the file was cut between runs.
     if (this.pending.facts) {
-      throw new InputError({
+      throw new Problem({
         line: eof.n, column: 1, rule: 'sysbench/run-cut',
         expected: `the output of the sysbench command on line ${this.pending.facts.line}`, found: 'end of file',
       });
@@ -668,7 +668,7 @@ class SysbenchParser {
     // Only messages and no run (e.g. a lone FATAL line): they still make a run.
     if (this.pending.messages.length) this.startRun({ n: this.pending.messages[0].n });
     if (this.runs.length === 0) {
-      throw new InputError({
+      throw new Problem({
         line: 1, column: 1, rule: 'sysbench/no-run',
         expected: 'sysbench output (a banner, interval lines or statistics)', found: 'none',
       });
@@ -710,7 +710,7 @@ class SysbenchParser {
     if (run.started() && !run.part.done && !run.failed && at.content !== null) {
       const expected = run.nextMissing();
       if (expected) {
-        throw new InputError({
+        throw new Problem({
           line: at.n, column: 1, rule: 'sysbench/summary-cut',
           expected: `${expected} to complete the summary`,
           found: at.content === null ? 'end of file' : quote(at.content),
@@ -923,7 +923,7 @@ class SysbenchParser {
   checkpoint(at, m) {
     if (m[2] !== 's') {
       // Only a locally modified sysbench reports checkpoints in ms (FORMATS §3).
-      throw new InputError({
+      throw new Problem({
         line: at.n, column: columnOf(at.line, m[1]), rule: 'sysbench/checkpoint-unit',
         expected: 'a checkpoint time in seconds ("[ 10s ] Checkpoint report:")', found: quote(at.content),
       });
@@ -995,7 +995,7 @@ class SysbenchParser {
   finishPart(run) {
     const missing = run.nextMissing();
     if (missing && !run.failed) {
-      throw new InputError({
+      throw new Problem({
         line: run.doc.lines.last, column: 1, rule: 'sysbench/summary-incomplete',
         expected: `${missing} before the end of the summary`, found: '"execution time (avg/stddev):"',
       });
@@ -1045,7 +1045,7 @@ function located(fn, source) {
   try {
     return fn();
   } catch (error) {
-    throw error instanceof InputError && source ? error.in(source) : error;
+    throw error instanceof Problem && source ? error.in(source) : error;
   }
 }
 
@@ -1069,7 +1069,7 @@ export const format = {
         try {
           return parser.push(line, n);
         } catch (error) {
-          throw error instanceof InputError && source ? error.in(source) : error;
+          throw error instanceof Problem && source ? error.in(source) : error;
         }
       },
       end: () => located(() => parser.end(), source),

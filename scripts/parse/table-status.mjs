@@ -8,7 +8,7 @@
 // Rows is an estimate for InnoDB (the manual says so) and is marked as such.
 // Row_format and Create_options are both kept because they can disagree
 // (Antelope ignores ROW_FORMAT=COMPRESSED and reports Compact).
-import { InputError } from '../problems/problem.mjs';
+import { Problem } from '../problems/problem.mjs';
 import {
   createClientParser, rowObjects, scanHeaders, cellFigure, cellText, extraCells, resultInfo,
 } from './shared/mysql-output.mjs';
@@ -46,7 +46,7 @@ function canonical(values) {
 function convertRow(raw, index, resultIndex, reader) {
   const row = { ...raw, values: canonical(raw.values), at: canonical(raw.at), lineOf: canonical(raw.lineOf) };
   if (row.values.Name === undefined) {
-    throw new InputError({ line: row.line, column: 1, expected: 'a Name column in SHOW TABLE STATUS output', found: `columns ${Object.keys(raw.values).join(', ')}`, rule: 'table-status/columns' });
+    throw new Problem({ line: row.line, column: 1, expected: 'a Name column in SHOW TABLE STATUS output', found: `columns ${Object.keys(raw.values).join(', ')}`, rule: 'table-status/columns' });
   }
   const out = { result: resultIndex, index, line: row.line };
   if (row.lines) out.lines = row.lines;
@@ -87,7 +87,7 @@ function createParser() {
     end() {
       const envelope = client.end();
       if (results.length === 0) {
-        throw new InputError({ line: 1, column: 1, expected: 'SHOW TABLE STATUS output (a table, batch or \\G result with a Name column)', found: 'none in the input', rule: 'table-status/empty' });
+        throw new Problem({ line: 1, column: 1, expected: 'SHOW TABLE STATUS output (a table, batch or \\G result with a Name column)', found: 'none in the input', rule: 'table-status/empty' });
       }
       return { ...envelope, results, tables };
     },

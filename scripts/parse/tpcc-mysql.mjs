@@ -6,7 +6,7 @@
 // undone before matching and interval lines hard-wrapped by a terminal are
 // joined again. The tool echoes the password (`option p`, `[pass]`): it never
 // reaches the document, not even inside a note or a warning.
-import { InputError, quote } from '../problems/problem.mjs';
+import { Problem, quote } from '../problems/problem.mjs';
 import { figure, requireFigure } from './shared/figure.mjs';
 import { columnOf, toNumber } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
@@ -215,7 +215,7 @@ function createParser({ source } = {}) {
   function addSample(sample, lines) {
     doc.intervals ??= { layout: sample.layout, units: UNITS[sample.layout], samples: [] };
     if (doc.intervals.layout !== sample.layout) {
-      throw new InputError({ line: sample.line, column: 1, expected: `an interval line in the ${doc.intervals.layout} layout of the lines above`, found: `the ${sample.layout} layout`, rule: 'tpcc-interval' });
+      throw new Problem({ line: sample.line, column: 1, expected: `an interval line in the ${doc.intervals.layout} layout of the lines above`, found: `the ${sample.layout} layout`, rule: 'tpcc-interval' });
     }
     const { complete, short, layout, ...values } = sample;
     doc.intervals.samples.push(lines ? { ...values, lines } : values);
@@ -224,7 +224,7 @@ function createParser({ source } = {}) {
   function rawRow(no, text, raw, key) {
     const m = text.match(RAW_ROW);
     if (!m) {
-      throw new InputError({ line: no, column: columnOf(raw, text), expected: `a ${key === 'raw_results' ? '<Raw Results>' : '<Raw Results2>'} row ("[0] sc:… lt:… rt:… fl:…")`, found: quote(text), rule: 'tpcc-raw' });
+      throw new Problem({ line: no, column: columnOf(raw, text), expected: `a ${key === 'raw_results' ? '<Raw Results>' : '<Raw Results2>'} row ("[0] sc:… lt:… rt:… fl:…")`, found: quote(text), rule: 'tpcc-raw' });
     }
     const [, index, sc, lt, rt, fl, avg, limit] = m;
     const row = {
@@ -252,11 +252,11 @@ function createParser({ source } = {}) {
     const pct = text.match(PERCENT_CHECK);
     const rt = pct ? null : text.match(RESPONSE_CHECK);
     if (!pct && !rt) {
-      throw new InputError({ line: no, column: columnOf(raw, text), expected: 'a constraint check line ("Payment: 43.48% (>=43.0%) [OK]")', found: quote(text), rule: 'tpcc-constraint' });
+      throw new Problem({ line: no, column: columnOf(raw, text), expected: 'a constraint check line ("Payment: 43.48% (>=43.0%) [OK]")', found: quote(text), rule: 'tpcc-constraint' });
     }
     const group = pct ? 'transaction_percentage' : 'response_time';
     if (checkGroup && checkGroup !== group) {
-      throw new InputError({ line: no, column: columnOf(raw, text), expected: `a ${checkGroup.replace('_', ' ')} check`, found: quote(text), rule: 'tpcc-constraint' });
+      throw new Problem({ line: no, column: columnOf(raw, text), expected: `a ${checkGroup.replace('_', ' ')} check`, found: quote(text), rule: 'tpcc-constraint' });
     }
     const m = pct ?? rt;
     const entry = {
@@ -361,10 +361,10 @@ function createParser({ source } = {}) {
     flushHeld();
     const problem = sectionProblem();
     if (problem) {
-      throw new InputError({ line: last.no, column: last.raw.length + 1, expected: `the rest of the block (${problem})`, found: 'end of input', rule: 'tpcc-truncated' });
+      throw new Problem({ line: last.no, column: last.raw.length + 1, expected: `the rest of the block (${problem})`, found: 'end of input', rule: 'tpcc-truncated' });
     }
     if (!tool && !doc.parameters && !doc.intervals && !doc.raw_results && !doc.tpmc && !doc.constraint_check) {
-      throw new InputError({ line: 1, column: 1, expected: 'tpcc-mysql output (<Parameters>, interval lines, <Raw Results> or <TpmC>)', found: 'none in the file', rule: 'tpcc-missing' });
+      throw new Problem({ line: 1, column: 1, expected: 'tpcc-mysql output (<Parameters>, interval lines, <Raw Results> or <TpmC>)', found: 'none in the file', rule: 'tpcc-missing' });
     }
     doc.missing = PARTS.filter((part) => (part === 'banner' ? !tool : part === 'intervals' ? !doc.intervals : !doc[part]));
     doc.status = doc.tpmc ? 'complete' : doc.messages.length ? 'failed' : 'no result';
@@ -386,9 +386,9 @@ function createParser({ source } = {}) {
     try {
       return fn(...args);
     } catch (error) {
-      if (error instanceof InputError && !error.source && source) error.source = source;
-      if (error instanceof InputError && error.found) error.found = scrub(error.found, secrets);
-      if (error instanceof InputError) error.message = `expected ${error.expected}${error.found === undefined ? '' : `, found ${error.found}`}`;
+      if (error instanceof Problem && !error.file && source) error.file = source;
+      if (error instanceof Problem && error.found) error.found = scrub(error.found, secrets);
+      if (error instanceof Problem) error.message = `expected ${error.expected}${error.found === undefined ? '' : `, found ${error.found}`}`;
       throw error;
     }
   };
@@ -452,9 +452,9 @@ function readInterval(text, raw, no) {
 function intervalError(no, raw, sample) {
   const expected = 'an interval line ("10, trx: N, 95%: …, 99%: …, max_rt: …, N|…" or "10, N(N):…|…")';
   if (sample.bad !== undefined && !sample.short) {
-    return new InputError({ line: no, column: sample.column, expected, found: quote(sample.bad), rule: 'tpcc-interval' });
+    return new Problem({ line: no, column: sample.column, expected, found: quote(sample.bad), rule: 'tpcc-interval' });
   }
-  return new InputError({ line: no, column: (raw ?? '').length + 1, expected, found: 'the line ending early, and no continuation on the next line', rule: 'tpcc-interval' });
+  return new Problem({ line: no, column: (raw ?? '').length + 1, expected, found: 'the line ending early, and no continuation on the next line', rule: 'tpcc-interval' });
 }
 
 /** The command line that started the run may carry the password too. */

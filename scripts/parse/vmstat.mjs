@@ -6,7 +6,7 @@
 // The output never prints its units: memory columns are KiB unless `-S` says
 // otherwise, which only the command line shows. So a `$ vmstat -S M 1` line
 // above the output decides; without one KiB is assumed and marked implied.
-import { InputError, quote } from '../problems/problem.mjs';
+import { Problem, quote } from '../problems/problem.mjs';
 import { columnOf, withoutAnnotation } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
 
@@ -60,7 +60,7 @@ function createParser() {
 
   const start = (lineNo, t) => {
     if (run && run.columns.length === 0) {
-      throw new InputError({ line: lineNo, column: 1, expected: `the vmstat column header ( r  b   swpd   free …) after the group line at ${run.lines.first}`, found: quote(t), rule: 'vmstat/header' });
+      throw new Problem({ line: lineNo, column: 1, expected: `the vmstat column header ( r  b   swpd   free …) after the group line at ${run.lines.first}`, found: quote(t), rule: 'vmstat/header' });
     }
     const options = vmstatOptions(command?.text);
     run = {
@@ -83,10 +83,10 @@ function createParser() {
     if (hasTimestamp && !FIXED_UNITS[names.at(-1)]) run.timezone = names.pop();
     const odd = names.find((name) => !/^[a-z]+$/.test(name));
     if (odd !== undefined) {
-      throw new InputError({ line: lineNo, column: columnOf(t, odd), expected: 'vmstat column names (lower-case letters)', found: quote(odd), rule: 'vmstat/columns' });
+      throw new Problem({ line: lineNo, column: columnOf(t, odd), expected: 'vmstat column names (lower-case letters)', found: quote(odd), rule: 'vmstat/columns' });
     }
     if (run.columns.length > 0 && run.columns.join(' ') !== names.join(' ')) {
-      throw new InputError({ line: lineNo, column: 1, expected: `the same vmstat columns as the run above (${run.columns.join(' ')})`, found: quote(t), rule: 'vmstat/columns' });
+      throw new Problem({ line: lineNo, column: 1, expected: `the same vmstat columns as the run above (${run.columns.join(' ')})`, found: quote(t), rule: 'vmstat/columns' });
     }
     run.columns = names;
     run.units = Object.fromEntries(names.map((name) => [name, unitOf(name, run.memory_unit.unit)]));
@@ -97,12 +97,12 @@ function createParser() {
 
   const readRow = (line, t, lineNo) => {
     if (run.columns.length === 0) {
-      throw new InputError({ line: lineNo, column: 1, expected: 'the vmstat column header ( r  b   swpd   free …) before the samples', found: quote(t), rule: 'vmstat/header' });
+      throw new Problem({ line: lineNo, column: 1, expected: 'the vmstat column header ( r  b   swpd   free …) before the samples', found: quote(t), rule: 'vmstat/header' });
     }
     const stamp = TIMESTAMP.exec(t);
     const fields = (stamp ? t.slice(0, stamp.index) : t).trim().split(/\s+/);
     if (fields.length !== run.columns.length) {
-      throw new InputError({
+      throw new Problem({
         line: lineNo,
         column: 1,
         expected: `${run.columns.length} values (${run.columns.join(' ')})`,
@@ -113,7 +113,7 @@ function createParser() {
     const values = {};
     fields.forEach((text, i) => {
       if (!/^\d+$/.test(text)) {
-        throw new InputError({ line: lineNo, column: columnOf(line, text), expected: `a whole number for ${run.columns[i]}`, found: quote(text), rule: 'number' });
+        throw new Problem({ line: lineNo, column: columnOf(line, text), expected: `a whole number for ${run.columns[i]}`, found: quote(text), rule: 'number' });
       }
       values[run.columns[i]] = Number(text);
     });
@@ -169,11 +169,11 @@ function createParser() {
     },
     end() {
       if (runs.length === 0) {
-        throw new InputError({ line: 1, column: 1, expected: 'vmstat headers (procs ---memory--- …)', found: 'none', rule: 'vmstat' });
+        throw new Problem({ line: 1, column: 1, expected: 'vmstat headers (procs ---memory--- …)', found: 'none', rule: 'vmstat' });
       }
       const headless = runs.find((r) => r.columns.length === 0);
       if (headless) {
-        throw new InputError({ line: headless.lines.first, column: 1, expected: 'the vmstat column header ( r  b   swpd   free …) after this group line', found: 'none', rule: 'vmstat/header' });
+        throw new Problem({ line: headless.lines.first, column: 1, expected: 'the vmstat column header ( r  b   swpd   free …) after this group line', found: 'none', rule: 'vmstat/header' });
       }
       for (const r of runs) delete r.groups_timestamp;
       return { tool: { name: 'vmstat', version: null, line: runs[0].lines.first }, notes, warnings, runs };

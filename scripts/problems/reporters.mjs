@@ -1,40 +1,97 @@
-// How `tpsreport validate` prints its problems: for people (text), for GitHub
-// Actions annotations (github) and for programs (json). Each reporter is a
-// pure function from the result to the text it prints.
-import { formatLocation } from './problem.mjs';
+// How Problems are printed, whichever step found them: for people (text), for
+// GitHub Actions, which shows each annotation on its file and line in a pull
+// request (github), for programs (json), and over the page while serving
+// (overlay). Each is a pure function of Problems; report() below is how a
+// command prints them as its steps find them.
+import { formatLocation, printable } from './problem.mjs';
 
-function where(p) {
-  const raw = p.raw ? ` (raw ${p.raw.source}:${p.raw.line})` : '';
-  return `${formatLocation({ source: p.file, line: p.line })}${p.pointer ? ` ${p.pointer}` : ''}${raw}`;
+const NAMES = ['text', 'github', 'json'];
+
+/** "FILE:LINE:COL /pointer (raw SOURCE:LINE)": where to look, as an editor or terminal opens it. */
+export function where(p) {
+  const raw = p.raw ? ` (raw ${printable(p.raw.source)}:${p.raw.line})` : '';
+  return `${formatLocation(p)}${p.pointer ? ` ${p.pointer}` : ''}${raw}`;
 }
 
-function summary({ files, problems }) {
-  const errors = problems.filter((p) => p.severity === 'error').length;
-  const warnings = problems.length - errors;
-  return `${files} file${files === 1 ? '' : 's'} checked: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+/** One problem as a terminal line: an error plainly, a warning or note with its word. */
+export function textLine(p) {
+  const word = p.severity === 'error' ? '' : `${p.severity}: `;
+  return `${where(p)}: ${word}${printable(p.message, { keepLines: true })}`;
 }
 
-function what(p) {
-  return `${p.rule}: expected ${p.expected}${p.found === undefined ? '' : `, found ${p.found}`}`;
+// A workflow command's data and property values escape these (actions/toolkit's command.ts).
+const escapeData = (s) => String(s).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (s) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+const ANNOTATION = { error: 'error', warning: 'warning', note: 'notice' };
+
+/** One problem as a GitHub Actions annotation on its file and line. */
+export function githubLine(p) {
+  const props = [
+    p.file && `file=${escapeProperty(p.file)}`,
+    p.line && `line=${p.line}`,
+    p.line && p.column && `col=${p.column}`,
+    `title=${escapeProperty(p.rule ?? 'tpsreport')}`,
+  ].filter(Boolean).join(',');
+  const place = [p.pointer, p.raw && `(raw ${p.raw.source}:${p.raw.line})`].filter(Boolean).join(' ');
+  return `::${ANNOTATION[p.severity] ?? 'error'} ${props}::${escapeData(`${place ? `${place}: ` : ''}${p.message}`)}`;
 }
 
-export const reporters = {
-  text(result) {
-    const lines = result.problems.map((p) => `${where(p)}: ${p.severity} ${what(p)}`);
-    return [...lines, summary(result)].join('\n');
-  },
-  github(result) {
-    const escape = (s) => String(s).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-    const prop = (s) => escape(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
-    const lines = result.problems.map((p) => {
-      const props = [`file=${prop(p.file)}`, p.line ? `line=${p.line}` : null, `title=${prop(p.rule)}`].filter(Boolean).join(',');
-      const raw = p.raw ? ` (raw ${p.raw.source}:${p.raw.line})` : '';
-      return `::${p.severity === 'error' ? 'error' : 'warning'} ${props}::${escape(`${p.pointer || '/'}${raw}: expected ${p.expected}${p.found === undefined ? '' : `, found ${p.found}`}`)}`;
-    });
-    return [...lines, summary(result)].join('\n');
-  },
-  json(result) {
-    const errors = result.problems.filter((p) => p.severity === 'error').length;
-    return JSON.stringify({ files: result.files, errors, warnings: result.problems.length - errors, problems: result.problems }, null, 2);
-  },
-};
+/** How many of each severity. */
+export function counts(problems) {
+  const out = { errors: 0, warnings: 0, notes: 0 };
+  for (const p of problems) out[p.severity === 'error' ? 'errors' : p.severity === 'warning' ? 'warnings' : 'notes'] += 1;
+  return out;
+}
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "N files checked: E errors, W warnings", the last line of validate and check. */
+export function checkedLine(files, problems) {
+  const { errors, warnings } = counts(problems);
+  return `${plural(files, 'file')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+}
+
+/** The problems and their count as one JSON document. */
+export function jsonReport(problems, extra = {}) {
+  return JSON.stringify({ ...extra, ...counts(problems), problems: problems.map((p) => p.toJSON()) }, null, 2);
+}
+
+/** What `tpsreport serve` lays over the page: every problem with its place; '' when there is none. */
+export function overlay(problems, esc) {
+  if (!problems.length) return '';
+  const items = problems.map((p) => {
+    const at = p.file ? where(p) : '';
+    return `<li>${at ? `<code>${esc(at)}</code> ` : ''}${esc(p.message)}</li>`;
+  });
+  const { errors } = counts(problems);
+  const title = errors === problems.length ? plural(errors, 'error') : plural(problems.length, 'problem');
+  return `<aside class="tpsreport-serve" role="alert"><h2>tpsreport serve: ${title}</h2><p>Fix and save: this page reloads by itself. The terminal lists the same.</p><ol>${items.join('')}</ol></aside>`;
+}
+
+export const reporterNames = NAMES;
+
+/**
+ * How a command prints the Problems its steps find, as they find them:
+ * text lines on `stream` (standard error beside a build's progress lines,
+ * standard output for validate and check, whose output they are), one
+ * annotation each on standard output for github, one JSON document on
+ * standard output at the end for json.
+ * @returns {{ add(problems), all(): Problem[], end(extra?) }}
+ */
+export function report(name, { stream = process.stderr, out = process.stdout } = {}) {
+  const seen = [];
+  return {
+    add(problems) {
+      for (const p of problems) {
+        seen.push(p);
+        if (name === 'text') stream.write(`${textLine(p)}\n`);
+        else if (name === 'github') out.write(`${githubLine(p)}\n`);
+      }
+    },
+    all: () => seen,
+    /** The json reporter's document (with `extra`, such as the files checked). */
+    end(extra) {
+      if (name === 'json') out.write(`${jsonReport(seen, extra)}\n`);
+    },
+  };
+}

@@ -18,6 +18,7 @@ import { unesc, percent, PAGE_URL } from '../compile/html.mjs';
 import { summarize } from '../compile/stats/stats.mjs';
 import { wordOn } from '../lib/text.mjs';
 import { reportSlugs } from '../lib/site.mjs';
+import { Problem } from '../problems/problem.mjs';
 
 const FIGURE = /<a\b[^>]*\bclass="(fig|stat)\b[^"]*"[^>]*>/g;
 const ATTRIBUTE = /\s([a-z-]+)="([^"]*)"/g;
@@ -87,7 +88,7 @@ export function figuresOf(html) {
 /**
  * Every report page under public/reports/: each figure against its raw line.
  * @returns {Promise<{ pages: number, figures: number, problems: object[] }>}
- *   problems in the shape the reporters print (file, line, rule, expected, found)
+ *   problems: Problems (scripts/problems/problem.mjs)
  */
 export async function figureProblems({ root }) {
   const reports = join(root, 'public', 'reports');
@@ -122,11 +123,11 @@ export async function figureProblems({ root }) {
     const altered = missing.length ? [] : views.filter((view) => !placed(view, html));
     if (missing.length) {
       const expected = "each figure of the report's compiled views on the page with its link (a figure without one goes unchecked)";
-      out.problems.push({ ...problem(relative(root, page), undefined, expected, `${missing.length} not there, the first ${expectedOf(missing[0])} (if the page predates its views, build again)`), rule: 'figure-on-page' });
+      out.problems.push(problem(relative(root, page), undefined, expected, `${missing.length} not there, the first ${expectedOf(missing[0])} (if the page predates its views, build again)`, 'figure-on-page'));
     } else if (altered.length) {
       const at = firstDifference(altered[0], html);
       const where = at ? `; line ${at.line} reads "${at.found}" where compile wrote "${at.wrote}"` : '';
-      out.problems.push({ ...problem(relative(root, page), at?.line, "each table, value and chart of the report's compiled views on the page as compile wrote it", `${altered.length} changed${where} (a cell of a chart's figures table edited after the build? if the page predates its views, build again)`), rule: 'view-on-page' });
+      out.problems.push(problem(relative(root, page), at?.line, "each table, value and chart of the report's compiled views on the page as compile wrote it", `${altered.length} changed${where} (a cell of a chart's figures table edited after the build? if the page predates its views, build again)`, 'view-on-page'));
     }
   }
   return out;
@@ -251,6 +252,6 @@ async function checkFigure(bundle, { value, bytes, source, rawLine, shown }, cac
   return readsAs(shown, value, bytes) ? null : `the page shows it as "${shown.trim()}"`;
 }
 
-function problem(file, line, expected, found) {
-  return { file, ...(line ? { line } : {}), pointer: '', severity: 'error', rule: 'figure-raw-line', expected, found };
+function problem(file, line, expected, found, rule = 'figure-raw-line') {
+  return new Problem({ file, line: line || undefined, rule, expected, found });
 }

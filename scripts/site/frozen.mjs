@@ -8,7 +8,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { InputError } from '../problems/problem.mjs';
+import { Problem } from '../problems/problem.mjs';
 import { reportOf } from '../ingest/index.mjs';
 import { validatePaths } from '../validate/index.mjs';
 
@@ -47,8 +47,8 @@ async function reportDrift(root, slug) {
   try {
     ({ report: expected } = await reportOf({ root, slug, text: await readFile(join(root, index), 'utf8') }));
   } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    return { ingested: existsSync(join(root, reportFile)), problems: [fromInputError(error)] };
+    if (!(error instanceof Problem)) throw error;
+    return { ingested: existsSync(join(root, reportFile)), problems: [error] };
   }
   if (!existsSync(join(root, reportFile))) {
     return { ingested: false, problems: [problem(reportFile, '', 'report-ingested', `the report document of ${index} (${WHAT_TO_DO})`, 'no such file')] };
@@ -85,9 +85,5 @@ async function unlistedDocuments(recorded, dataDir, root) {
 }
 
 function problem(file, pointer, rule, expected, found) {
-  return { severity: 'error', file, pointer, rule, expected, found };
-}
-
-function fromInputError(error) {
-  return { severity: 'error', file: error.source, line: error.line, pointer: '', rule: error.rule, expected: error.expected ?? error.message, found: error.found };
+  return new Problem({ file, pointer, rule, expected, found });
 }

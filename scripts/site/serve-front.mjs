@@ -8,7 +8,7 @@
 //   - Hugo's live reload (a WebSocket at /livereload) is passed through.
 import { createServer, request } from 'node:http';
 import { connect } from 'node:net';
-import { splitLine } from './serve-problems.mjs';
+import { overlay } from '../problems/reporters.mjs';
 import { esc } from '../compile/html.mjs';
 
 const OWN = '/__tpsreport/';
@@ -32,14 +32,8 @@ const STYLE = `.tpsreport-serve { position: fixed; inset: 0 0 auto 0; z-index: 2
 `;
 
 /** The panel listing every problem, each with its file and line; empty when there is none. */
-export function problemPanel(lines) {
-  if (!lines.length) return '';
-  const items = lines.map((line) => {
-    const { at, message } = splitLine(line);
-    return `<li>${at ? `<code>${esc(at)}</code> ` : ''}${esc(message)}</li>`;
-  });
-  const count = `${lines.length} error${lines.length === 1 ? '' : 's'}`;
-  return `<aside class="tpsreport-serve" role="alert"><h2>tpsreport serve: ${count}</h2><p>Fix and save: this page reloads by itself. The terminal lists the same.</p><ol>${items.join('')}</ol></aside>`;
+export function problemPanel(problems) {
+  return overlay(problems, esc);
 }
 
 /** The style and the reloading script every page gets, told which state it shows. */
@@ -49,8 +43,8 @@ function tail(id) {
 
 /** The page shown for every address while Hugo is not serving. */
 function standIn(problems) {
-  const lines = problems.list();
-  const body = lines.length ? problemPanel(lines) : '<aside class="tpsreport-serve tpsreport-serve--quiet" role="status"><h2>tpsreport serve: building the site…</h2><p>This page reloads when it is ready.</p></aside>';
+  const list = problems.list();
+  const body = list.length ? problemPanel(list) : '<aside class="tpsreport-serve tpsreport-serve--quiet" role="status"><h2>tpsreport serve: building the site…</h2><p>This page reloads when it is ready.</p></aside>';
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>tpsreport serve</title></head><body>${body}${tail(problems.id())}</body></html>\n`;
 }
 

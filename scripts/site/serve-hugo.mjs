@@ -15,6 +15,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { relative, isAbsolute } from 'node:path';
 import { hugoMissing } from '../lib/site.mjs';
+import { Problem } from '../problems/problem.mjs';
 
 const START = /^Change detected, rebuilding site/;
 const DONE = /^Total in \d+/;
@@ -26,23 +27,26 @@ const CRASH = /^(panic: |fatal error: )/;
 const CHATTER = /^(>? ?\d+ \| |\^\s*$|Watching|adding created directory|File no longer exists|Data changed|Change of |Start building|hugo v|Built in|Environment:|Serving pages|Running in Fast Render|Press Ctrl\+C|Source changed|Asset changed|Static file changes|Template changed|Syncing|Rebuilt in|\d{4}-\d\d-\d\d |[\s│─┼]*$|.*│)/;
 
 /**
- * One line of Hugo's error as a problem line, "FILE:LINE:COL: message", the
+ * One line of Hugo's error as a Problem at its file, line and column, the
  * file relative to the site: Hugo wraps the place in the page or template
  * that failed in quotes inside a chain of "while doing X:" prefixes.
  */
 export function hugoProblem(text, root) {
   const place = /"?((?:\/|[A-Za-z]:\\)[^":]+):(\d+):(\d+)"?: /.exec(text);
-  if (!place) return `hugo: ${text.replace(/^(Rebuild failed|error building site): /, '')}`;
+  if (!place) return hugoSays(text.replace(/^(Rebuild failed|error building site): /, ''));
   const file = isAbsolute(place[1]) ? relative(root, place[1]).split('\\').join('/') : place[1];
-  return `${file}:${place[2]}:${place[3]}: ${text.slice(place.index + place[0].length)}`;
+  return new Problem({ file, line: Number(place[2]), column: Number(place[3]), rule: 'hugo', message: text.slice(place.index + place[0].length) });
 }
+
+/** Something Hugo said that names no place: its words, as Hugo's. */
+const hugoSays = (message) => new Problem({ file: 'hugo', rule: 'hugo', message });
 
 /**
  * Runs `hugo server` with `args`.
  * @param {object} o
- * @param {(errors: string[]) => void} o.onUp     the first build is served (errors: none)
- * @param {(errors: string[]) => void} o.onBuilt  a rebuild ended, with its errors
- * @param {(errors: string[], code: number) => void} o.onExit  Hugo stopped (its last errors)
+ * @param {(errors: Problem[]) => void} o.onUp     the first build is served (errors: none)
+ * @param {(errors: Problem[]) => void} o.onBuilt  a rebuild ended, with its errors
+ * @param {(errors: Problem[], code: number) => void} o.onExit  Hugo stopped (its last errors)
  * @param {(line: string) => void} o.onOther     a warning or a line of Hugo's not known here
  * @returns {{ stop(): Promise<void> }}
  */
@@ -57,7 +61,7 @@ export function runHugoServer({ bin, root, args, onUp, onBuilt, onExit, onOther 
     if (crashed) return;
     if (CRASH.test(text)) {
       crashed = true;
-      errors.push(`hugo: ${text}`);
+      errors.push(hugoSays(text));
     } else if (START.test(text)) errors = [];
     else if (ERROR.test(text)) errors.push(hugoProblem(ERROR.exec(text)[1], root));
     else if (UP.test(text) && !up) {
@@ -78,9 +82,9 @@ export function runHugoServer({ bin, root, args, onUp, onBuilt, onExit, onOther 
     onExit([...errors, ...extra], code);
     closed();
   };
-  child.on('error', (error) => end(1, [`hugo: ${hugoMissing(bin, error.code)}`]));
+  child.on('error', (error) => end(1, [hugoSays(hugoMissing(bin, error.code))]));
   // Output can still be in the pipes when the process is gone: read it before saying so.
-  child.on('close', (code, signal) => end(code ?? 1, errors.length || signal ? [] : [`hugo: the server stopped (exit status ${code})`]));
+  child.on('close', (code, signal) => end(code ?? 1, errors.length || signal ? [] : [hugoSays(`the server stopped (exit status ${code})`)]));
   return {
     /** Ends Hugo; resolves once it is gone. */
     stop() {

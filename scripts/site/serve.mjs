@@ -14,13 +14,14 @@ import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ingestReports } from '../ingest/index.mjs';
-import { formatNotes } from '../ingest/notes.mjs';
+import { Problem } from '../problems/problem.mjs';
+import { textLine } from '../problems/reporters.mjs';
 import { compileReports } from '../compile/index.mjs';
 import { reportSlugs } from '../lib/site.mjs';
 import { validateChanged } from '../validate/changed.mjs';
 import { treeIndex } from '../lib/files.mjs';
 import { configLayer, mount, CONTENT_MOUNT } from './hugo-config.mjs';
-import { createProblems, validationLines } from './serve-problems.mjs';
+import { createProblems } from './serve-problems.mjs';
 import { openFront } from './serve-front.mjs';
 import { runHugoServer } from './serve-hugo.mjs';
 import { watchChanges } from './serve-watch.mjs';
@@ -181,22 +182,22 @@ async function refresh({ root, problems, log, slugs }) {
     // One listing for the three steps, as a build does: ingest refreshes what it writes.
     const listed = await treeIndex([join(root, 'content', 'reports'), join(root, 'data', 'reports')]);
     const ingested = await ingestReports({ root, listed });
-    problems.set('ingest', ingested.errors.map(String));
-    if (ingested.notes.length) log(formatNotes(ingested.notes));
-    problems.set('validate', validationLines(await validateChanged({ root, listed })));
+    problems.set('ingest', ingested.errors);
+    for (const note of ingested.notes) log(textLine(note));
+    problems.set('validate', (await validateChanged({ root, listed })).problems.filter((p) => p.severity === 'error'));
     const known = await reportSlugs(root);
     gone = (slugs ?? []).filter((s) => !known.includes(s));
     // A report folder that went away: compile everything, which removes its views.
     const chosen = slugs && slugs.every((s) => known.includes(s)) ? slugs : undefined;
     const compiled = await compileReports({ root, slugs: chosen, listed });
     if (!chosen) await writeReference(root);
-    problems.setForReports('compile', chosen, compiled.errors.map(String));
+    problems.setForReports('compile', chosen, compiled.errors);
     problems.set('serve', []);
     const what = chosen ? chosen.join(', ') : `${known.length} report${known.length === 1 ? '' : 's'}`;
     log(`serve: ${what}: ${ingested.parsed} raw file${ingested.parsed === 1 ? '' : 's'} parsed, ${compiled.built} view${compiled.built === 1 ? '' : 's'} built, in ${Math.round(performance.now() - started)} ms`);
   } catch (error) {
     // A bug, not an author's mistake; the server stays up so the next save can try again.
-    problems.set('serve', [`tpsreport: internal error: ${error?.message ?? error}`]);
+    problems.set('serve', [new Problem({ file: 'tpsreport', rule: 'internal', message: `internal error: ${error?.message ?? error}` })]);
     if (process.env.TPSREPORT_DEBUG) console.error(error);
   }
   problems.settle();

@@ -4,6 +4,7 @@
 import { readFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, relative } from 'node:path';
+import { Problem } from '../problems/problem.mjs';
 
 // Several documents can point at one raw file; hash each version of a file
 // once. The key carries size and mtime because a process may live on while
@@ -60,12 +61,12 @@ export function printedProblems(doc, file, root, bytes = readFileSync(join(root,
     const line = lines[node.line - 1] ?? '';
     const plain = /^-?\d+(\.\d+)?$/.test(node.text);
     if (line.includes(node.text) && !(plain && typeof node.value === 'number' && node.value !== Number(node.text))) return;
-    problems.push({
-      severity: 'error', file, pointer: toPointer(path), rule: 'figure-printed',
+    problems.push(new Problem({
+      file, pointer: toPointer(path), rule: 'figure-printed',
       expected: `the figure ${source}:${node.line} prints (data/ is written by \`tpsreport ingest\`, never by hand)`,
       found: line.includes(node.text) ? `value ${node.value} beside the text "${node.text}"` : `text "${node.text}", where the line reads "${line.trim().slice(0, 80)}"`,
       raw: { source, line: node.line },
-    });
+    }));
   });
   return problems;
 }
@@ -82,14 +83,14 @@ function publishedRawFileProblems(report, file, root) {
     if (parsed.has(raw.file)) return [];
     const actual = rawSha256(join(root, raw.file));
     if (actual === null) {
-      return [{ severity: 'error', file, pointer: `/raw_files/${i}/file`, rule: 'raw-file-exists', expected: `raw file ${raw.file} beside the data (run \`tpsreport ingest\` after removing a raw file)`, found: 'no such file' }];
+      return [new Problem({ file, pointer: `/raw_files/${i}/file`, rule: 'raw-file-exists', expected: `raw file ${raw.file} beside the data (run \`tpsreport ingest\` after removing a raw file)`, found: 'no such file' })];
     }
     if (actual === raw.sha256) return [];
-    return [{
-      severity: 'error', file, pointer: `/raw_files/${i}/sha256`, rule: 'raw-file-sha256',
+    return [new Problem({
+      file, pointer: `/raw_files/${i}/sha256`, rule: 'raw-file-sha256',
       expected: `sha256 ${raw.sha256.slice(0, 12)}… of ${raw.file} (run \`tpsreport ingest\` after changing a raw file)`,
       found: `${actual.slice(0, 12)}…`,
-    }];
+    })];
   });
 }
 
@@ -106,8 +107,8 @@ function unrecordedRawFileProblems(report, file, root) {
     .map((path) => relative(root, path))
     .filter((path) => !recorded.has(path) && statSync(join(root, path), { throwIfNoEntry: false })?.isFile())
     .sort()
-    .map((path) => ({
-      severity: 'error', file, pointer: '/raw_files', rule: 'raw-file-recorded',
+    .map((path) => new Problem({
+      file, pointer: '/raw_files', rule: 'raw-file-recorded',
       expected: `${path} among the raw files hashed at ingest (every raw file is published with the report; run \`tpsreport ingest\` and commit data/)`,
       found: 'a raw file added after the last ingest',
     }));
@@ -132,23 +133,23 @@ function rawFileProblems(doc, file, root, keep = null) {
   const { source, sha256 } = doc.provenance;
   const actual = rawSha256(join(root, source), keep);
   if (actual === null) {
-    return [{ severity: 'error', file, pointer: '/provenance/source', rule: 'raw-file-exists', expected: `raw file ${source} beside the data`, found: 'no such file' }];
+    return [new Problem({ file, pointer: '/provenance/source', rule: 'raw-file-exists', expected: `raw file ${source} beside the data`, found: 'no such file' })];
   }
   if (actual === sha256) return [];
-  return [{
-    severity: 'error', file, pointer: '/provenance/sha256', rule: 'raw-file-sha256',
+  return [new Problem({
+    file, pointer: '/provenance/sha256', rule: 'raw-file-sha256',
     expected: `sha256 ${sha256.slice(0, 12)}… of ${source} (run \`tpsreport ingest\` after changing a raw file)`,
     found: `${actual.slice(0, 12)}…`,
-  }];
+  })];
 }
 
 /** Every figure's line must exist in its raw file. */
 function lineRangeProblems(doc, file, walk) {
   const last = doc.provenance.lines;
-  return walk.beyond.map(({ pointer, line }) => ({
-    severity: 'error', file, pointer: `${pointer}/line`, rule: 'raw-line-exists',
+  return walk.beyond.map(({ pointer, line }) => (new Problem({
+    file, pointer: `${pointer}/line`, rule: 'raw-line-exists',
     expected: `a line number within the raw file's ${last} lines`, found: String(line), raw: { source: doc.provenance.source, line },
-  }));
+  })));
 }
 
 /**
@@ -321,11 +322,11 @@ export function reportProblems(report, docs, { reportFile, fileOf, docOf, exists
  * on disk, so a document that is there but broken is reported once, as itself.
  */
 function listedDocumentProblems(report, reportFile, fileOf, exists) {
-  return report.sources.flatMap((source, i) => (typeof source?.data !== 'string' || exists(source.data) ? [] : [{
-    severity: 'error', file: reportFile, pointer: `/sources/${i}/data`, rule: 'document-exists',
+  return report.sources.flatMap((source, i) => (typeof source?.data !== 'string' || exists(source.data) ? [] : [new Problem({
+    file: reportFile, pointer: `/sources/${i}/data`, rule: 'document-exists',
     expected: `${fileOf(source.data)}, the document of ${source.file} (run \`tpsreport ingest\` and commit data/)`,
     found: 'no such file',
-  }]));
+  })]));
 }
 
 // Kinds whose figures take their unit from the author's column or row, not
@@ -348,11 +349,11 @@ function unitProblems(docs, fileOf, docOf) {
       const seen = ofKind.get(key) ?? ofKind.set(key, { unit, name }).get(key);
       if (seen.unit === unit) continue;
       const here = figureAt(docOf(name), key, unit);
-      problems.push({
-        severity: 'error', file: fileOf(name), pointer: `${here.pointer}/unit`, rule: 'units-agree',
+      problems.push(new Problem({
+        file: fileOf(name), pointer: `${here.pointer}/unit`, rule: 'units-agree',
         expected: `"${seen.unit}" as in ${fileOf(seen.name)} ${figureAt(docOf(seen.name), key, seen.unit).pointer} (the same figure in one comparison has one unit)`,
         found: JSON.stringify(unit), raw: { source: doc.source, line: here.line },
-      });
+      }));
     }
   }
   return problems;
@@ -375,15 +376,15 @@ function sweepProblems(report, docs, reportFile) {
     // sweep) is not part of the sweep; a kind that carries it must vary.
     const carrying = [...byKind].filter(([, values]) => values.size > 0);
     if (carrying.length === 0) {
-      problems.push({ severity: 'error', file: reportFile, pointer: '/sweep', rule: 'sweep-varies', expected: `runs labelled "${label}", the label the report sweeps`, found: 'no run with that label' });
+      problems.push(new Problem({ file: reportFile, pointer: '/sweep', rule: 'sweep-varies', expected: `runs labelled "${label}", the label the report sweeps`, found: 'no run with that label' }));
     }
     for (const [kind, values] of carrying) {
       if (values.size < 2) {
-        problems.push({
-          severity: 'error', file: reportFile, pointer: '/sweep', rule: 'sweep-varies',
+        problems.push(new Problem({
+          file: reportFile, pointer: '/sweep', rule: 'sweep-varies',
           expected: `label "${label}" to take at least two values across the ${kind} runs it sweeps`,
           found: `only ${[...values].map((v) => JSON.stringify(v)).join('')}`,
-        });
+        }));
       }
     }
   }

@@ -8,18 +8,7 @@ import { join, relative, dirname } from 'node:path';
 import { schemaValidators } from './schemas.mjs';
 import { domainProblems, reportProblems, crossSummary, figureWalk } from './domain.mjs';
 import { createPool, threadCount } from '../lib/workers.mjs';
-
-/**
- * @typedef {object} Problem
- * @property {'error'|'warning'} severity
- * @property {string} file
- * @property {string} pointer     JSON pointer into the document ('' = whole document)
- * @property {string} rule
- * @property {string} expected
- * @property {string} [found]
- * @property {number} [line]      line in the JSON file
- * @property {{source: string, line: number}} [raw]  the raw output line behind the value
- */
+import { Problem } from '../problems/problem.mjs';
 
 /** Checks one parsed document; `file` only names it in problems; `walk`: figureWalk(doc) when the caller has it. */
 export function documentProblems(doc, file, { root = process.cwd(), walk, printed = false } = {}) {
@@ -27,11 +16,11 @@ export function documentProblems(doc, file, { root = process.cwd(), walk, printe
   const kind = doc && typeof doc === 'object' ? doc.kind : undefined;
   const validate = validators.get(kind);
   if (!validate) {
-    return [{
-      severity: 'error', file, pointer: '/kind', rule: 'kind',
+    return [new Problem({
+      file, pointer: '/kind', rule: 'kind',
       expected: `a document kind with a schema (${[...validators.keys()].join(', ')})`,
       found: JSON.stringify(kind),
-    }];
+    })];
   }
   if (!validate(doc)) return uniqueProblems(validate.errors.map((e) => schemaProblem(e, doc, file)));
   return domainProblems(doc, file, { root, walk, printed });
@@ -54,15 +43,14 @@ function schemaProblem(error, doc, file) {
   const pointer = error.instancePath;
   const value = valueAt(doc, pointer);
   const { expected, pointerSuffix } = describeExpectation(error);
-  return {
-    severity: 'error',
+  return new Problem({
     file,
     pointer: pointer + pointerSuffix,
     rule: `schema/${error.keyword}`,
     expected,
     found: pointerSuffix ? 'nothing' : shortJson(value),
     ...rawLineNear(doc, pointer),
-  };
+  });
 }
 
 function describeExpectation(error) {
@@ -144,7 +132,7 @@ export async function validateFolders(dirs, { root = process.cwd() } = {}) {
   const pool = createPool(WORKER);
   try {
     const results = await Promise.all(dirs.map((dir) => pool.run({ dirs: [dir], root })));
-    return { files: results.reduce((n, r) => n + r.files, 0), problems: results.flatMap((r) => r.problems).sort(byPlace) };
+    return { files: results.reduce((n, r) => n + r.files, 0), problems: results.flatMap((r) => r.problems.map(Problem.from)).sort(byPlace) };
   } finally {
     await pool.close();
   }
@@ -161,7 +149,7 @@ async function fileProblems(path, file, root, printed) {
   }
   // One walk over the figures serves the document's own checks and the report's.
   const walk = doc && typeof doc === 'object' && doc.kind !== 'report' ? figureWalk(doc) : undefined;
-  return { doc, text, walk, problems: documentProblems(doc, file, { root, walk, printed }).map((p) => ({ ...p, line: p.line ?? jsonLineOf(text, p.pointer) })) };
+  return { doc, text, walk, problems: documentProblems(doc, file, { root, walk, printed }).map((p) => p.with({ line: p.line ?? jsonLineOf(text, p.pointer) })) };
 }
 
 /** Report-level checks: a report.json and the documents beside it. */
@@ -180,9 +168,9 @@ function crossDocumentProblems(loaded) {
     // Read again where a problem needs the document itself: a problem is rare, holding every document is not.
     const docOf = (name) => JSON.parse(readFileSync(join(dir, name), 'utf8'));
     const withLines = (p) => {
-      if (p.rule === 'document-exists') return { ...p, line: dataLine(text, valueAt(doc, p.pointer)) };
+      if (p.rule === 'document-exists') return p.with({ line: dataLine(text, valueAt(doc, p.pointer)) });
       const entry = byFile.get(p.file);
-      return { ...p, line: p.line ?? (entry ? jsonLineOf(readFileSync(entry.path, 'utf8'), p.pointer) : undefined) };
+      return p.with({ line: p.line ?? (entry ? jsonLineOf(readFileSync(entry.path, 'utf8'), p.pointer) : undefined) });
     };
     problems.push(...reportProblems(doc, docs, { reportFile: file, fileOf, docOf, exists }).map(withLines));
   }
@@ -198,7 +186,7 @@ function dataLine(text, name) {
 function jsonSyntaxProblem(error, text, file) {
   const at = /position (\d+)/.exec(error.message);
   const line = at ? text.slice(0, Number(at[1])).split('\n').length : text.trimEnd().split('\n').length;
-  return { severity: 'error', file, pointer: '', rule: 'json', expected: 'valid JSON', found: error.message.replace(/^.*?: /, ''), line };
+  return new Problem({ file, pointer: '', rule: 'json', expected: 'valid JSON', found: error.message.replace(/^.*?: /, ''), line });
 }
 
 /**

@@ -3,4 +3,8 @@
 import { serveTasks } from '../lib/workers.mjs';
 import { validatePaths } from './index.mjs';
 
-serveTasks(async ({ dirs, root }) => ({ result: await validatePaths(dirs, { root }) }));
+// Problems cross to the main thread as plain data (a structured clone keeps an Error's message only).
+serveTasks(async ({ dirs, root }) => {
+  const { files, problems } = await validatePaths(dirs, { root });
+  return { result: { files, problems: problems.map((p) => p.toJSON()) } };
+});

@@ -8,10 +8,11 @@ import chart from '../../scripts/compile/charts/chart.mjs';
 import { checkParams } from '../../scripts/compile/index.mjs';
 import { scanShortcodes } from '../../scripts/compile/shortcodes.mjs';
 import { figureValues } from '../../scripts/compile/charts/files.mjs';
-import { AuthorError, toolOf } from '../../scripts/compile/select.mjs';
+import { toolOf } from '../../scripts/compile/select.mjs';
 import { buildSpec } from '../../scripts/compile/charts/index.mjs';
 import { SHAPES } from '../../scripts/compile/charts/common.mjs';
 import { STALL_ARROW } from '../../scripts/compile/charts/over-time.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const slug = 'mariadb-sysbench-threads';
@@ -46,7 +47,7 @@ test('the chart view built from the real shortcode carries the spec its .vl.json
 
 test('two runs on one point of a chart are an error naming both raw lines', () => {
   assert.throws(() => describeChart(ctx, params({ metric: 'transactions.rate', x: 'threads', where: 'set=sweep' })),
-    (e) => e instanceof AuthorError && /^chart "x": two runs match threads="1" \(raw\/oltp_read_write-t1\.txt:\d+ and raw\/oltp_read_only-t1\.txt:\d+\) but differ in "workload"; narrow with where="…"/.test(e.message));
+    (e) => e instanceof Problem && /^chart "x": two runs match threads="1" \(raw\/oltp_read_write-t1\.txt:\d+ and raw\/oltp_read_only-t1\.txt:\d+\) but differ in "workload"; narrow with where="…"/.test(e.message));
 });
 
 test('a figure path the runs do not have, and a label they do not carry, are errors saying what is there', () => {

@@ -7,11 +7,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { combineRepeats, repeatLabels, spreadText, decimalsOf } from '../../scripts/compile/stats/repeats.mjs';
 import { difference, bandOf } from '../../scripts/compile/stats/difference.mjs';
-import { AuthorError } from '../../scripts/compile/select.mjs';
+
 import { viewContext, loadDocuments, loadReport } from '../../scripts/compile/report.mjs';
 import { checkParams } from '../../scripts/compile/index.mjs';
 import { kinds } from '../../scripts/compile/kinds.mjs';
 import { tableCsv } from '../../scripts/compile/html.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const close = (a, b, eps = 1e-9) => assert.ok(Math.abs(a - b) < eps, `${a} ≈ ${b}`);
@@ -49,7 +50,7 @@ test('a view can ask for the mean, min, max or best of the repeats', () => {
 test('runs that share a key but differ in another label, or in nothing, stay an error', () => {
   const rows = [row('base', 1, 400), { ...row('base', 1, 410), threads: 8 }];
   assert.throws(() => combineRepeats(rows, ['config'], { what: 'table' }),
-    (e) => e instanceof AuthorError && e.message === 'table: two runs match config="base" (raw/base-r1.txt:18 and raw/base-r1.txt:18) but differ in "threads"; narrow with where="…" or show that label too' && e.differ[0] === 'threads');
+    (e) => e instanceof Problem && e.message === 'table: two runs match config="base" (raw/base-r1.txt:18 and raw/base-r1.txt:18) but differ in "threads"; narrow with where="…" or show that label too' && e.differ[0] === 'threads');
   const same = [row('base', 1, 400), row('base', 1, 410)];
   assert.throws(() => combineRepeats(same, ['config'], { what: 'table' }), /have the same labels; if they are repeats give each a "repeat" label/);
   const declared = [{ ...row('base', 1, 400), round: 1 }, { ...row('base', 1, 410), round: 2 }];
@@ -89,10 +90,10 @@ test('the noise band is the widest distance of the reference repeats from their 
 
 test('a noise reference that reaches one run, or runs of several configurations, is an error; one that reaches none gives no band', () => {
   const rows = [row('base', 1, 100), row('base', 2, 103), row('other', 1, 200), { ...row('base', 1, 150), threads: 8 }];
-  assert.throws(() => bandOf(rows, 'config=other'), (e) => e instanceof AuthorError
+  assert.throws(() => bandOf(rows, 'config=other'), (e) => e instanceof Problem
     && e.message === 'noise_reference "config=other" matches one run here (raw/other-r1.txt:18); a noise band is the spread of two or more repeats of one configuration');
   const mixed = [row('base', 1, 100), row('base', 2, 103), { ...row('base', 1, 150), threads: 8 }, { ...row('base', 2, 160), threads: 8 }].map((r) => ({ threads: 4, ...r }));
-  assert.throws(() => bandOf(mixed, 'config=base'), (e) => e instanceof AuthorError
+  assert.throws(() => bandOf(mixed, 'config=base'), (e) => e instanceof Problem
     && e.message === 'noise_reference "config=base" matches runs of 2 configurations here (they differ in "threads"), whose spread is their difference, not noise; name one, e.g. "config=base;threads=4"');
   close(bandOf(mixed, 'config=base;threads=4').band, 1.5 / 101.5); // median 101.5, each 1.5 from it
   assert.deepEqual(bandOf(rows, 'config=elsewhere'), { band: 0, n: 0 });
@@ -129,14 +130,14 @@ test('a claim prints its figure when the data bears it out and refuses when it d
   assert.match(html, /<span class="claim-figure">24\.8\u00a0% higher<\/span>/);
   assert.match(html, /data-verdict="different"/);
   await assert.rejects(claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'lower' }),
-    (e) => e instanceof AuthorError && /^the data does not support relation="lower": a="config=fast" is 503\.00 and b="config=base" is 403\.00 .*a difference of \+24\.8\u00a0% \(95\u00a0% CI .*\); a is not lower than b$/.test(e.message));
+    (e) => e instanceof Problem && /^the data does not support relation="lower": a="config=fast" is 503\.00 and b="config=base" is 403\.00 .*a difference of \+24\.8\u00a0% \(95\u00a0% CI .*\); a is not lower than b$/.test(e.message));
   await assert.rejects(claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'at-least', percent: '30' }), /a is not 30 % above b/);
   const atLeast = (await claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'at-least', percent: '20' })).html;
   assert.match(atLeast, /24\.8\u00a0% higher<\/span> <span class="claim-note">\(at least 20\u00a0% higher; 95\u00a0% CI /);
   // b below a: a negative percent is "at least N % lower".
   assert.match((await claim(ctx, { a: 'config=base', b: 'config=fast', relation: 'at-least', percent: '-19' })).html, /19\.9\u00a0% lower<\/span> <span class="claim-note">\(at least 19\u00a0% lower; /);
   await assert.rejects(claim(ctx, { a: 'config=base', b: 'config=fast', relation: 'at-least', percent: '-25' }), /a is not 25 % below b/);
-  await assert.rejects(claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'higher', percent: '20' }), /^AuthorError: percent="20" is the threshold of relation="at-least"; relation="higher" takes none$/);
+  await assert.rejects(claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'higher', percent: '20' }), /^percent="20" is the threshold of relation="at-least"; relation="higher" takes none$/);
   await assert.rejects(claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'at-least', percent: '20%' }), /needs percent="N", .*, not percent="20%"$/);
   // Two repeats of one configuration differ by noise alone.
   await assert.rejects(claim(ctx, { a: 'repeat=2', b: 'repeat=1', where: 'config=fast', relation: 'higher' }),
@@ -147,7 +148,7 @@ test('a claim prints its figure when the data bears it out and refuses when it d
   await assert.rejects(claim(ctx, { a: 'config=fast', b: 'config=base', relation: 'about' }), /the difference is larger than the noise/);
   // A reference the claim's runs do not reach leaves it nothing to be judged against.
   await assert.rejects(claim(syntheticContext(runs, { noise_reference: 'config=slow' }), { a: 'config=fast', b: 'config=base', relation: 'higher' }),
-    (e) => e instanceof AuthorError && e.message === 'noise_reference "config=slow" matches no run of sysbench transactions.rate, so the claim has no noise band to be judged against; narrow the reference or widen where');
+    (e) => e instanceof Problem && e.message === 'noise_reference "config=slow" matches no run of sysbench transactions.rate, so the claim has no noise band to be judged against; narrow the reference or widen where');
 });
 
 test('a claim on single runs says so on the page, and "about" cannot rest on them', async () => {
@@ -218,16 +219,16 @@ test('the decimals a stability table or a median keeps are those the tool printe
 test('runs that differ in a label the others lack are named by a pair that differs in it, with the repeat label it may be a slip of', () => {
   const rows = [row('base', 1, 100), row('base', 2, 103), { ...row('base', undefined, 98), repaet: 3, source: 'raw/base-r3.txt' }];
   delete rows[2].repeat;
-  assert.throws(() => combineRepeats(rows, ['config'], { what: 'table' }), (e) => e instanceof AuthorError
+  assert.throws(() => combineRepeats(rows, ['config'], { what: 'table' }), (e) => e instanceof Problem
     && e.message === 'table: two runs match config="base" (raw/base-r1.txt:18 and raw/base-r3.txt:18) but differ in "repaet"; narrow with where="…" or show that label too; "repaet" may be the repeat label "repeat" misspelt in the front matter');
 });
 
 test('two repeats numbered alike, or a run without the repeat label among repeats, are refused instead of counted', () => {
   const twice = [row('base', 1, 100), row('base', 2, 103), { ...row('base', 2, 98), source: 'raw/base-r2-again.txt' }];
-  assert.throws(() => combineRepeats(twice, ['config'], { what: 'table' }), (e) => e instanceof AuthorError
+  assert.throws(() => combineRepeats(twice, ['config'], { what: 'table' }), (e) => e instanceof Problem
     && e.message === 'table: raw/base-r2.txt:18 and raw/base-r2-again.txt:18 are both repeat=2; each repeat of a configuration needs its own "repeat" label');
   const unnumbered = [row('base', 1, 100), row('base', 2, 103), { ...row('base', 3, 98), repeat: undefined, source: 'raw/base.txt' }];
-  assert.throws(() => combineRepeats(unnumbered, ['config'], { what: 'table' }), (e) => e instanceof AuthorError
+  assert.throws(() => combineRepeats(unnumbered, ['config'], { what: 'table' }), (e) => e instanceof Problem
     && e.message === 'table: raw/base.txt:18 has no "repeat" label, which raw/base-r1.txt:18 has; each repeat of a configuration needs its own "repeat" label');
   assert.equal(combineRepeats(twice.slice(0, 2), ['config'], { what: 'table' }).get('base').n, 2);
 });

@@ -2,11 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { selectRows, uniqueBy, AuthorError, parseWhere, lineOnPath } from '../../scripts/compile/select.mjs';
+import { selectRows, uniqueBy, parseWhere, lineOnPath } from '../../scripts/compile/select.mjs';
 import { nearest } from '../../scripts/lib/nearest.mjs';
 import { rowsOf } from '../../scripts/lib/columns.mjs';
 import { loadDocuments } from '../../scripts/compile/report.mjs';
 import { parseText } from '../../scripts/parse/index.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const slug = 'mariadb-sysbench-threads';
@@ -43,7 +44,7 @@ test('selectRows with each gives a sample printed over several lines (sysbench.r
 });
 
 test('a mistyped metric names the path that was meant and the paths the document has', () => {
-  assert.throws(() => selectRows(report, { data: 'sysbench', metric: 'transactions.rat' }), (e) => e instanceof AuthorError
+  assert.throws(() => selectRows(report, { data: 'sysbench', metric: 'transactions.rat' }), (e) => e instanceof Problem
     && /metric "transactions.rat" is not in item 0 of content\/reports\/mariadb-sysbench-threads\/raw\/.*; did you mean "transactions.rate"\? figure paths here: /.test(e.message));
 });
 
@@ -59,7 +60,7 @@ test('a filter that matches nothing lists the values the label takes and the nea
 
 test('two runs in one cell are an error naming both, never silently one of them', () => {
   const rows = selectRows(report, { data: 'sysbench', metric: 'transactions.rate', labels: ['workload'], where: 'set=sweep' });
-  assert.throws(() => uniqueBy(rows, ['workload'], 'table'), (e) => e instanceof AuthorError && /^table: two runs match workload="[^"]+" \(raw\/[^:]+:\d+ and raw\/[^:]+:\d+\); narrow with where/.test(e.message));
+  assert.throws(() => uniqueBy(rows, ['workload'], 'table'), (e) => e instanceof Problem && /^table: two runs match workload="[^"]+" \(raw\/[^:]+:\d+ and raw\/[^:]+:\d+\); narrow with where/.test(e.message));
 });
 
 test('parseWhere and nearest: label filters and typo suggestions', () => {
@@ -97,7 +98,7 @@ test('a table\'s samples read a field at a time give what whole samples give: ne
   assert.deepEqual(rows.map((r) => [r.value, r.line, r.t, r.lat, r.none]), [[1, 20, 1, 1, null], [2, 21, 2, 2, null], [3, 22, 3, 3, null]]);
   assert.deepEqual(selectRows(one, { ...q, metric: 'tps' }).map((r) => [r.value, r.text, r.line]), [[5.5, '5.5', 10], [null, 'ok', 11], [7, '7', 12]]);
   assert.deepEqual(selectRows(one, { ...q, metric: 'tps', optional: true }).map((r) => r.t === undefined && r.element), [0, 2]);
-  assert.throws(() => selectRows(one, { ...q, metric: 'tpss' }), (e) => e instanceof AuthorError
+  assert.throws(() => selectRows(one, { ...q, metric: 'tpss' }), (e) => e instanceof Problem
     && e.message === 'metric "tpss" is not in item 0, intervals.samples 0 of raw/s.txt; did you mean "tps"? figure paths here: t, tps, latency.value (`tpsreport parse FILE` shows the document)');
   assert.throws(() => selectRows(one, { ...q, metric: 'count' }), /metric "count" is not in item 0, intervals.samples 0/);
 });
@@ -120,14 +121,14 @@ test('a list of named elements is indexed by name as well as by position, and a 
   assert.deepEqual([number.value, raw(number)], [268435456, 'innodb_buffer_pool_size\t268435456']);
   const [byPosition] = selectRows(variables, { data: 'global-variables', metric: 'variables.0.value', where: 'trx_commit=1' });
   assert.equal(raw(byPosition), `${variables.docs[0].variables[0].name}\t${byPosition.value}`);
-  assert.throws(() => selectRows(variables, { data: 'global-variables', metric: 'variables.innodb_bufer_pool_size.value', where: 'trx_commit=1' }), (e) => e instanceof AuthorError
+  assert.throws(() => selectRows(variables, { data: 'global-variables', metric: 'variables.innodb_bufer_pool_size.value', where: 'trx_commit=1' }), (e) => e instanceof Problem
     && e.message === 'metric "variables.innodb_bufer_pool_size.value" is not in item 0 of content/reports/read-write-stress-over-time/raw/global-variables-trx-commit-1.txt; "variables" has no element named "innodb_bufer_pool_size" (did you mean "innodb_buffer_pool_size"?); its 656 names include "allow_suspicious_udfs", "alter_algorithm", "analyze_max_length", "analyze_sample_percentage", "aria_block_size", "aria_checkpoint_interval", …');
 });
 
 test('runs with a mistyped or absent kind says what the report has, as every other shortcode does', async () => {
   const { kinds } = await import('../../scripts/compile/kinds.mjs');
   const documents = (kind) => report.docs.filter((d) => d.kind === kind);
-  assert.throws(() => kinds.runs.build({ report, documents }, { data: 'sysbnech' }), (e) => e instanceof AuthorError && /^no "sysbnech" documents in this report; did you mean "sysbench"\? \(it has: .*sysbench/.test(e.message));
+  assert.throws(() => kinds.runs.build({ report, documents }, { data: 'sysbnech' }), (e) => e instanceof Problem && /^no "sysbnech" documents in this report; did you mean "sysbench"\? \(it has: .*sysbench/.test(e.message));
   const empty = { ...report, docs: [] };
   assert.throws(() => kinds.runs.build({ report: empty, documents: () => [] }, { data: 'sysbench' }), (e) => e.message === 'no "sysbench" documents in this report (it has: none; list raw files under `sources`)');
 });
@@ -176,7 +177,7 @@ test('a sysbench prepare step in the log of its run is no row of a figure it doe
 
 test('a metric that names a group of figures (latency) is refused with the figures under it, instead of a cell reading [object Object]', () => {
   const q = { data: 'sysbench', where: 'threads=4;set=sweep;workload=read/write' };
-  assert.throws(() => selectRows(report, { ...q, metric: 'latency' }), (e) => e instanceof AuthorError
+  assert.throws(() => selectRows(report, { ...q, metric: 'latency' }), (e) => e instanceof Problem
     && e.message === 'metric "latency" in item 0 of content/reports/mariadb-sysbench-threads/raw/oltp_read_write-t4.txt is a group of figures, not one figure; name one of them: latency.min, latency.avg, latency.max, latency.percentile.rank, latency.percentile.value, latency.sum');
   assert.throws(() => selectRows(report, { ...q, metric: 'latency.percentile' }), /is a group of figures, not one figure; name one of them: latency\.percentile\.rank, latency\.percentile\.value$/);
   const [row] = selectRows(report, { ...q, metric: 'latency.percentile.value' });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { scanShortcodes, viewKey } from '../../scripts/compile/shortcodes.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const page = `---
 title: x
@@ -49,8 +49,8 @@ test('a view key depends on the name, parameters and inner text, not on paramete
 });
 
 test('an unterminated shortcode is refused at its line', () => {
-  assert.throws(() => scanShortcodes('a\n\n{{< value data="x"\n', 'index.md'), (e) => e instanceof InputError && e.line === 3 && /closing >}} for the value shortcode/.test(e.message));
-  assert.throws(() => scanShortcodes('{{< value data="x >}}', 'index.md'), (e) => e instanceof InputError && /closing "/.test(e.message));
+  assert.throws(() => scanShortcodes('a\n\n{{< value data="x"\n', 'index.md'), (e) => e instanceof Problem && e.line === 3 && /closing >}} for the value shortcode/.test(e.message));
+  assert.throws(() => scanShortcodes('{{< value data="x >}}', 'index.md'), (e) => e instanceof Problem && /closing "/.test(e.message));
 });
 
 test('a closing tag closes only the shortcode of its whole name, not one whose name starts it', () => {

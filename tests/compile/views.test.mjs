@@ -13,7 +13,8 @@ import { kinds } from '../../scripts/compile/kinds.mjs';
 import { tableCsv } from '../../scripts/compile/html.mjs';
 import { specCsv } from '../../scripts/compile/charts/files.mjs';
 import { specHash } from '../../scripts/draw/svg.mjs';
-import { AuthorError } from '../../scripts/compile/select.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
+
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const SLUGS = readdirSync(join(ROOT, 'content', 'reports')).filter((d) => existsSync(join(ROOT, 'content', 'reports', d, 'index.md')));
@@ -52,7 +53,7 @@ const build = async (slug, name, params, inner = null) => {
   const { ctx } = await contextOf(slug);
   return kinds[name].build(ctx, checkParams(kinds[name], { name, params, positional: [], inner }));
 };
-const authorError = (pattern) => (e) => e instanceof AuthorError && pattern.test(e.message);
+const authorError = (pattern) => (e) => e instanceof Problem && pattern.test(e.message);
 
 test('table kinds refuse two runs in one cell, naming both raw lines', async () => {
   await assert.rejects(build('mariadb-sysbench-threads', 'table', { data: 'sysbench', metric: 'transactions.rate', rows: 'workload', where: 'set=sweep' }),
@@ -73,7 +74,7 @@ test('table kinds name a missing figure path and a label the runs lack', async (
   // Only raw/ files are hashed at ingest, so a config block shows nothing else.
   for (const [file, found] of [['index.md', 'which is not a path under raw/'], ['raw', 'which is not a path under raw/'], ['raw/../index.md', 'which leads out of the folder with ..'], ['raw/..', 'which leads out of the folder with ..'], ['/etc/passwd', 'an absolute path']]) {
     const message = `expected a file in the report's raw/ folder, named relative to the report folder (raw/<name>), found ${JSON.stringify(file)}, ${found}`;
-    await assert.rejects(build('read-write-stress-over-time', 'config', { file }), (error) => error instanceof AuthorError && error.message === message, file);
+    await assert.rejects(build('read-write-stress-over-time', 'config', { file }), (error) => error instanceof Problem && error.message === message, file);
   }
   await assert.rejects(build('read-write-stress-over-time', 'config-diff', { a: 'raw/my-trx-commit-1.cnf', b: 'raw/../../other-report/raw/my.cnf' }),
     authorError(/^expected a file in the report's raw\/ folder, named relative to the report folder \(raw\/<name>\), found "raw\/\.\.\/\.\.\/other-report\/raw\/my\.cnf", which leads out of the folder with \.\.$/));

@@ -11,10 +11,11 @@ import { viewContext } from '../../scripts/compile/report.mjs';
 import { describeChart } from '../../scripts/compile/charts/chart.mjs';
 import chart from '../../scripts/compile/charts/chart.mjs';
 import { checkParams } from '../../scripts/compile/index.mjs';
-import { AuthorError, DEFAULT_ITEMS } from '../../scripts/compile/select.mjs';
+import { DEFAULT_ITEMS } from '../../scripts/compile/select.mjs';
 import { buildSpec, instrumentLabels } from '../../scripts/compile/charts/index.mjs';
 import { altText } from '../../scripts/compile/charts/describe.mjs';
 import { renderSvg } from '../../scripts/draw/svg.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURE = 'tests/fixtures/perf-schema-waits/mariadb-10.11-batch-snapshots-sysbench-t0-t10-t20.txt';
@@ -99,7 +100,7 @@ test('over-time facets the settings with the top events of each file', () => {
 test('top on over-time needs series and a rank in the samples; series and color, or series and steady, are refused', () => {
   assert.throws(() => describeChart(ctx, params({ kind: 'over-time', metric: 'sum', top: '3', where: 'setting=batch' })), /top="3" on over-time keeps the first-ranked series; name them with series="…"/);
   assert.throws(() => describeChart(ctx, params({ kind: 'over-time', each: 'snapshots.0.events', metric: 'count', x: 'index', series: 'name', top: '3', where: 'setting=batch' })),
-    (e) => e instanceof AuthorError && /these samples have none/.test(e.message));
+    (e) => e instanceof Problem && /these samples have none/.test(e.message));
   assert.throws(() => describeChart(ctx, params({ kind: 'over-time', metric: 'sum', series: 'name', color: 'setting' })), /give one of them/);
   assert.throws(() => describeChart(ctx, params({ kind: 'over-time', metric: 'sum', series: 'name', steady: 'yes' })), /a run has several lines/);
   assert.throws(() => describeChart(ctx, params({ kind: 'lines', metric: 'sum', x: 'name', series: 'name' })), /kind="lines" takes no "series"/);
@@ -134,7 +135,7 @@ test('over-time on snapshots that carry no time says so and how to give them one
   // Without its t= markers and the NOW() beside each snapshot.
   const text = rawLines(FIXTURE).filter((line) => !/^NOW\(\)$|^\d{4}-\d\d-\d\d /.test(line)).map((line) => (line.startsWith('-- snapshot') ? '-- snapshot' : line)).join('\n');
   const untimed = viewContext({ slug: 'waits', meta: {}, docs: [{ ...parse(text, { source: FIXTURE }), labels: { setting: 'batch' }, order: 0 }] });
-  assert.throws(() => describeChart(untimed, params({ kind: 'over-time', metric: 'sum', series: 'name', top: '3' })), (e) => e instanceof AuthorError
+  assert.throws(() => describeChart(untimed, params({ kind: 'over-time', metric: 'sum', series: 'name', top: '3' })), (e) => e instanceof Problem
     && /^x="t" \(the default of kind="over-time"\): none of the \d+ points of "perf-schema-waits" has it, so none has a place on the x axis; a capture gives each snapshot its time on a "-- snapshot N t=12\.5s" comment line or a SELECT NOW\(6\) beside it; name a field the points do have with x="…"$/.test(e.message));
   assert.ok(describeChart(ctx, params({ kind: 'over-time', metric: 'sum', series: 'name', top: '3', where: 'setting=batch' })).rows.length > 0, 'timed snapshots draw');
 });
@@ -154,7 +155,7 @@ test('top-waits over a capture that lists one lock twice: the alt text counts an
 
 test('top-waits over two files without a facet is refused at the first name both list, not one bar stacked from both', () => {
   const both = params({ kind: 'top-waits', each: 'change.events', metric: 'sum', x: 'name' });
-  assert.throws(() => describeChart(ctx, both), (e) => e instanceof AuthorError
+  assert.throws(() => describeChart(ctx, both), (e) => e instanceof Problem
     && /^chart "w": two runs match name="wait\/synch\/[^"]+" \(tests\/fixtures\/perf-schema-waits\/mariadb-10\.11-batch-snapshots-sysbench-t0-t10-t20\.txt:\d+ and tests\/fixtures\/perf-schema-waits\/mariadb-10\.11-sys-table-verbose-snapshots-sysbench-t0-t10-t20\.txt:\d+\); narrow with where="…", give the runs a label that tells them apart, or draw a panel each with facet="…"$/.test(e.message), 'the message names both lines');
   // Two rows of one name in one result stay one bar (the duplicate-names test above); one panel per file draws.
   assert.ok(describeChart(ctx, params({ kind: 'top-waits', each: 'change.events', metric: 'sum', x: 'name', facet: 'setting' })).rows.length > 0);

@@ -10,7 +10,7 @@ import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFile } from '../../scripts/parse/index.mjs';
 import { documentProblems } from '../../scripts/validate/index.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CORPUS = process.argv[2] ?? join(ROOT, '..', 'shared', 'corpus');
@@ -32,7 +32,7 @@ async function checkFile(path, expectedKind) {
     const status = doc.status ?? doc.runs?.map((r) => r.status).join(',') ?? 'ok';
     return { verdict: 'parsed', detail: `${doc.warnings.length} warnings, status ${status}` };
   } catch (error) {
-    if (error instanceof InputError) return { verdict: 'refused', detail: String(error) };
+    if (error instanceof Problem) return { verdict: 'refused', detail: String(error) };
     return { verdict: 'crashed', detail: error.stack };
   }
 }

@@ -3,7 +3,7 @@
 // once, with how many turns of the event loop the thread has taken so far.
 import { threadId } from 'node:worker_threads';
 import { serveTasks } from '../../scripts/lib/workers.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 let turns = 0;
 
@@ -12,7 +12,7 @@ serveTasks(async ({ wait = 0, fail, crash, quick }) => {
     setImmediate(() => { turns += 1; });
     return { result: { thread: threadId, turns } };
   }
-  if (fail) throw new InputError({ source: 'raw/x.txt', line: 7, column: 3, expected: 'a number', found: '"abc"', rule: 'number' });
+  if (fail) throw new Problem({ file: 'raw/x.txt', line: 7, column: 3, expected: 'a number', found: '"abc"', rule: 'number' });
   if (crash) throw new TypeError('boom');
   await new Promise((resolve) => setTimeout(resolve, wait));
   return { result: { thread: threadId } };

@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ingestReports } from '../../scripts/ingest/index.mjs';
-import { formatNotes } from '../../scripts/ingest/notes.mjs';
+import { textLine } from '../../scripts/problems/reporters.mjs';
+
+const formatNotes = (notes) => notes.map(textLine).join('\n');
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const RAW = join(ROOT, 'content/reports/mariadb-sysbench-threads/raw');

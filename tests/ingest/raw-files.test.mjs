@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { ingestReports, planSources } from '../../scripts/ingest/index.mjs';
 import { compileReports } from '../../scripts/compile/index.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 import { hashRawFiles, rawFolder, fileSum } from '../../scripts/lib/raw-files.mjs';
 import { validatePaths } from '../../scripts/validate/index.mjs';
 import { writeIntervalLog } from '../bench/interval-log.mjs';
@@ -45,7 +45,7 @@ test('ingest refuses a sources entry a browser would run, at its line in index.m
   try {
     const index = join(root, 'content/reports/x/index.md');
     const error = (() => { try { planSources(readFileSync(index, 'utf8'), 'content/reports/x/index.md', join(root, 'content/reports/x'), root); } catch (e) { return e; } return null; })();
-    assert.ok(error instanceof InputError, String(error));
+    assert.ok(error instanceof Problem, String(error));
     assert.equal(error.rule, 'raw-file-type');
     assert.equal(
       String(error),
@@ -61,13 +61,13 @@ test('ingest and compile refuse every raw file of a type a browser runs, listed 
   try {
     const ingested = await ingestReports({ root });
     const names = ['hook.mjs', 'notes.xml', 'page.HTML', 'plot.svg'];
-    assert.deepEqual(ingested.errors.map((e) => e.source), names.map((n) => `content/reports/x/raw/${n}`));
+    assert.deepEqual(ingested.errors.map((e) => e.file), names.map((n) => `content/reports/x/raw/${n}`));
     assert.equal(ingested.documents, 1, 'the safe source is still ingested');
     for (const e of ingested.errors) {
       assert.match(String(e), /^content\/reports\/x\/raw\/[^:]+: expected a raw file a browser shows as text, found .+ which a browser would run with its scripts .*; rename it to \S+\.txt /);
     }
     const compiled = await compileReports({ root });
-    assert.deepEqual(compiled.errors.map((e) => e.source), names.map((n) => `content/reports/x/raw/${n}`));
+    assert.deepEqual(compiled.errors.map((e) => e.file), names.map((n) => `content/reports/x/raw/${n}`));
     assert.equal(compiled.views, 0, 'nothing of the report is published');
   } finally {
     rmSync(root, { recursive: true, force: true });
@@ -289,7 +289,7 @@ test('a source that fails leaves data/ whole: report.json lists the documents th
     assert.deepEqual((await ingestReports({ root })).errors, []);
     writeFileSync(join(root, 'content/reports/x/raw/b.txt'), garbled);
     const { errors, documents } = await ingestReports({ root });
-    assert.deepEqual(errors.map((e) => [e.source, e.rule]), [['content/reports/x/raw/b.txt', errors[0]?.rule]]);
+    assert.deepEqual(errors.map((e) => [e.file, e.rule]), [['content/reports/x/raw/b.txt', errors[0]?.rule]]);
     assert.match(String(errors[0]), /^content\/reports\/x\/raw\/b\.txt:\d+:\d+: expected /);
     assert.equal(documents, 2);
     assert.deepEqual(listed(), [['content/reports/x/raw/a.txt', 'a.json', 0], ['content/reports/x/raw/c.txt', 'c.json', 2]]);
@@ -317,7 +317,7 @@ test('reports ingested side by side report their problems in report-name order, 
       writeFileSync(join(bundle, 'index.md'), '---\ntitle: T\nsources:\n  - file: raw/good.txt\n    labels: { server: a }\n  - file: raw/cut.txt\n    labels: { server: b }\n---\n');
     }
     const result = await ingestReports({ root });
-    assert.deepEqual(result.errors.map((e) => e.source), [...slugs].sort().map((slug) => `content/reports/${slug}/raw/cut.txt`));
+    assert.deepEqual(result.errors.map((e) => e.file), [...slugs].sort().map((slug) => `content/reports/${slug}/raw/cut.txt`));
     assert.equal(result.documents, slugs.length);
     assert.equal(result.reports, slugs.length);
   } finally {
@@ -362,7 +362,7 @@ test('raw files in a folder under raw/ are published with their views, and one a
   }
   const unsafe = site(['raw/waits/run.txt'], { 'waits/run.txt': null, 'waits/plot.svg': SVG });
   try {
-    assert.deepEqual((await compileReports({ root: unsafe })).errors.map((e) => e.source), ['content/reports/x/raw/waits/plot.svg']);
+    assert.deepEqual((await compileReports({ root: unsafe })).errors.map((e) => e.file), ['content/reports/x/raw/waits/plot.svg']);
   } finally {
     rmSync(unsafe, { recursive: true, force: true });
   }
@@ -393,7 +393,7 @@ test('a sources entry that leads out of the report folder (.., an absolute path,
     const root = site([file], { 'run.txt': null });
     try {
       const error = planError(root);
-      assert.ok(error instanceof InputError, `${file}: ${error}`);
+      assert.ok(error instanceof Problem, `${file}: ${error}`);
       assert.equal(String(error), `content/reports/x/index.md:4:1: ${RAW_PATH}, found ${found}`);
     } finally {
       rmSync(root, { recursive: true, force: true });
@@ -417,7 +417,7 @@ test('a symbolic link in raw/ to a file outside the report folder is refused at 
     const report = JSON.parse(readFileSync(join(unlisted, 'data/reports/x/report.json'), 'utf8'));
     assert.deepEqual(report.raw_files.map((r) => r.file), ['content/reports/x/raw/run.txt'], 'the link is not hashed');
     const compiled = await compileReports({ root: unlisted });
-    assert.deepEqual(compiled.errors.map((e) => e.source), ['content/reports/x/raw/notes.txt']);
+    assert.deepEqual(compiled.errors.map((e) => e.file), ['content/reports/x/raw/notes.txt']);
     assert.equal(existsSync(join(unlisted, '.tpsreport/site/reports/x/raw/notes.txt')), false, 'nothing outside the report folder is published');
   } finally {
     for (const dir of [outside, listed, unlisted]) rmSync(dir, { recursive: true, force: true });
@@ -469,11 +469,11 @@ test('ingest refuses a raw file with a control byte after its first 8 KB at that
 });
 
 test('a file name is printed with its control characters escaped: an escape sequence in a name never reaches the terminal', async () => {
-  const { formatLocation, printable, InputError } = await import('../../scripts/problems/problem.mjs');
-  assert.equal(formatLocation({ source: 'raw/evil\n\x1b[31mname.txt', line: 3 }), 'raw/evil\\n\\x1b[31mname.txt:3');
+  const { formatLocation, printable, Problem } = await import('../../scripts/problems/problem.mjs');
+  assert.equal(formatLocation({ file: 'raw/evil\n\x1b[31mname.txt', line: 3 }), 'raw/evil\\n\\x1b[31mname.txt:3');
   assert.equal(printable('a\x7fb\x9bc é'), 'a\\x7fb\\x9bc é');
   assert.equal(printable('two\nlines\x1b', { keepLines: true }), 'two\nlines\\x1b');
-  assert.equal(String(new InputError({ source: 'raw/a\x1b.txt', line: 1, expected: 'x', found: 'raw/a\x1b.txt' })), 'raw/a\\x1b.txt:1: expected x, found raw/a\\x1b.txt');
+  assert.equal(String(new Problem({ file: 'raw/a\x1b.txt', line: 1, expected: 'x', found: 'raw/a\x1b.txt' })), 'raw/a\\x1b.txt:1: expected x, found raw/a\\x1b.txt');
 });
 
 test('a binary raw file (a NUL byte in its first 8,000) is published for download without a line view; a text file keeps its view', async () => {

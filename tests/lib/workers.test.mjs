@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPool, threadCount } from '../../scripts/lib/workers.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const WORKER = new URL('../helpers/task-worker.mjs', import.meta.url);
 
@@ -20,16 +20,16 @@ test('a task goes to the thread with the fewest waiting: a long task does not ho
   }
 });
 
-test('an InputError thrown on a thread arrives as an InputError with its location; another error with its message', async () => {
+test('a Problem thrown on a thread arrives as a Problem with its location; another error with its message', async () => {
   const pool = createPool(WORKER, { threads: 1 });
   try {
     await assert.rejects(pool.run({ fail: true }), (error) => {
-      assert.ok(error instanceof InputError);
+      assert.ok(error instanceof Problem);
       assert.equal(error.toString(), 'raw/x.txt:7:3: expected a number, found "abc"');
       assert.equal(error.rule, 'number');
       return true;
     });
-    await assert.rejects(pool.run({ crash: true }), (error) => !(error instanceof InputError) && error.message === 'boom' && /task-worker\.mjs/.test(error.stack));
+    await assert.rejects(pool.run({ crash: true }), (error) => !(error instanceof Problem) && error.message === 'boom' && /task-worker\.mjs/.test(error.stack));
     // The thread still serves after both.
     assert.ok((await pool.run({})).thread > 0);
   } finally {
@@ -44,7 +44,7 @@ test('a pool runs one thread per core but one, two on two cores, six at most, or
   assert.equal(threadCount('12', 2), 12);
   for (const bad of ['abc', '0', '1.5', '65', '-2']) {
     assert.throws(() => threadCount(bad, 4), (error) => {
-      assert.ok(error instanceof InputError);
+      assert.ok(error instanceof Problem);
       assert.equal(error.toString(), `TPSREPORT_THREADS: expected a whole number of threads from 1 to 64, found "${bad}"`);
       return true;
     });

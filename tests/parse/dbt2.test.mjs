@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { parse, format } from '../../scripts/parse/dbt2.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'dbt2');
 const fixture = (name) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -130,13 +130,13 @@ test('parse() names a caption line it cannot place in a warning instead of dropp
 
 test('parse() refuses a table cut off after its rows with a located error', () => {
   const text = `${fixture('seed000-mysql-5.5.9.txt').split('\n').slice(0, 8).join('\n')}\n`;
-  assert.throws(() => parse(text, { source: 'cut.txt' }), (e) => e instanceof InputError
+  assert.throws(() => parse(text, { source: 'cut.txt' }), (e) => e instanceof Problem
     && e.toString() === 'cut.txt:8:80: expected the closing rule or the NOTPM line after the transaction rows, found end of input');
 });
 
 test('parse() points at the cell that is not a number', () => {
   const text = fixture('seed000-mysql-5.5.9.txt').replace('2.386 :', '2.3x6 :');
-  assert.throws(() => parse(text), (e) => e instanceof InputError && e.line === 7 && e.column === 26 && e.found === '"2.3x6"');
+  assert.throws(() => parse(text), (e) => e instanceof Problem && e.line === 7 && e.column === 26 && e.found === '"2.3x6"');
 });
 
 test('detect() scores DBT-2 reports and ignores other tools', () => {

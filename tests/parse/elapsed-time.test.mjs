@@ -7,7 +7,7 @@ import { join } from 'node:path';
 // index.mjs first: it loads formats.mjs, which loads elapsed-time.mjs.
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/elapsed-time.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'elapsed-time');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -98,7 +98,7 @@ test('detect scores shell timings high and a bare SHOW TABLE STATUS footer at ze
 test('parse() refuses a bash time block cut after user, at the user line', () => {
   let error = null;
   try { parse(read('errors/bash-time-cut.txt')); } catch (e) { error = e; }
-  assert.ok(error instanceof InputError);
+  assert.ok(error instanceof Problem);
   assert.equal(error.line, 2);
   assert.match(error.message, /expected a "sys" line/);
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 // index.mjs first: it loads formats.mjs, which loads file-sizes.mjs.
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/file-sizes.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'file-sizes');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -92,7 +92,7 @@ test('detect picks ls and du output and scores other tools at zero', () => {
 
 test('parse() refuses an ls line cut off before the file name, at its line', () => {
   const error = (() => { try { parse(read('errors/ls-cut-off.txt')); } catch (e) { return e; } return null; })();
-  assert.ok(error instanceof InputError);
+  assert.ok(error instanceof Problem);
   assert.equal(error.line, 5);
   assert.match(error.message, /expected a complete ls -l line/);
 });
@@ -124,7 +124,7 @@ test('parse() reads a -h size with a decimal comma (2,3G) as 2.3 GiB, not as tho
 test('parse() refuses a size whose mark is neither a thousands group nor a -h decimal, at its line and column', () => {
   for (const [text, found] of [['$ du -b /x\n1,23456\t/x/a\n', '"1,23456"'], ['$ du -b /x\n1,234.5\t/x/a\n', '"1,234.5"'], ['$ du /x\n2,5\t/x/a\n', '"2,5"']]) {
     const error = (() => { try { parse(text, { source: 'sizes.txt' }); } catch (e) { return e; } return null; })();
-    assert.ok(error instanceof InputError, text);
+    assert.ok(error instanceof Problem, text);
     assert.equal(error.line, 2);
     assert.equal(error.column, 1);
     assert.match(error.message, /^expected a size as ls or du print it: .*, found /);
@@ -141,12 +141,12 @@ test('options.du_unit says what plain du numbers are when the paste has no comma
   const [file] = listing.files;
   assert.equal(file.size.unit, 'bytes');
   assert.equal(file.bytes.value, Number(file.size.text));
-  assert.throws(() => parse(text, { source: 'raw/du.txt', options: { du_unit: 'blocks' } }), (e) => e instanceof InputError
+  assert.throws(() => parse(text, { source: 'raw/du.txt', options: { du_unit: 'blocks' } }), (e) => e instanceof Problem
     && String(e) === 'raw/du.txt:1:1: expected options.du_unit as one of bytes, KiB, MiB (the unit of the plain numbers du printed: bytes for du -b), found "blocks"');
 });
 
 test('a tab-separated result with a number first (EXPLAIN from the mysql client) is not taken for du output', () => {
   const explain = readFileSync(join(import.meta.dirname, '..', '..', 'content/reports/scalability-by-users/raw/explain-join.txt'), 'utf8').split('\n');
   assert.equal(format.detect(explain), 0);
-  assert.throws(() => detectFormat(explain), (e) => e instanceof InputError && e.rule === 'detect');
+  assert.throws(() => detectFormat(explain), (e) => e instanceof Problem && e.rule === 'detect');
 });

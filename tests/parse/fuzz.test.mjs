@@ -1,7 +1,7 @@
 // Damaged input never lies. Each golden fixture is mutated a few times with a
 // fixed seed (a line deleted, duplicated or swapped with another, a digit
 // changed, random bytes inserted, the file cut) and each mutant must end in
-// either a located refusal (an InputError with file and line) or a document
+// either a located refusal (a Problem with file and line) or a document
 // that passes its schema and whose every printed figure is on the line it
 // cites, as printed (figures marked `derived` are computed, not printed).
 // Line ends (LF, CRLF, CR alone) never change what a fixture reads as.
@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { seeded } from '../../scripts/compile/stats/stats.mjs';
 import assert from 'node:assert/strict';
 import { parseText } from '../../scripts/parse/index.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 import { splitLines, toNumber } from '../../scripts/lib/text.mjs';
 import { schemaValidators } from '../../scripts/validate/schemas.mjs';
 import { goldenFixtures } from '../helpers/fixtures.mjs';
@@ -68,8 +68,8 @@ function check(text, source, what) {
   try {
     doc = parseText(text, { source });
   } catch (error) {
-    assert.ok(error instanceof InputError, `${what}: not an InputError: ${error?.stack ?? error}`);
-    assert.ok(error.source === source && error.line >= 1, `${what}: a refusal without a place: ${error}`);
+    assert.ok(error instanceof Problem, `${what}: not a Problem: ${error?.stack ?? error}`);
+    assert.ok(error.file === source && error.line >= 1, `${what}: a refusal without a place: ${error}`);
     return;
   }
   const validate = validators.get(doc.kind);

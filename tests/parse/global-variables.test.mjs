@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/global-variables.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'global-variables');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -62,7 +62,7 @@ test('parse() reads a capture with a `// ` prefix on every line', () => {
 });
 
 test('parse() refuses SHOW STATUS output given as variables: counters are not settings', () => {
-  assert.throws(() => parse(read('errors/show-status-not-variables.txt')), (e) => e instanceof InputError && e.rule === 'global-variables/status' && e.line === 1);
+  assert.throws(() => parse(read('errors/show-status-not-variables.txt')), (e) => e instanceof Problem && e.rule === 'global-variables/status' && e.line === 1);
 });
 
 test('detect() finds SHOW VARIABLES output and gives nothing to SHOW STATUS', () => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseFile } from '../../scripts/parse/index.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 import { toJson } from '../../scripts/lib/files.mjs';
 import { documentProblems } from '../../scripts/validate/index.mjs';
 import { assertGolden } from '../helpers/golden.mjs';
@@ -41,7 +41,7 @@ for (const dir of [join(FIXTURES, 'errors'), ...kinds.map((k) => join(FIXTURES, 
     const expected = readFileSync(path.replace(/\.[^.]+$/, '.err'), 'utf8').trim();
     test(`${source} is refused with "${expected.slice(source.length + 1, source.length + 60)}…"`, async () => {
       const error = await parseFile(path, { source }).then(() => null, (e) => e);
-      assert.ok(error instanceof InputError, `expected an InputError, got ${error}`);
+      assert.ok(error instanceof Problem, `expected a Problem, got ${error}`);
       assert.equal(error.toString(), expected);
     });
   }

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { parse, format } from '../../scripts/parse/hammerdb.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'hammerdb');
 const fixture = (name) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -86,12 +86,12 @@ test('parse() keeps a Tcl error and its stack trace when the CLI crashes at star
 });
 
 test('parse() refuses text that is not HammerDB output at all', () => {
-  assert.throws(() => parse('hello world\n'), (e) => e instanceof InputError && e.rule === 'hammerdb-missing');
+  assert.throws(() => parse('hello world\n'), (e) => e instanceof Problem && e.rule === 'hammerdb-missing');
 });
 
 test('parse() points at a TEST RESULT number that does not parse', () => {
   assert.throws(() => parse('Vuser 1:TEST RESULT : System achieved 12,345 NOPM from 28001 PostgreSQL TPM\n', { source: 'x.log' }),
-    (e) => e instanceof InputError && e.toString() === 'x.log:1:39: expected a whole number for NOPM, found "12,345"');
+    (e) => e instanceof Problem && e.toString() === 'x.log:1:39: expected a whole number for NOPM, found "12,345"');
 });
 
 test('detect() scores HammerDB output and ignores other tools', () => {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/innodb-cmp.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'innodb-cmp');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -69,7 +69,7 @@ test('parse() keeps a computed column and its NULLs as printed under extra', () 
 });
 
 test('parse() refuses a count printed with a thousands separator, pointing at the cell', () => {
-  assert.throws(() => parseFixture('errors/thousands-separator.txt'), (e) => e instanceof InputError && e.line === 6 && e.column === 19);
+  assert.throws(() => parseFixture('errors/thousands-separator.txt'), (e) => e instanceof Problem && e.line === 6 && e.column === 19);
 });
 
 test('detect() picks innodb-cmp for client output and leaves seed 002\'s article table alone', () => {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { parse } from '../../scripts/parse/innodb-mutex.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'innodb-mutex');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -64,7 +64,7 @@ test('parse() reads the \\G form with the same counters', () => {
 });
 
 test('parse() refuses a Status that is not name=number pairs, at the pair', () => {
-  assert.throws(() => parseFixture('errors/status-not-key-value.txt'), (e) => e instanceof InputError && e.line === 6 && e.column === 31);
+  assert.throws(() => parseFixture('errors/status-not-key-value.txt'), (e) => e instanceof Problem && e.line === 6 && e.column === 31);
 });
 
 test('detect() picks innodb-mutex for batch output that only has the Type/Name/Status header', () => {

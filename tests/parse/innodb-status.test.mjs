@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { parse } from '../../scripts/parse/innodb-status.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'innodb-status');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -107,7 +107,7 @@ test('parse() marks a monitor output cut short before END OF INNODB MONITOR OUTP
 });
 
 test('parse() refuses a semaphore counter that is not a number, at the number', () => {
-  assert.throws(() => parseFixture('errors/semaphore-count-not-a-number.txt'), (e) => e instanceof InputError && e.line === 8 && e.column === 30);
+  assert.throws(() => parseFixture('errors/semaphore-count-not-a-number.txt'), (e) => e instanceof Problem && e.line === 8 && e.column === 30);
 });
 
 test('detect() picks innodb-status over innodb-mutex for a Type/Name/Status table holding monitor output', () => {

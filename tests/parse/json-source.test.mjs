@@ -4,13 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseJsonSource } from '../../scripts/parse/shared/json-source.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const refusal = (text) => {
   try {
     parseJsonSource(text);
   } catch (error) {
-    assert.ok(error instanceof InputError, String(error));
+    assert.ok(error instanceof Problem, String(error));
     return error;
   }
   return assert.fail('accepted');

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formats } from '../../scripts/parse/index.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 import { schemaValidators } from '../../scripts/validate/schemas.mjs';
 import { LONG_LINE_INPUTS, parseOrRefuse } from '../bench/long-lines.mjs';
 
@@ -19,7 +19,7 @@ for (const [name, { make, sizes }] of Object.entries(LONG_LINE_INPUTS)) {
       const as = format ?? 'detected format';
       const { doc, error } = parseOrRefuse(text, format);
       if (error) {
-        assert.ok(error instanceof InputError, `${as}: ${error.stack}`);
+        assert.ok(error instanceof Problem, `${as}: ${error.stack}`);
         assert.ok(error.line >= 1, `${as}: a refusal without a line: ${error}`);
       } else {
         const validate = validators.get(doc.kind);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 // index.mjs first: it loads formats.mjs, which loads mpstat.mjs.
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/mpstat.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'mpstat');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -52,7 +52,7 @@ test('detect picks mpstat output and scores vmstat at zero', () => {
 test('parse() refuses a row with fewer values than its header, at that row', () => {
   let error = null;
   try { parse(read('errors/mpstat-row-cut.txt')); } catch (e) { error = e; }
-  assert.ok(error instanceof InputError);
+  assert.ok(error instanceof Problem);
   assert.equal(error.line, 6);
   assert.match(error.message, /expected 10 values/);
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 // index.mjs first: it loads formats.mjs, which loads my-cnf.mjs.
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/my-cnf.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'my-cnf');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -73,7 +73,7 @@ test('detect picks option files and pasted blocks, and scores sysbench and mysql
 test('parse() refuses an unclosed [group] and an unclosed quote at their columns', () => {
   const refusal = (name) => { try { parse(read(name)); } catch (e) { return e; } return null; };
   const section = refusal('errors/section-not-closed.cnf');
-  assert.ok(section instanceof InputError);
+  assert.ok(section instanceof Problem);
   assert.deepEqual([section.line, section.column], [3, 2]);
   const quoteError = refusal('errors/quote-not-closed.cnf');
   assert.deepEqual([quoteError.line, quoteError.column], [2, 16]);

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createResultReader, matchFooter, matchPrompt, unwrap } from '../../scripts/parse/shared/mysql-output.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 function read(text, labels = []) {
   const results = [];
@@ -118,8 +118,8 @@ test('footers with warnings, with the row count lost, and in MySQL Shell precisi
   assert.equal(matchFooter('Empty set (0.000 sec)').empty, true);
 });
 
-test('a bordered table that stops before its closing border is an InputError at the end of the input', () => {
-  assert.throws(() => read('+---+\n| a |\n+---+\n| 1 |\n'), (e) => e instanceof InputError && e.line === 5 && /closing border/.test(e.message));
+test('a bordered table that stops before its closing border is a Problem at the end of the input', () => {
+  assert.throws(() => read('+---+\n| a |\n+---+\n| 1 |\n'), (e) => e instanceof Problem && e.line === 5 && /closing border/.test(e.message));
 });
 
 test('echoed statements of mysql -vvv become the statement of the next result', () => {
@@ -129,6 +129,6 @@ test('echoed statements of mysql -vvv become the statement of the next result', 
 
 test('a mysql -vvv table without the footer -vvv prints after it is cut there; -v (tab-separated rows) has no footer', () => {
   assert.throws(() => read('--------------\nselect 1\n--------------\n\n+---+\n| 1 |\n+---+\n| 1 |\n+---+\n'),
-    (e) => e instanceof InputError && e.toString() === '<input>:10:1: expected the "N rows in set" footer of the result that starts at line 5, found end of file');
+    (e) => e instanceof Problem && e.toString() === '<input>:10:1: expected the "N rows in set" footer of the result that starts at line 5, found end of file');
   assert.equal(read('--------------\nselect 1 a, 2 b\n--------------\n\na\tb\n1\t2\n').results.length, 1);
 });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/mysqlslap.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'mysqlslap');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -77,11 +77,11 @@ test('parse() says status errors when the tool printed an error and still a bloc
 
 test('parse() refuses a block cut off before its last line, naming the missing line', () => {
   const text = 'Benchmark\n\tAverage number of seconds to run all queries: 0.080 seconds\n';
-  assert.throws(() => parse(text), (e) => e instanceof InputError && e.line === 3 && /Minimum number of seconds/.test(e.message));
+  assert.throws(() => parse(text), (e) => e instanceof Problem && e.line === 3 && /Minimum number of seconds/.test(e.message));
 });
 
 test('parse() refuses text with nothing of mysqlslap in it', () => {
-  assert.throws(() => parse('hello\n'), (e) => e instanceof InputError && e.rule === 'mysqlslap/empty');
+  assert.throws(() => parse('hello\n'), (e) => e instanceof Problem && e.rule === 'mysqlslap/empty');
 });
 
 test('detect() scores mysqlslap blocks and lone error lines, and nothing for a client table', () => {

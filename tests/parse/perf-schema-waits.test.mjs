@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { parse, readTime } from '../../scripts/parse/perf-schema-waits.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'perf-schema-waits');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -204,7 +204,7 @@ test('an event missing from the last snapshot is left out of the change with a w
 });
 
 test('parse() refuses a per-thread summary at its THREAD_ID cell', () => {
-  assert.throws(() => parseFixture('errors/per-thread-summary-not-global.txt'), (e) => e instanceof InputError && e.rule === 'perf-schema-waits/not-global' && e.line === 8);
+  assert.throws(() => parseFixture('errors/per-thread-summary-not-global.txt'), (e) => e instanceof Problem && e.rule === 'perf-schema-waits/not-global' && e.line === 8);
 });
 
 test('detect() picks perf-schema-waits for each form, with or without the statement', () => {

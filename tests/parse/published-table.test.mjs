@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { parse } from '../../scripts/parse/published-table.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'published-table');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -55,11 +55,11 @@ test('detection: pipe tables are published-table; mysql client tables with +---+
   assert.equal(detectFormat(read('seed002-ibd-human-sizes.txt').split('\n')).name, 'published-table');
   const mysql = ['+------+------+', '| Name | Rows |', '+------+------+', '| t    | 10   |', '+------+------+'];
   let name = null;
-  try { name = detectFormat(mysql).name; } catch (e) { assert.ok(e instanceof InputError); }
+  try { name = detectFormat(mysql).name; } catch (e) { assert.ok(e instanceof Problem); }
   assert.notEqual(name, 'published-table');
 });
 
 test('an unknown unit in the options is refused at line 1 with the units it accepts', () => {
   assert.throws(() => parse(read('seed002-table-status-row-labels.txt'), { options: { units: { Data: 'bits' } } }),
-    (e) => e instanceof InputError && /a unit for Data, one of count, ms/.test(e.message) && /"bits"/.test(e.message));
+    (e) => e instanceof Problem && /a unit for Data, one of count, ms/.test(e.message) && /"bits"/.test(e.message));
 });

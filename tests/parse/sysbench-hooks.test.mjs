@@ -10,7 +10,7 @@ import { join } from 'node:path';
 // index.mjs first: it loads formats.mjs, which loads sysbench.mjs.
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { parse } from '../../scripts/parse/sysbench.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 import { rowsOf } from '../../scripts/lib/columns.mjs';
 import { refusal } from '../helpers/refusal.mjs';
 
@@ -129,7 +129,7 @@ test('damaged hook output is refused at the line, never read as another number',
   const withText = [...csv];
   withText[14] = '3,1,1143.52,0.00,0.00,0.00,0.00,x2.14,0.00,0.00';
   const error = refusal(() => parseText(withText.join('\n')));
-  assert.ok(error instanceof InputError);
+  assert.ok(error instanceof Problem);
   assert.equal(error.toString(), 'hooks.txt:15:33: expected a number for latency in a sysbench.report_csv line, found "x2.14"');
   withText[14] = '3,1,1143.52,0.00,0.00,0.00,0.00,2.14,0.00,0.0.0';
   assert.equal(String(refusal(() => parseText(withText.join('\n')))), 'hooks.txt:15:43: expected a number for reconnects in a sysbench.report_csv line, found "0.0.0"');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 // index.mjs first: it loads formats.mjs, which loads sysbench.mjs (see the note there).
 import { parseFile, parseText, detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/sysbench.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 import { rowsOf } from '../../scripts/lib/columns.mjs';
 import { refusal } from '../helpers/refusal.mjs';
 
@@ -283,7 +283,7 @@ test('a file cut after a number but inside its line (or inside a word) keeps wha
 test('a figure that is not a number is refused with its line and column', () => {
   const text = read('real-1.0.20-mariadb-oltp_read_write-t1.txt').replace('4471   (298.02', '44x1   (298.02');
   const error = refusal(() => parse(text, { source: 'bad.txt' }));
-  assert.ok(error instanceof InputError);
+  assert.ok(error instanceof Problem);
   assert.equal(error.toString(), 'bad.txt:18:42: expected a number for transactions, found "44x1"');
 });
 
@@ -296,7 +296,7 @@ test('an interval line broken in the middle of a log is refused where it stops r
   const log = read(OLTP_INTERVALS);
   const cut = withLine(log, 16, (line) => line.slice(0, line.indexOf('(r/w/o') + 3));
   const cutError = refusal(() => parse(cut, { source: 'bad.txt' }));
-  assert.ok(cutError instanceof InputError);
+  assert.ok(cutError instanceof Problem);
   assert.deepEqual([cutError.line, cutError.column, cutError.rule], [16, 42, 'sysbench/interval']);
   assert.equal(cutError.toString(), `bad.txt:16:42: expected a whole interval line, ${OLTP_SHAPE}, found "(r/"`);
   const twice = withLine(log, 16, (line) => line.replace(' qps:', ' tps: 9999.99 qps:'));
@@ -320,7 +320,7 @@ test('the same broken interval line as the last line of a file is where the file
 test('an interval value past the largest double is refused as the summary refuses it, not read as a failed interval', () => {
   const log = read(OLTP_INTERVALS);
   const sample = refusal(() => parse(withLine(log, 16, (line) => line.replace('tps: 890.93', 'tps: 890.93e99999')), { source: 'bad.txt' }));
-  assert.ok(sample instanceof InputError);
+  assert.ok(sample instanceof Problem);
   assert.deepEqual([sample.line, sample.column, sample.rule], [16, 21, 'number-range']);
   assert.equal(sample.toString(), 'bad.txt:16:21: expected a number for interval tps within what a double holds (at most about 1.8e308), found "890.93e99999"');
   const summary = refusal(() => parse(withLine(log, 49, (line) => line.replace('1036.51', '1036.51e99999')), { source: 'bad.txt' }));

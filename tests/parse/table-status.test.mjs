@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/table-status.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'table-status');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -78,7 +78,7 @@ test('parse() joins a statement continued over `->` lines and reads a footer tha
 
 test('parse() refuses a human size in a byte column with its line and column', () => {
   const text = '*************************** 1. row ***************************\n           Name: t1\n    Data_length: 16K\n';
-  assert.throws(() => parse(text), (e) => e instanceof InputError && e.line === 3 && e.column === 18 && e.found === '"16K"');
+  assert.throws(() => parse(text), (e) => e instanceof Problem && e.line === 3 && e.column === 18 && e.found === '"16K"');
 });
 
 test('detect() wants client output: a bordered or \\G SHOW TABLE STATUS, not an article\'s own pipe table', () => {

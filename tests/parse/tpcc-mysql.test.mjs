@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { parse, format, unescapeCopy } from '../../scripts/parse/tpcc-mysql.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'tpcc-mysql');
 const fixture = (name) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -28,7 +28,7 @@ test('parse() redacts a password repeated in a warning or an error', () => {
   const doc = parse(text);
   assert.ok(!JSON.stringify(doc).includes('S3cret!pw'));
   const broken = fixture('new-layout-full-run-ms.txt').replace('[0] sc:2107', '[0] S3cret!pw sc:2107');
-  assert.throws(() => parse(broken), (e) => e instanceof InputError && !e.toString().includes('S3cret!pw') && e.toString().includes('[redacted]'));
+  assert.throws(() => parse(broken), (e) => e instanceof Problem && !e.toString().includes('S3cret!pw') && e.toString().includes('[redacted]'));
 });
 
 test('parse() says an empty password hid nothing', () => {
@@ -118,12 +118,12 @@ test('parse() turns a run that could not connect into a failed document with the
 
 test('parse() refuses a number that does not parse and points at its field', () => {
   const text = fixture('old-layout-seconds.txt').replace('1843(0):0.421|1.207', '1843(0):0.4x1|1.207');
-  assert.throws(() => parse(text), (e) => e instanceof InputError && e.line === 27 && e.column === 7 && /found "1843\(0\):0\.4x1\|1\.207"/.test(e.message));
+  assert.throws(() => parse(text), (e) => e instanceof Problem && e.line === 27 && e.column === 7 && /found "1843\(0\):0\.4x1\|1\.207"/.test(e.message));
 });
 
 test('parse() refuses a <Raw Results> block cut off at the end of the file', () => {
   const text = fixture('old-layout-seconds.txt').split('\n').slice(0, 37).join('\n');
-  assert.throws(() => parse(text), (e) => e instanceof InputError && e.rule === 'tpcc-truncated' && /3 of 5 transaction rows/.test(e.message));
+  assert.throws(() => parse(text), (e) => e instanceof Problem && e.rule === 'tpcc-truncated' && /3 of 5 transaction rows/.test(e.message));
 });
 
 test('detect() recognises tpcc-mysql from its blocks, not the banner alone, and ignores other tools', () => {

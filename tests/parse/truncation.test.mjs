@@ -13,7 +13,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseText } from '../../scripts/parse/index.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 import { schemaValidators } from '../../scripts/validate/schemas.mjs';
 import { goldenFixtures, citedLines, citedItems } from '../helpers/fixtures.mjs';
 
@@ -86,8 +86,8 @@ function parseCut(text, source, kind) {
 
 function assertRefusedOrIncomplete({ doc, error }, what, source) {
   if (error) {
-    assert.ok(error instanceof InputError, `${what}: ${error.stack}`);
-    assert.ok(error.source === source && error.line >= 1, `${what}: refusal without a place: ${error}`);
+    assert.ok(error instanceof Problem, `${what}: ${error.stack}`);
+    assert.ok(error.file === source && error.line >= 1, `${what}: refusal without a place: ${error}`);
     return;
   }
   assert.ok(doc.incomplete, `${what}: read as a complete output`);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 // index.mjs first: it loads formats.mjs, which loads vmstat.mjs.
 import { detectFormat } from '../../scripts/parse/index.mjs';
 import { format, parse } from '../../scripts/parse/vmstat.mjs';
-import { InputError } from '../../scripts/problems/problem.mjs';
+import { Problem } from '../../scripts/problems/problem.mjs';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'vmstat');
 const read = (name) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -64,7 +64,7 @@ test('detect picks vmstat output and scores mpstat and sysbench at zero', () => 
 test('parse() refuses a sample line cut short, naming the columns it expected', () => {
   let error = null;
   try { parse(read('errors/vmstat-row-cut.txt')); } catch (e) { error = e; }
-  assert.ok(error instanceof InputError);
+  assert.ok(error instanceof Problem);
   assert.equal(error.line, 5);
   assert.match(error.message, /expected 17 values/);
 });

@@ -173,7 +173,7 @@ test('tpsreport check passes figures printed on their raw line and names each on
       '4: expected "buffering" as printed on raw/run.txt:1, found line 1 reads "innodb_log_file_buffering\tON"',
       '5: expected "ON" as printed on raw/run.txt:1, found the page shows it as "OFF"',
     ]);
-    assert.match(cli.stdout, /^public\/reports\/r\/index\.html:2: error figure-raw-line: expected 1085\.8 as printed on raw\/run\.txt:2, found line 2 reads/m);
+    assert.match(cli.stdout, /^public\/reports\/r\/index\.html:2: expected 1085\.8 as printed on raw\/run\.txt:2, found line 2 reads/m);
   } finally {
     rmSync(dir, { recursive: true });
   }

@@ -90,10 +90,11 @@ test('validatePaths reports a listed but missing document at its line in report.
     const { files, problems } = await validatePaths([dir], { root });
     assert.equal(files, 2);
     const file = relative(root, join(dir, 'report.json'));
-    assert.deepEqual(problems, [{
+    assert.deepEqual(problems.map((p) => p.toJSON()), [{
       severity: 'error', file, pointer: '/sources/1/data', rule: 'document-exists', line: 17,
       expected: `${relative(root, join(dir, 'oltp_read_write-t2.json'))}, the document of ${raw(2)} (run \`tpsreport ingest\` and commit data/)`,
       found: 'no such file',
+      message: `expected ${relative(root, join(dir, 'oltp_read_write-t2.json'))}, the document of ${raw(2)} (run \`tpsreport ingest\` and commit data/), found no such file`,
     }]);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -16,7 +16,7 @@
 // Units come from the data: a figure's own unit, or for a plain-number field
 // of `each` elements the `units` map (or `unit`) the parser recorded beside
 // the list.
-import { AuthorError, at, isMissing, isRowColumn, uniqueBy, byRun, DEFAULT_ITEMS } from '../select.mjs';
+import { at, isMissing, isRowColumn, uniqueBy, byRun, DEFAULT_ITEMS } from '../select.mjs';
 import { chartKinds } from './index.mjs';
 import { chartFigure } from './files.mjs';
 import { checkStat, spreadText, NOT_LABELS, repeatLabels } from '../stats/repeats.mjs';
@@ -24,6 +24,7 @@ import { difference, bandOf } from '../stats/difference.mjs';
 import { stability, scaling, decimal } from '../stats/stats.mjs';
 import { fixed } from '../../lib/text.mjs';
 import { incompletePlace } from '../html.mjs';
+import { mistake } from '../../problems/problem.mjs';
 
 const COMMON = {
   kind: { required: true, doc: 'chart kind', values: Object.keys(chartKinds) },
@@ -74,14 +75,14 @@ const timeField = (p) => (p.kind === 'over-time' && TIME_FIELDS[p.data] ? { x: T
 export function describeChart(ctx, p) {
   const kind = CHART_KINDS[p.kind];
   const extra = Object.keys(p).filter((k) => !(k in COMMON) && !kind.takes.includes(k));
-  if (extra.length) throw new AuthorError(`kind="${p.kind}" takes no ${extra.map((k) => `"${k}"`).join(', ')}; it takes: ${[...Object.keys(COMMON), ...kind.takes].join(', ')}`, { param: extra[0] });
+  if (extra.length) throw mistake(`kind="${p.kind}" takes no ${extra.map((k) => `"${k}"`).join(', ')}; it takes: ${[...Object.keys(COMMON), ...kind.takes].join(', ')}`, { param: extra[0] });
   const q = { ...kind.defaults, ...timeField(p), ...p };
-  for (const r of kind.required) if (!q[r]) throw new AuthorError(`kind="${p.kind}" needs the parameter "${r}" (${KIND_PARAMS[r]})`);
-  if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(p.name)) throw new AuthorError(`name="${p.name}" must be at most 100 lower-case letters, digits and dashes (it becomes a file name)`);
-  if (q['x-scale'] && !['log2', 'linear'].includes(q['x-scale'])) throw new AuthorError(`x-scale="${q['x-scale']}": expected log2 or linear`);
-  if (q.interpolate && !['linear', 'step'].includes(q.interpolate)) throw new AuthorError(`interpolate="${q.interpolate}": expected linear or step`);
-  if (q.top && !/^[1-9][0-9]*$/.test(String(q.top))) throw new AuthorError(`top="${q.top}": expected a whole number of bars, e.g. 10`);
-  if (q.top && p.kind === 'over-time' && !q.series) throw new AuthorError(`top="${q.top}" on over-time keeps the first-ranked series; name them with series="…" (e.g. series="name")`);
+  for (const r of kind.required) if (!q[r]) throw mistake(`kind="${p.kind}" needs the parameter "${r}" (${KIND_PARAMS[r]})`);
+  if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(p.name)) throw mistake(`name="${p.name}" must be at most 100 lower-case letters, digits and dashes (it becomes a file name)`);
+  if (q['x-scale'] && !['log2', 'linear'].includes(q['x-scale'])) throw mistake(`x-scale="${q['x-scale']}": expected log2 or linear`);
+  if (q.interpolate && !['linear', 'step'].includes(q.interpolate)) throw mistake(`interpolate="${q.interpolate}": expected linear or step`);
+  if (q.top && !/^[1-9][0-9]*$/.test(String(q.top))) throw mistake(`top="${q.top}": expected a whole number of bars, e.g. 10`);
+  if (q.top && p.kind === 'over-time' && !q.series) throw mistake(`top="${q.top}" on over-time keeps the first-ranked series; name them with series="…" (e.g. series="name")`);
 
   const xColumn = kind.xIsLabel ? q.x : columnFor(q.x);
   const labels = [kind.xIsLabel && q.x, q.color, q.facet].filter(Boolean);
@@ -89,7 +90,7 @@ export function describeChart(ctx, p) {
   const fields = kind.xIsLabel ? {} : { [xColumn]: q.x };
   if (seriesColumn) Object.assign(fields, { [seriesColumn]: q.series }, q.top ? { rank: 'rank' } : {});
   let rows = ctx.select({ data: q.data, items: q.items, each: q.each ?? '', metric: q.metric, fields, labels, where: q.where });
-  if (!kind.xIsLabel && rows.length && rows.every((r) => r[xColumn] === null || r[xColumn] === undefined)) throw new AuthorError(noX({ ...q, defaulted: p.x === undefined }, rows.length));
+  if (!kind.xIsLabel && rows.length && rows.every((r) => r[xColumn] === null || r[xColumn] === undefined)) throw mistake(noX({ ...q, defaulted: p.x === undefined }, rows.length));
   // A point two runs share would be drawn twice or summed (top-waits sums per name on purpose);
   // repeats of one configuration become one point with its spread where the kind draws spreads.
   const keys = [...new Set([...labels, xColumn, ...(seriesColumn ? [seriesColumn] : [])])];
@@ -111,12 +112,12 @@ export function describeChart(ctx, p) {
   if (q.show && q.show !== 'value') ({ rows, unit: yUnitOverride } = scaled(rows, q));
   let steady;
   if (q.steady) {
-    if (q.steady !== 'yes') throw new AuthorError(`steady="${q.steady}": expected yes`);
-    if (q.facet) throw new AuthorError('steady="yes" shades each run over one shared time axis; drop facet and narrow with where="…"');
+    if (q.steady !== 'yes') throw mistake(`steady="${q.steady}": expected yes`);
+    if (q.facet) throw mistake('steady="yes" shades each run over one shared time axis; drop facet and narrow with where="…"');
     ({ rows, steady } = steadyPhases(rows, q));
   }
   const units = [...new Set(rows.map((r) => r.unit).filter(Boolean))];
-  if (units.length > 1) throw new AuthorError(`chart "${p.name}" mixes units ${units.join(', ')}; a chart compares one unit`);
+  if (units.length > 1) throw mistake(`chart "${p.name}" mixes units ${units.join(', ')}; a chart compares one unit`);
   const fieldUnit = fieldUnits(ctx.report, q);
   let yUnit = units[0] || fieldUnit[q.metric] || '';
   if (yUnitOverride !== undefined) yUnit = yUnitOverride === 'per' ? `${yUnit} per ${q['x-title'] || q.x}` : yUnitOverride;
@@ -188,8 +189,8 @@ function firstPerRun(rows, keys) {
 
 /** The column a series field is read into; series names each line, so it stands in for color and steady has no run to shade. */
 function checkSeries(q) {
-  if (q.color) throw new AuthorError(`series="${q.series}" names each line from a field of the samples and color="${q.color}" from a label; give one of them`);
-  if (q.steady) throw new AuthorError(`steady="yes" shades one run per line; with series="${q.series}" a run has several lines`);
+  if (q.color) throw mistake(`series="${q.series}" names each line from a field of the samples and color="${q.color}" from a label; give one of them`);
+  if (q.steady) throw mistake(`steady="yes" shades one run per line; with series="${q.series}" a run has several lines`);
   return columnFor(q.series);
 }
 
@@ -214,7 +215,7 @@ function noX(q, n) {
  */
 function topRanked(rows, top) {
   if (rows.every((r) => r.rank === null)) {
-    throw new AuthorError(`top="${top}" with series keeps the series the data ranks first, from a rank field in each sample (as perf-schema-waits intervals.samples have); these samples have none`);
+    throw mistake(`top="${top}" with series keeps the series the data ranks first, from a rank field in each sample (as perf-schema-waits intervals.samples have); these samples have none`);
   }
   return rows
     .map((r, i) => ({ r, i }))
@@ -244,7 +245,7 @@ function againstBaseline(rows, q, reference, repeat) {
   const others = [q.color, q.facet].filter(Boolean);
   const sameSeries = (a, b) => others.every((k) => String(a[k]) === String(b[k]));
   const bases = rows.filter((r) => String(r[q.x]) === q.baseline);
-  if (!bases.length) throw new AuthorError(`baseline="${q.baseline}" is not one of the ${q.x} values: ${[...new Set(rows.map((r) => String(r[q.x])))].join(', ')}`);
+  if (!bases.length) throw mistake(`baseline="${q.baseline}" is not one of the ${q.x} values: ${[...new Set(rows.map((r) => String(r[q.x])))].join(', ')}`);
   const { band } = bandOf(rows, reference, repeat);
   return rows.map((r) => {
     const base = bases.find((b) => sameSeries(b, r));
@@ -262,7 +263,7 @@ function againstBaseline(rows, q, reference, repeat) {
  */
 function bestOver(rows, over) {
   const labels = over.split(',').map((s) => s.trim()).filter(Boolean);
-  for (const label of labels) if (!rows.some((r) => Object.hasOwn(r, label))) throw new AuthorError(`best-over="${over}": no run has the label "${label}"`);
+  for (const label of labels) if (!rows.some((r) => Object.hasOwn(r, label))) throw mistake(`best-over="${over}": no run has the label "${label}"`);
   const byKey = new Map();
   for (const r of rows) {
     const key = JSON.stringify(Object.entries(r).filter(([k]) => !labels.includes(k) && !NOT_LABELS.has(k) && !k.startsWith('x_')).sort());
@@ -284,7 +285,7 @@ const SHOWS = ['value', 'speedup', 'efficiency', 'per-unit'];
  * unit per unit of x).
  */
 function scaled(rows, q) {
-  if (!SHOWS.includes(q.show)) throw new AuthorError(`show="${q.show}": expected ${SHOWS.join(', ')}`);
+  if (!SHOWS.includes(q.show)) throw mistake(`show="${q.show}": expected ${SHOWS.join(', ')}`);
   const series = new Map();
   for (const r of rows) {
     const key = [q.color, q.facet].filter(Boolean).map((k) => String(r[k])).join('\u0000');

@@ -6,8 +6,9 @@
 // table, chart tooltips and alt text, and claims, so they all agree.
 import { ratioInterval, withinNoise, noiseBand } from './stats.mjs';
 import { percent } from '../html.mjs';
-import { parseWhere, AuthorError } from '../select.mjs';
+import { parseWhere } from '../select.mjs';
 import { configurationOf } from './repeats.mjs';
+import { mistake } from '../../problems/problem.mjs';
 
 /** The figures behind a row: every repeat's value, or the one value printed. */
 export function valuesOf(row) {
@@ -61,12 +62,12 @@ export function bandOf(rows, reference, repeat = ['repeat']) {
   const filters = parseWhere(reference);
   const matched = rows.filter((r) => Object.entries(filters).every(([k, v]) => String(r[k] ?? '') === v));
   const values = matched.flatMap((r) => (r.members ? r.values : valuesOf(r)));
-  if (values.length === 1) throw new AuthorError(`noise_reference "${reference}" matches one run here (${matched[0].source}:${matched[0].line}); a noise band is the spread of two or more repeats of one configuration`);
+  if (values.length === 1) throw mistake(`noise_reference "${reference}" matches one run here (${matched[0].source}:${matched[0].line}); a noise band is the spread of two or more repeats of one configuration`);
   const configurations = [...new Map(matched.map((r) => configurationOf(r, repeat)).map((c) => [JSON.stringify(c), c])).values()];
   if (configurations.length > 1) {
     const differ = Object.keys(configurations[0]).filter((k) => configurations.some((c) => String(c[k]) !== String(configurations[0][k])));
     const example = differ.map((k) => `${k}=${configurations[0][k]}`).join(';');
-    throw new AuthorError(`noise_reference "${reference}" matches runs of ${configurations.length} configurations here (they differ in ${differ.map((k) => `"${k}"`).join(', ')}), whose spread is their difference, not noise; name one, e.g. "${reference};${example}"`);
+    throw mistake(`noise_reference "${reference}" matches runs of ${configurations.length} configurations here (they differ in ${differ.map((k) => `"${k}"`).join(', ')}), whose spread is their difference, not noise; name one, e.g. "${reference};${example}"`);
   }
   return { band: noiseBand(values), n: values.length };
 }

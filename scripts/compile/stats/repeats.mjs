@@ -6,11 +6,12 @@
 // member run kept, so the page can link each repeat to its raw line. Runs that
 // share a key but differ in a label that is not a repeat label are two
 // configurations, and that stays an author error.
-import { AuthorError } from '../select.mjs';
+
 import { summarize } from './stats.mjs';
 import { greatest } from '../../lib/numbers.mjs';
 import { nearest } from '../../lib/nearest.mjs';
 import { fixed, printedDecimals } from '../../lib/text.mjs';
+import { mistake } from '../../problems/problem.mjs';
 
 /** How a view may combine repeats; `best` follows the view's `better` direction. */
 export const STATS = ['median', 'mean', 'min', 'max', 'best'];
@@ -25,14 +26,14 @@ export function repeatLabels(meta = {}) {
   const declared = meta.repeat;
   if (declared === undefined || declared === null) return ['repeat'];
   const list = [].concat(declared).map(String);
-  if (!list.length || list.some((l) => !/^[A-Za-z_][\w-]*$/.test(l))) throw new AuthorError(`front matter repeat: ${JSON.stringify(declared)}: expected a list of label names, e.g. repeat: [repeat]`);
+  if (!list.length || list.some((l) => !/^[A-Za-z_][\w-]*$/.test(l))) throw mistake(`front matter repeat: ${JSON.stringify(declared)}: expected a list of label names, e.g. repeat: [repeat]`);
   return list;
 }
 
 /** Checks a view's `stat` parameter. */
 export function checkStat(stat) {
   if (stat === undefined || stat === '') return 'median';
-  if (!STATS.includes(stat)) throw new AuthorError(`stat="${stat}": expected one of ${STATS.join(', ')} (a single repeat: where="repeat=N")`);
+  if (!STATS.includes(stat)) throw mistake(`stat="${stat}": expected one of ${STATS.join(', ')} (a single repeat: where="repeat=N")`);
   return stat;
 }
 
@@ -62,9 +63,9 @@ export function combineRepeats(rows, keys, { what, repeat = ['repeat'], stat = '
   return out;
 }
 
-/** An AuthorError that also says which labels told the runs apart, for views that word it their own way. */
+/** A mistake() that also says which labels told the runs apart, for views that word it their own way. */
 function differError(message, labels) {
-  return Object.assign(new AuthorError(message), { differ: labels });
+  return Object.assign(mistake(message), { differ: labels });
 }
 
 /** Two repeats numbered alike, or a run without the repeat label among runs with it: either would be counted as a repeat it is not. */
@@ -104,10 +105,10 @@ function combineGroup(group, keys, { what, repeat, stat, better }) {
     throw differError(`${what}: two runs match ${desc} (${where}) but differ in ${other.map((k) => `"${k}"`).join(', ')}; narrow with where="…" or show that label too${hint}`, other);
   }
   if (!differing.length) {
-    throw new AuthorError(`${what}: two runs match ${desc} (${where}) and have the same labels; if they are repeats give each a "${repeat[0]}" label (front matter \`repeat: [...]\` names others), otherwise narrow with where="…"`);
+    throw mistake(`${what}: two runs match ${desc} (${where}) and have the same labels; if they are repeats give each a "${repeat[0]}" label (front matter \`repeat: [...]\` names others), otherwise narrow with where="…"`);
   }
   const clash = repeatClash(group, repeat);
-  if (clash) throw new AuthorError(`${what}: ${clash}; each repeat of a configuration needs its own "${repeat[0]}" label`);
+  if (clash) throw mistake(`${what}: ${clash}; each repeat of a configuration needs its own "${repeat[0]}" label`);
   return combined(group, repeat, stat, better);
 }
 

@@ -19,10 +19,11 @@
 // `noise_reference` (scripts/compile/stats/difference.mjs).
 import { createHash } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
-import { AuthorError } from '../select.mjs';
+
 import { figCell, hasRepeats, th, esc, attrs, unitSpan } from '../html.mjs';
 import { checkStat, repeatLabels } from '../stats/repeats.mjs';
 import { difference, bandOf } from '../stats/difference.mjs';
+import { mistake } from '../../problems/problem.mjs';
 
 const COLUMN_KEYS = ['title', 'data', 'metric', 'where', 'items', 'each', 'better'];
 
@@ -51,14 +52,14 @@ export default {
       const title = spec.title || spec.metric;
       const rows = select({ data: spec.data, items: spec.items, each: spec.each, metric: spec.metric, labels: [p.by], where: spec.where });
       const units = [...new Set(rows.filter((r) => r.status === 'ok' || r.status === 'complete').map((r) => r.unit))];
-      if (units.length > 1) throw new AuthorError(`column ${i + 1} ("${title}") mixes units (${units.join(', ')}); a column holds one unit, split it or narrow it with where`);
+      if (units.length > 1) throw mistake(`column ${i + 1} ("${title}") mixes units (${units.join(', ')}); a column holds one unit, split it or narrow it with where`);
       const cells = combine(rows, [p.by], { what: `column ${i + 1} ("${title}")`, stat, better: spec.better || p.better });
       for (const v of cells.keys()) if (!variants.includes(v)) variants.push(v);
       // A column without two runs of the noise reference gets no band: one run has no spread.
       const noise = bandOf(rows, report.meta.noise_reference, repeatLabels(report.meta));
       return { title, unit: units[0] ?? '', better: spec.better ?? '', cells, band: noise.band };
     });
-    if (!variants.includes(p.baseline)) throw new AuthorError(`baseline="${p.baseline}" is not one of the ${p.by} values: ${variants.join(', ')}`);
+    if (!variants.includes(p.baseline)) throw mistake(`baseline="${p.baseline}" is not one of the ${p.by} values: ${variants.join(', ')}`);
     return compareTable(columns, variants, { ...p, byTitle: labelTitle(p.by) }, report.meta.noise_reference);
   },
 };
@@ -66,21 +67,21 @@ export default {
 /** The columns: the YAML list inside the shortcode, or the one column its parameters describe. */
 function columnSpecs(p) {
   if (p.inner && p.inner.trim()) {
-    if (p.data) throw new AuthorError('takes its columns either as data=… or as YAML inside, not both');
+    if (p.data) throw mistake('takes its columns either as data=… or as YAML inside, not both');
     let specs;
     try {
       specs = parseYaml(p.inner);
     } catch (error) {
-      throw new AuthorError(`the YAML inside is not valid: ${error.message.split('\n')[0]}`);
+      throw mistake(`the YAML inside is not valid: ${error.message.split('\n')[0]}`);
     }
-    if (!Array.isArray(specs)) throw new AuthorError('the YAML inside must be a list of columns like - { title: TPS, data: sysbench, metric: transactions.rate }');
+    if (!Array.isArray(specs)) throw mistake('the YAML inside must be a list of columns like - { title: TPS, data: sysbench, metric: transactions.rate }');
     specs.forEach((spec, i) => {
-      for (const k of Object.keys(spec ?? {})) if (!COLUMN_KEYS.includes(k)) throw new AuthorError(`column ${i + 1} has no key "${k}"; a column takes ${COLUMN_KEYS.join(', ')}`);
-      if (!spec?.data || !spec?.metric) throw new AuthorError(`column ${i + 1} needs data and metric`);
+      for (const k of Object.keys(spec ?? {})) if (!COLUMN_KEYS.includes(k)) throw mistake(`column ${i + 1} has no key "${k}"; a column takes ${COLUMN_KEYS.join(', ')}`);
+      if (!spec?.data || !spec?.metric) throw mistake(`column ${i + 1} needs data and metric`);
     });
     return specs;
   }
-  if (!p.data || !p.metric) throw new AuthorError('needs data=… and metric=…, or a YAML list of columns inside');
+  if (!p.data || !p.metric) throw mistake('needs data=… and metric=…, or a YAML list of columns inside');
   return [{ title: p.title, data: p.data, metric: p.metric, where: p.where, items: p.items, each: p.each, better: p.better }];
 }
 

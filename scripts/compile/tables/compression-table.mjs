@@ -9,8 +9,9 @@
 // that tell the lines apart ("Compressed (8K) · load"); the page size is its
 // own column. hide-unused="true" leaves out page sizes with no compression and
 // no decompression, which INNODB_CMP lists for every size the server knows.
-import { AuthorError } from '../select.mjs';
+
 import { figCell, th, percent, esc, unitSpan, lineHead, ROW_TITLE_PARAM } from '../html.mjs';
+import { mistake } from '../../problems/problem.mjs';
 
 export const CMP_COLUMNS = ['page_size', 'compress_ops', 'compress_ops_ok', 'compress_time', 'uncompress_ops', 'uncompress_time'];
 
@@ -46,9 +47,9 @@ function captureRows(select, p) {
   const places = [...new Set(results.filter((r) => r.text === p.table).map((r) => r.item))];
   const sources = [...new Set(results.map((r) => r.source))].sort();
   const holding = [...new Set(results.filter((r) => r.text === p.table).map((r) => r.source))].sort();
-  if (places.length !== 1) throw new AuthorError(`${p.table} is ${places.length ? 'at different places' : 'in none'} of the selected captures; it must be the same result in each (narrow with where)`);
-  if (!labels.length && sources.length > 1) throw new AuthorError(`selects ${sources.length} captures (${sources.map((f) => f.split('/').pop()).join(', ')}), whose lines would read alike; name the labels that tell them apart with rows= (e.g. rows="format"), or narrow with where`);
-  if (sources.join(',') !== holding.join(',')) throw new AuthorError(`not every selected capture holds ${p.table} (${holding.join(', ')} do); narrow with where`);
+  if (places.length !== 1) throw mistake(`${p.table} is ${places.length ? 'at different places' : 'in none'} of the selected captures; it must be the same result in each (narrow with where)`);
+  if (!labels.length && sources.length > 1) throw mistake(`selects ${sources.length} captures (${sources.map((f) => f.split('/').pop()).join(', ')}), whose lines would read alike; name the labels that tell them apart with rows= (e.g. rows="format"), or narrow with where`);
+  if (sources.join(',') !== holding.join(',')) throw mistake(`not every selected capture holds ${p.table} (${holding.join(', ')} do); narrow with where`);
   return CMP_COLUMNS.flatMap((column) => select({ data: 'innodb-cmp', items: `tables.${places[0]}.rows`, metric: column, fields: { page: 'page_size' }, labels, where: p.where })
     .map((r) => ({ ...r, column, line_key: `${r.source}|${r.page}`, name: labels.length ? labels.map((l) => String(r[l])).join(' · ') : String(r.page) })));
 }
@@ -69,7 +70,7 @@ function compressionGrid(rows, p, lineTh) {
   const columns = [...new Set(rows.map((r) => r.column))];
   const find = (name) => columns.find((c) => c.toLowerCase() === name) ?? '';
   const [ops, ok, unops] = [find('compress_ops'), find('compress_ops_ok'), find('uncompress_ops')];
-  if (!ops || !ok) throw new AuthorError(`needs the columns compress_ops and compress_ops_ok (INNODB_CMP); found ${columns.join(', ')}`);
+  if (!ops || !ok) throw mistake(`needs the columns compress_ops and compress_ops_ok (INNODB_CMP); found ${columns.join(', ')}`);
   const cell = (line, column) => rows.find((r) => r.line_key === line && r.column === column) ?? null;
   if (p['hide-unused'] === 'true') lines = lines.filter((l) => [ops, unops].some((c) => c && Number(cell(l, c)?.value ?? 0) !== 0));
   const head = [{

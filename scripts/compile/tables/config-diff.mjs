@@ -8,8 +8,9 @@
 // SHOW GLOBAL VARIABLES outputs (global-variables), or one of each: then the
 // options the file sets are set against what the server reports (did it take
 // them?), a bare flag (skip-networking) reading as ON.
-import { AuthorError } from '../select.mjs';
+
 import { th, esc, attrs, unitSpan, rawLineHref } from '../html.mjs';
+import { mistake } from '../../problems/problem.mjs';
 
 export default {
   name: 'config-diff',
@@ -71,7 +72,7 @@ export function settingsOf(doc, section) {
   } else if (doc.kind === 'global-variables') {
     for (const v of doc.variables) out.set(v.name.replace(/-/g, '_').toLowerCase(), { name: v.name, value: v.value ?? '', flag: false, bytes: bytesOf(v), section: '', line: v.line });
   } else {
-    throw new AuthorError(`reads my-cnf and global-variables documents; ${doc.provenance?.source} is ${doc.kind}`);
+    throw mistake(`reads my-cnf and global-variables documents; ${doc.provenance?.source} is ${doc.kind}`);
   }
   return out;
 }

@@ -4,8 +4,9 @@
 // With format="table" (the file listed under `sources`, parsed as my-cnf) it
 // shows the options as a table grouped by [section], values as written, a
 // line that a later one overrides struck through.
-import { AuthorError } from '../select.mjs';
+
 import { th, esc, attrs, bundleHref } from '../html.mjs';
+import { mistake } from '../../problems/problem.mjs';
 
 export default {
   name: 'config',
@@ -20,7 +21,7 @@ export default {
     const caption = `<figcaption>${esc(p.title)} · <a${attrs({ href: bundleHref(p.file) })} download>${esc(p.file.split('/').pop())}</a></figcaption>`;
     if (p.format === 'raw') return { html: `<figure class="tps-config">\n${caption}\n<pre><code>${esc(text)}</code></pre>\n</figure>` };
     const doc = ctx.docOfFile(p.file);
-    if (doc.kind !== 'my-cnf') throw new AuthorError(`format="table" shows my-cnf documents; ${p.file} was parsed as ${doc.kind}`);
+    if (doc.kind !== 'my-cnf') throw mistake(`format="table" shows my-cnf documents; ${p.file} was parsed as ${doc.kind}`);
     return { tables: [optionsTable(doc, p)], wrap: `<figure class="tps-config">\n${caption}\n<!--table:0-->\n</figure>` };
   },
 };

@@ -3,9 +3,10 @@
 // percentile sysbench printed itself. The bucket latency links to the
 // histogram line that printed it.
 //   {{< histogram-percentiles by="threads" where="test=cpu" caption="…" >}}
-import { AuthorError, byRun } from '../select.mjs';
+import { byRun } from '../select.mjs';
 import { th, figLink, figCell, ordinal } from '../html.mjs';
 import { histogramPercentiles } from '../stats/stats.mjs';
+import { mistake } from '../../problems/problem.mjs';
 
 const DEFAULT_PS = '50,90,95,99,99.9';
 
@@ -21,7 +22,7 @@ export default {
   },
   build({ select, title }, p) {
     const ps = p.percentiles.split(',').map((s) => s.trim());
-    if (ps.some((s) => !/^\d+(\.\d+)?$/.test(s) || Number(s) <= 0 || Number(s) >= 100)) throw new AuthorError(`percentiles="${p.percentiles}": expected numbers between 0 and 100, e.g. ${DEFAULT_PS}`);
+    if (ps.some((s) => !/^\d+(\.\d+)?$/.test(s) || Number(s) <= 0 || Number(s) >= 100)) throw mistake(`percentiles="${p.percentiles}": expected numbers between 0 and 100, e.g. ${DEFAULT_PS}`);
     const buckets = select({ data: p.data, each: 'histogram.buckets', metric: 'count', fields: { latency: 'value' }, labels: [p.by], where: p.where });
     const printed = select({ data: p.data, metric: 'latency.percentile.value', fields: { rank: 'latency.percentile.rank' }, labels: [p.by], where: p.where, optional: true });
     const unit = 'ms';

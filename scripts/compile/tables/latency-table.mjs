@@ -2,8 +2,9 @@
 //   {{< latency-table rows="server,workload" where="…" caption="…" >}}
 // `rows` names one or two labels; with two, runs are grouped under the first.
 // `data` defaults to sysbench (any kind whose runs have latency.min/avg/max).
-import { AuthorError, uniqueBy } from '../select.mjs';
+import { uniqueBy } from '../select.mjs';
 import { figCell, th, ordinal, unitSpan, esc } from '../html.mjs';
+import { mistake } from '../../problems/problem.mjs';
 
 const COLUMNS = [['min', 'latency.min'], ['avg', 'latency.avg'], ['pct', 'latency.percentile.value'], ['max', 'latency.max']];
 
@@ -18,12 +19,12 @@ export default {
   },
   build({ select, title }, p) {
     const labels = p.rows.split(',').map((l) => l.trim()).filter(Boolean);
-    if (labels.length > 2) throw new AuthorError(`rows="${p.rows}": name one or two labels`);
+    if (labels.length > 2) throw mistake(`rows="${p.rows}": name one or two labels`);
     const byColumn = Object.fromEntries(COLUMNS.map(([key, metric]) => [key, select({ data: p.data, metric, fields: { rank: 'latency.percentile.rank' }, labels, where: p.where })]));
     uniqueBy(byColumn.min, labels, 'latency-table');
     const ranks = [...new Set(byColumn.pct.map((r) => r.rank).filter((r) => r !== null && r !== undefined))];
     const units = [...new Set(Object.values(byColumn).flat().filter((r) => r.status === 'ok').map((r) => r.unit))];
-    if (units.length > 1) throw new AuthorError(`the runs print latency in different units (${units.join(', ')}); narrow them with where="…"`);
+    if (units.length > 1) throw mistake(`the runs print latency in different units (${units.join(', ')}); narrow them with where="…"`);
     const pctTitle = ranks.length === 1 ? `${ordinal(ranks[0])} percentile` : ranks.length ? 'percentile' : `${ordinal(95)} percentile`;
     const head = [{ cells: [...labels.map((l) => th(title(l))), ...['min', 'avg', pctTitle, 'max'].map((t) => th(t, { cls: 'num' }))] }];
     const body = groupedLines(byColumn, labels, ranks.length > 1);

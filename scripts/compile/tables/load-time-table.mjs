@@ -2,9 +2,10 @@
 // as a normalised reading ("28 min 18 s"), with the seconds the parser derived.
 //   {{< load-time-table where="table=load-time" caption="…" >}}          (a published table: one line per column)
 //   {{< load-time-table data="elapsed-time" rows="format" caption="…" >}} (time / GNU time output, one line per run)
-import { AuthorError } from '../select.mjs';
+
 import { figCell, th, durationText, lineHead, ROW_TITLE_PARAM } from '../html.mjs';
 import { fixed, printedDecimals } from '../../lib/text.mjs';
+import { mistake } from '../../problems/problem.mjs';
 
 const SOURCES = {
   'published-table': { items: '.', each: 'cells', metric: 'seconds', fields: { row: 'row', column: 'column', printed: 'figure.text' }, rows: 'column' },
@@ -24,7 +25,7 @@ export default {
   build({ select, title }, p) {
     const source = SOURCES[p.data];
     const rowsBy = p.rows || source.rows;
-    if (!rowsBy) throw new AuthorError(`data="${p.data}" needs rows="<label>" naming each run`);
+    if (!rowsBy) throw mistake(`data="${p.data}" needs rows="<label>" naming each run`);
     const labels = ['column', 'row'].includes(rowsBy) ? [] : [rowsBy];
     const rows = select({ data: p.data, items: source.items, each: source.each, metric: source.metric, fields: source.fields, labels, where: p.where });
     const head = [{ cells: [lineHead(p['row-title'] ?? (rowsBy === 'column' ? '' : title(rowsBy))), th('Load time', { cls: 'num' }), th('As printed', { cls: 'num' }), th('Seconds (derived)', { cls: 'num', html: 'Seconds <span class="unit">(derived)</span>' })] }];

@@ -1,8 +1,9 @@
 // `runs`: every run behind a report, failed ones included: raw file, labels,
 // status, tool and the first message the tool printed.
 //   {{< runs data="sysbench" >}}
-import { bundlePath, labelsOf, toolOf, incompleteOf, AuthorError, kindItems, noKind } from '../select.mjs';
+import { bundlePath, labelsOf, toolOf, incompleteOf, kindItems, noKind } from '../select.mjs';
 import { esc, attrs, th, bundleHref, rawLineHref, incompleteMark, incompleteSuffix } from '../html.mjs';
+import { mistake } from '../../problems/problem.mjs';
 
 export default {
   name: 'runs',
@@ -13,7 +14,7 @@ export default {
   },
   build({ report, documents }, p) {
     const docs = documents(p.data);
-    if (!docs.length) throw new AuthorError(noKind(report, p.data));
+    if (!docs.length) throw mistake(noKind(report, p.data));
     const caption = p.caption ?? 'Every run in this report';
     const lines = docs.flatMap((doc) => runsOf(doc).map((run, i, all) => runLine(doc, run, i, report.slug, all.length)));
     // No run printed a message: an empty column would only narrow the others.

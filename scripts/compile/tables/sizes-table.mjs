@@ -8,8 +8,9 @@
 // (Data, Index) columns. SHOW TABLE STATUS gives Data_length and Index_length
 // as columns, one line per table (rows="name") or per label. rows/columns name
 // a label or a field of the row.
-import { AuthorError } from '../select.mjs';
+
 import { figCell, th, bytesText, lineHead, ROW_TITLE_PARAM } from '../html.mjs';
+import { mistake } from '../../problems/problem.mjs';
 
 /** Where each source kind keeps its sizes, and how its lines and columns are named by default. */
 const SOURCES = {
@@ -54,7 +55,7 @@ function sizeGrid(rows, rowsBy, colsBy, p) {
   const cells = new Map();
   for (const r of rows) {
     const key = `${r[rowsBy]}\u0000${columnOf(r, colsBy)}`;
-    if (cells.has(key)) throw new AuthorError(`two sizes for ${rowsBy}="${r[rowsBy]}", ${columnOf(r, colsBy)} (${cells.get(key).source}:${cells.get(key).line} and ${r.source}:${r.line}); narrow with where="…"`);
+    if (cells.has(key)) throw mistake(`two sizes for ${rowsBy}="${r[rowsBy]}", ${columnOf(r, colsBy)} (${cells.get(key).source}:${cells.get(key).line} and ${r.source}:${r.line}); narrow with where="…"`);
     cells.set(key, r);
   }
   const head = [{ cells: [lineHead(p['row-title'] ?? (rowsBy === 'column' ? '' : p.rowsTitle)), ...columns.map((c) => th(c, { cls: 'num' }))] }];
@@ -65,7 +66,7 @@ function sizeGrid(rows, rowsBy, colsBy, p) {
       const bytes = row.bytes ?? (row.unit === 'bytes' ? row.value : null);
       // A view's row of SHOW TABLE STATUS prints NULL for its sizes: the cell reads as the server printed it.
       if (row.value === null && row.text === 'NULL') return figCell(row, { shown: 'NULL' });
-      if (bytes === null || bytes === undefined) throw new AuthorError(`${row.source} line ${row.line} holds "${row.text}", which is not a size (no bytes known)`);
+      if (bytes === null || bytes === undefined) throw mistake(`${row.source} line ${row.line} holds "${row.text}", which is not a size (no bytes known)`);
       const rounded = row.rounded === true && row.unit !== 'bytes';
       return figCell(row, { shown: rounded ? roundedReading(row) : bytesText(bytes), bytes, roundedBytes: rounded });
     })],

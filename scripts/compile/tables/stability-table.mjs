@@ -4,12 +4,13 @@
 // the median, 5th percentile, coefficient of variation and stalls (intervals
 // below half the median); the untrimmed median and CV stay beside them.
 //   {{< stability-table data="sysbench" by="config" where="…" caption="…" >}}
-import { AuthorError, byRun } from '../select.mjs';
+import { byRun } from '../select.mjs';
 import { th, esc, attrs, incompleteMark, incompleteSuffix, rawLineHref } from '../html.mjs';
 import { stability } from '../stats/stats.mjs';
 import { repeatLabels, decimalsOf } from '../stats/repeats.mjs';
 import { fixed } from '../../lib/text.mjs';
 import { titleWithUnit } from '../charts/common.mjs';
+import { mistake } from '../../problems/problem.mjs';
 
 export default {
   name: 'stability-table',
@@ -61,7 +62,7 @@ export default {
 };
 
 function wholeNumber(text, name, min) {
-  if (!/^\d+$/.test(String(text)) || Number(text) < min) throw new AuthorError(`${name}="${text}": expected a whole number of at least ${min}`);
+  if (!/^\d+$/.test(String(text)) || Number(text) < min) throw mistake(`${name}="${text}": expected a whole number of at least ${min}`);
   return Number(text);
 }
 
@@ -73,7 +74,7 @@ function runsOf(rows, by, repeat) {
   });
   const names = list.map((r) => r.name);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
-  if (twice) throw new AuthorError(`two runs are both named "${twice}" by the label "${by}"; narrow with where="…" or give them a repeat label`);
+  if (twice) throw mistake(`two runs are both named "${twice}" by the label "${by}"; narrow with where="…" or give them a repeat label`);
   return list;
 }
 

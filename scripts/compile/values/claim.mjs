@@ -13,11 +13,12 @@
 // of one configuration are no comparison.
 // show: difference (default: "17.2 % higher"), percent ("17.2 %"), a, b, or both
 // ("413.61 vs 352.80").
-import { AuthorError } from '../select.mjs';
+
 import { figLink, esc, attrs, UNIT_PARAM, unitShown } from '../html.mjs';
 import { checkStat, repeatLabels, configurationOf } from '../stats/repeats.mjs';
 import { difference, bandOf, ratioText } from '../stats/difference.mjs';
 import { oneFigure } from './value.mjs';
+import { mistake } from '../../problems/problem.mjs';
 
 const RELATIONS = ['higher', 'lower', 'about', 'at-least'];
 
@@ -41,8 +42,8 @@ export default {
     ...UNIT_PARAM,
   },
   build({ select, combine, report }, p) {
-    if (p.relation === 'at-least' && !/^-?\d+(\.\d+)?$/.test(p.percent ?? '')) throw new AuthorError(`relation="at-least" needs percent="N", the smallest difference the sentence claims in per cent (a number: 20, or -50 for a below b)${p.percent ? `, not percent="${p.percent}"` : ''}`);
-    if (p.relation !== 'at-least' && p.percent) throw new AuthorError(`percent="${p.percent}" is the threshold of relation="at-least"; relation="${p.relation}" takes none`);
+    if (p.relation === 'at-least' && !/^-?\d+(\.\d+)?$/.test(p.percent ?? '')) throw mistake(`relation="at-least" needs percent="N", the smallest difference the sentence claims in per cent (a number: 20, or -50 for a below b)${p.percent ? `, not percent="${p.percent}"` : ''}`);
+    if (p.relation !== 'at-least' && p.percent) throw mistake(`percent="${p.percent}" is the threshold of relation="at-least"; relation="${p.relation}" takes none`);
     const stat = checkStat(p.stat);
     const figure = (side) => {
       const where = [p.where, p[side]].filter(Boolean).join(';');
@@ -52,11 +53,11 @@ export default {
     sameConfiguration(a, b, p, repeatLabels(report.meta));
     const reference = report.meta.noise_reference;
     const { band, n } = reference ? bandOf(select({ data: p.data, metric: p.metric, where: p.where, items: p.items, each: p.each }), reference, repeatLabels(report.meta)) : { band: 0, n: 0 };
-    if (reference && !n) throw new AuthorError(`noise_reference "${reference}" matches no run of ${p.data} ${p.metric}${p.where ? ` where="${p.where}"` : ''}, so the claim has no noise band to be judged against; narrow the reference or widen where`);
+    if (reference && !n) throw mistake(`noise_reference "${reference}" matches no run of ${p.data} ${p.metric}${p.where ? ` where="${p.where}"` : ''}, so the claim has no noise band to be judged against; narrow the reference or widen where`);
     const d = difference(a, b, { band });
-    if (!d) throw new AuthorError(`a="${p.a}" or b="${p.b}" has no figure to compare (the run failed or printed none)`);
+    if (!d) throw mistake(`a="${p.a}" or b="${p.b}" has no figure to compare (the run failed or printed none)`);
     const wrong = contradiction(d, p);
-    if (wrong) throw new AuthorError(`the data does not support relation="${p.relation}"${p.percent ? ` percent="${p.percent}"` : ''}: ${describe(a, b, d, p)}; ${wrong}`);
+    if (wrong) throw mistake(`the data does not support relation="${p.relation}"${p.percent ? ` percent="${p.percent}"` : ''}: ${describe(a, b, d, p)}; ${wrong}`);
     return { html: claimHtml(a, b, d, p) };
   },
 };
@@ -69,7 +70,7 @@ function sameConfiguration(a, b, p, repeat) {
   const [ca, cb] = [a, b].map((row) => configurationOf(row, repeat));
   const keys = [...new Set([...Object.keys(ca), ...Object.keys(cb)])];
   if (keys.every((k) => String(ca[k]) === String(cb[k]))) {
-    throw new AuthorError(`a="${p.a}" and b="${p.b}" are runs of one configuration (they differ only in ${repeat.map((k) => `"${k}"`).join(' or ')}): their difference is noise; compare two configurations, or show the spread of these repeats`);
+    throw mistake(`a="${p.a}" and b="${p.b}" are runs of one configuration (they differ only in ${repeat.map((k) => `"${k}"`).join(' or ')}): their difference is noise; compare two configurations, or show the spread of these repeats`);
   }
 }
 

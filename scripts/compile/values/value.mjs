@@ -2,9 +2,10 @@
 //   {{< value data="sysbench" metric="transactions.rate" where="server=MySQL 5.5.9;workload=read/write" >}}
 // The filter must match exactly one run, or repeats of one configuration:
 // those print their median (or `stat`) with the spread beside it.
-import { AuthorError } from '../select.mjs';
+
 import { figLink, UNIT_PARAM, unitShown } from '../html.mjs';
 import { checkStat } from '../stats/repeats.mjs';
+import { Problem, mistake } from '../../problems/problem.mjs';
 
 export default {
   name: 'value',
@@ -33,8 +34,8 @@ export function oneFigure(rows, p, combine) {
   try {
     return [...combine(rows, [], { what: `where="${p.where}"`, stat: checkStat(p.stat), better: p.better }).values()][0];
   } catch (error) {
-    if (!(error instanceof AuthorError) || !error.differ) throw error;
+    if (!(error instanceof Problem) || !error.differ) throw error;
     const list = rows.slice(0, 4).map((r) => `${r.source}:${r.line}`).join(', ');
-    throw new AuthorError(`where="${p.where}" matches ${rows.length} figures (${list}${rows.length > 4 ? ', …' : ''}) that differ in ${error.differ.map((k) => `"${k}"`).join(', ')}; it must match exactly one, or repeats of one configuration`);
+    throw mistake(`where="${p.where}" matches ${rows.length} figures (${list}${rows.length > 4 ? ', …' : ''}) that differ in ${error.differ.map((k) => `"${k}"`).join(', ')}; it must match exactly one, or repeats of one configuration`);
   }
 }

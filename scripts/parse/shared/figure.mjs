@@ -1,6 +1,6 @@
 // A figure is one number the tool printed, kept with its unit and the line it
 // came from, so every value on the site can be traced back to the raw file.
-import { InputError, quote, quoteRest } from '../../problems/problem.mjs';
+import { Problem, quote, quoteRest } from '../../problems/problem.mjs';
 import { toNumber, columnOf, NUMBER_TEXT } from '../../lib/text.mjs';
 
 // Counters reach 20 digits (a 64-bit byte or picosecond count), more than the
@@ -45,7 +45,7 @@ export function roundedInDouble(text, value) {
 /** The refusal of a number past the largest double, `label` naming what it was for. */
 export function beyondDoubleError(text, lineNo, column, label) {
   const digits = String(text).replace(/\D/g, '').length;
-  return new InputError({
+  return new Problem({
     line: lineNo,
     column,
     expected: `${label} within what a double holds (at most about 1.8e308)`,
@@ -59,7 +59,7 @@ export function requireFigure(text, unit, lineNo, lineText, label) {
   const value = toNumber(text);
   if (value === null && beyondDouble(text)) throw beyondDoubleError(text, lineNo, columnOf(lineText, text), `a number for ${label}`);
   if (value === null) {
-    throw new InputError({
+    throw new Problem({
       line: lineNo,
       column: columnOf(lineText, text),
       expected: `a number for ${label}`,

@@ -3,7 +3,7 @@
 // kilobytes, unlike an interval log) and read whole at the end, with the line
 // of every value. Keys carrying a unit in their text ("Elapsed Time
 // (nanoseconds)") are read by `unitOfKey`.
-import { InputError, quote, located } from '../../problems/problem.mjs';
+import { Problem, quote, located } from '../../problems/problem.mjs';
 import { parseJsonSource, describeNode } from './json-source.mjs';
 
 /** `{push, end}` for the driver; `read(root, {lastLine})` turns the parsed tree into the document body. */
@@ -36,7 +36,7 @@ export function unitOfKey(key) {
 /** Refuses a node of the wrong kind, placed at the node. */
 export function expectKind(node, kind, what) {
   if (node.kind === kind) return node;
-  throw new InputError({ line: node.line, column: node.column, expected: `${kind === 'object' || kind === 'array' ? `an ${kind}` : `a ${kind}`} for ${what}`, found: describeNode(node), rule: 'json-type' });
+  throw new Problem({ line: node.line, column: node.column, expected: `${kind === 'object' || kind === 'array' ? `an ${kind}` : `a ${kind}`} for ${what}`, found: describeNode(node), rule: 'json-type' });
 }
 
 /** A figure from a JSON number node: as written, in `unit`, on its line. */
@@ -53,5 +53,5 @@ export function stringValue(node, what) {
 
 /** Refuses a document that lacks a key it must have, placed at the object that should hold it. */
 export function missingKey(object, key, lastLine, where = 'the summary') {
-  return new InputError({ line: lastLine, column: 1, expected: `the key ${quote(key)} in ${where} (object at line ${object.line})`, found: 'none', rule: 'json-missing-key' });
+  return new Problem({ line: lastLine, column: 1, expected: `the key ${quote(key)} in ${where} (object at line ${object.line})`, found: 'none', rule: 'json-missing-key' });
 }

@@ -3,7 +3,7 @@
 // figure from a text output. JSON.parse keeps no positions and takes the last
 // of two equal keys silently; this reader keeps the number's text as written
 // and refuses a duplicate key. Linear in the input; nesting is bounded.
-import { InputError, quote } from '../../problems/problem.mjs';
+import { Problem, quote } from '../../problems/problem.mjs';
 
 const MAX_DEPTH = 200;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?/y;
@@ -37,7 +37,7 @@ export function parseJsonSource(text) {
   };
   const fail = (expected, rule = 'json') => {
     const found = at >= text.length ? 'end of file' : quote(text.slice(at, at + 20));
-    return new InputError({ ...place(), expected, found, rule });
+    return new Problem({ ...place(), expected, found, rule });
   };
 
   function value(depth) {
@@ -109,7 +109,7 @@ export function parseJsonSource(text) {
       const keyAt = place();
       const key = string();
       if (entries.has(key)) {
-        throw new InputError({ ...keyAt, expected: 'each key once in an object', found: `${quote(key)} a second time`, rule: 'json-duplicate-key' });
+        throw new Problem({ ...keyAt, expected: 'each key once in an object', found: `${quote(key)} a second time`, rule: 'json-duplicate-key' });
       }
       skipSpace();
       if (text[at] !== ':') throw fail('":" after a key');

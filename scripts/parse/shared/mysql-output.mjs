@@ -22,7 +22,7 @@
 // when the result is complete), known noise, a note (prompts, statements,
 // client errors, elisions, annotations), or text it does not know, which it
 // hands back to the caller to place or warn about.
-import { InputError, quote } from '../../problems/problem.mjs';
+import { Problem, quote } from '../../problems/problem.mjs';
 import { figure, beyondDouble, beyondDoubleError, roundedInDouble, exactTextWarning } from './figure.mjs';
 import { toNumber, terminatorSpan } from '../../lib/text.mjs';
 
@@ -216,7 +216,7 @@ class ResultReader {
     const empty = record && Object.keys(record.cells).length === 0 ? record.line : null;
     if (this.current) this.finishCurrent(null, true);
     if (empty !== null) {
-      this.recordCut ??= new InputError({
+      this.recordCut ??= new Problem({
         line: empty + 1,
         column: 1,
         expected: `the fields of the record that starts at line ${empty}`,
@@ -237,7 +237,7 @@ class ResultReader {
     // result (-v alone echoes too, but prints tab-separated rows and no footer).
     const vvv = this.echoed && last?.form === 'table';
     if (last && !last.footer && !last.elided && (this.footers > 0 || this.prompted || vvv)) {
-      return new InputError({
+      return new Problem({
         line: last.lines.last + 1,
         column: 1,
         expected: `the "N rows in set" footer of the result that starts at line ${last.lines.first}`,
@@ -246,7 +246,7 @@ class ResultReader {
       });
     }
     if (this.statement && !this.statement.open && QUERY.test(this.statement.text)) {
-      return new InputError({
+      return new Problem({
         line: this.statement.line + 1,
         column: 1,
         expected: `the result of the statement at line ${this.statement.line}`,
@@ -395,7 +395,7 @@ class ResultReader {
     this.current = null;
     if (r.form === 'table' && r.state !== 'closed' && !r.elided) {
       const opened = `the closing border +---+ of the table that starts at line ${r.first}`;
-      throw new InputError({
+      throw new Problem({
         line: eof ? r.last + 1 : n,
         column: 1,
         expected: r.state === 'top' ? `the header row of the table that starts at line ${r.first}` : opened,
@@ -487,7 +487,7 @@ class ResultReader {
   }
 
   tableError(n, text, offset, expected, found = quote(text)) {
-    throw new InputError({ line: n, column: offset + 1, expected, found, rule: 'mysql/table' });
+    throw new Problem({ line: n, column: offset + 1, expected, found, rule: 'mysql/table' });
   }
 
   // ─── batch (tab-separated) ────────────────────────────────────────────────
@@ -517,7 +517,7 @@ class ResultReader {
     }
     const cells = splitBatch(text, offset);
     if (cells.length > r.columns.length) {
-      throw new InputError({
+      throw new Problem({
         line: n, column: offset + 1, expected: `${r.columns.length} TAB-separated cells`, found: `${cells.length} cells`, rule: 'mysql/batch',
       });
     }
@@ -628,7 +628,7 @@ function shortLastRecord(r, recordEnds) {
     ? Object.keys(r.rows[0].values).find((label) => !has(label.toLowerCase()))
     : recordEnds.length && !recordEnds.some(has) ? recordEnds[0] : undefined;
   if (missing === undefined) return null;
-  return new InputError({
+  return new Problem({
     line: last.lines.last + 1,
     column: 1,
     expected: `"${missing}:" and the rest of the record that starts at line ${last.line}`,
@@ -783,7 +783,7 @@ export function cellFigure(row, column, unit, reader, extra = {}) {
   const value = toNumber(text);
   if (value === null && beyondDouble(text)) throw beyondDoubleError(text, line, row.at[column] ?? 1, `a number in column ${column}`);
   if (value === null) {
-    throw new InputError({
+    throw new Problem({
       line,
       column: row.at[column] ?? 1,
       expected: `a number or NULL in column ${column}`,
