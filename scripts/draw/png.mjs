@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { deflateSync, crc32 } from 'node:zlib';
 import { isMainThread } from 'node:worker_threads';
-import { writeFileAtomic, readIfThere } from '../lib/files.mjs';
+import { writeFileAtomic, readIfThere, readCache } from '../lib/files.mjs';
 
 const FONT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'fonts');
 export const FONT_FILES = ['DejaVuSans-latin.ttf', 'DejaVuSans-Bold-latin.ttf'].map((f) => join(FONT_DIR, f));
@@ -45,26 +45,47 @@ export function contentKey(text) {
 }
 
 /**
- * The 2x PNG of an SVG. With `cacheFile` (a name that stands for this SVG:
- * pool.mjs uses the spec's hash), an unchanged chart is read back instead of
- * drawn again.
+ * The 2x PNG of an SVG, with the size the SVG is drawn at (its own width and
+ * height in CSS pixels, as resvg reads them): { png, width, height }. With
+ * `cacheFile` (a name that stands for this SVG: pool.mjs uses the spec's
+ * hash), an unchanged chart is read back instead of drawn again.
  */
 export async function pngOf(svg, { cacheFile } = {}) {
-  const hit = cacheFile ? readIfThere(cacheFile) : null;
+  const hit = cacheFile ? cachedPng(cacheFile) : null;
   if (hit) return hit;
-  const png = opaquePng(await drawPixels(svg));
-  if (cacheFile) writeFileAtomic(cacheFile, png);
-  return png;
+  const { size, ...image } = await drawPixels(svg);
+  const png = opaquePng(image);
+  if (cacheFile) {
+    writeFileAtomic(cacheFile, png);
+    writeFileAtomic(sizeFile(cacheFile), JSON.stringify(size));
+  }
+  return { png, ...size };
 }
 
-/** resvg's drawing of an SVG at 2x on a white sheet: { width, height, pixels } (RGBA, premultiplied). */
+/** A PNG pngOf cached, with its drawing's size; null when either is not there. */
+export function cachedPng(cacheFile) {
+  const png = readIfThere(cacheFile);
+  const size = png && readCache(sizeFile(cacheFile), null);
+  return size ? { png, width: size.width, height: size.height } : null;
+}
+
+/** The size beside its cached PNG: a chart read back is placed in the page without opening its SVG. */
+const sizeFile = (cacheFile) => `${cacheFile}.json`;
+
+/**
+ * resvg's drawing of an SVG at 2x on a white sheet: { width, height, pixels }
+ * (RGBA, premultiplied), and as `size` the SVG's own width and height, which
+ * the page gives the image so nothing moves when it arrives.
+ */
 export async function drawPixels(svg) {
   const Renderer = await resvg();
-  return new Renderer(svg, {
+  const renderer = new Renderer(svg, {
     fitTo: { mode: 'zoom', value: 2 },
     background: '#ffffff',
     font: { loadSystemFonts: false, fontFiles: FONT_FILES, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
-  }).render();
+  });
+  const { width, height, pixels } = renderer.render();
+  return { width, height, pixels, size: { width: renderer.width, height: renderer.height } };
 }
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -1,5 +1,6 @@
 // Draws charts for the compile step: the SVG of a spec, its standalone copy
-// (white sheet, title and description) and that copy's 2x PNG. A chart drawn
+// (white sheet, title and description), that copy's 2x PNG and the size the
+// drawing has, so no caller reads it back out of the SVG. A chart drawn
 // before is read from the caches on the calling thread, without waking a
 // worker; anything new goes to a small pool of worker threads, one per core
 // up to two, each of which imports vega and resvg once. The caller keeps
@@ -8,15 +9,15 @@
 // Both caches are keyed by the spec alone (the title and description the
 // standalone copy adds are not drawn), in a folder named after the drawing
 // code and the versions of vega, vega-lite and resvg: a drawing made by other
-// code is never taken for a current one, and an unchanged chart costs two
-// reads and no hash of its drawing.
+// code is never taken for a current one, and an unchanged chart costs three
+// reads (its drawing, its PNG and that PNG's size) and no hash of its drawing.
 import { readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { specHash, titled, onWhite } from './svg.mjs';
-import { keepPixelMemory } from './png.mjs';
+import { keepPixelMemory, cachedPng } from './png.mjs';
 import { createPool } from '../lib/workers.mjs';
 import { removeDeadTemporaries, readIfThere } from '../lib/files.mjs';
 
@@ -71,14 +72,17 @@ export function createDrawer({ svgCache, pngCache, threads } = {}) {
 
   async function fromCache(key, title, alt) {
     if (!caches.svgCache) return null;
-    // Synchronous: two reads of a few hundred KB, where a promise's trips to the thread pool cost more than the reads.
+    // Synchronous: reads of a few hundred KB, where a promise's trips to the thread pool cost more than the reads.
     const drawn = readIfThere(join(caches.svgCache, `${key}.svg`), 'utf8');
-    const png = drawn === null ? null : readIfThere(join(caches.pngCache, `${key}.png`));
-    return drawn !== null && png ? { drawn, standalone: standaloneOf(drawn, title, alt), png } : null;
+    const png = drawn === null ? null : cachedPng(join(caches.pngCache, `${key}.png`));
+    return png ? { drawn, standalone: standaloneOf(drawn, title, alt), ...png } : null;
   }
 
   return {
-    /** `key`: specHash(spec), when the caller has taken it. @returns {Promise<{ drawn: string, standalone: string, png: Buffer }>} */
+    /**
+     * `key`: specHash(spec), when the caller has taken it. `width` and `height`: the drawing's size in CSS pixels.
+     * @returns {Promise<{ drawn: string, standalone: string, png: Buffer, width: number, height: number }>}
+     */
     async draw({ spec, key = specHash(spec), title, alt }) {
       const hit = await fromCache(key, title, alt);
       if (hit) return hit;

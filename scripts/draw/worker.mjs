@@ -1,5 +1,6 @@
 // One drawing thread of scripts/draw/pool.mjs: spec → SVG (vega), standalone
-// SVG → 2x PNG (resvg), both cached under the spec's hash (see pool.mjs).
+// SVG → 2x PNG and the drawing's size (resvg), all cached under the spec's
+// hash (see pool.mjs).
 import { workerData } from 'node:worker_threads';
 import { join } from 'node:path';
 import { serveTasks } from '../lib/workers.mjs';
@@ -10,7 +11,7 @@ import { standaloneOf } from './pool.mjs';
 serveTasks(async ({ spec, key = specHash(spec), title, alt }) => {
   const drawn = await renderSvg(spec, { cacheDir: workerData.svgCache, key });
   const standalone = standaloneOf(drawn, title, alt);
-  const png = await pngOf(standalone, { cacheFile: workerData.pngCache && join(workerData.pngCache, `${key}.png`) });
+  const { png, width, height } = await pngOf(standalone, { cacheFile: workerData.pngCache && join(workerData.pngCache, `${key}.png`) });
   const bytes = new Uint8Array(png).buffer;
-  return { result: { drawn, standalone, png: bytes }, transfer: [bytes] };
+  return { result: { drawn, standalone, png: bytes, width, height }, transfer: [bytes] };
 });

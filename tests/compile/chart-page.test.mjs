@@ -17,7 +17,7 @@ import { ON_MARK } from '../../scripts/compile/charts/common.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DRAWN = '<svg xmlns="http://www.w3.org/2000/svg" class="marks" width="680" height="376.5" viewBox="0 0 680 376.5"><g><text>x</text></g></svg>';
-const drawer = { draw: async () => ({ drawn: DRAWN, standalone: `<svg width="680" height="376.5"><rect fill="#ffffff"/></svg>`, png: Buffer.from('png') }) };
+const drawer = { draw: async () => ({ drawn: DRAWN, standalone: `<svg width="680" height="376.5"><rect fill="#ffffff"/></svg>`, png: Buffer.from('png'), width: 680, height: 376.5 }) };
 
 async function chartView(slug, name, extra = {}) {
   const text = readFileSync(join(ROOT, 'content', 'reports', slug, 'index.md'), 'utf8');

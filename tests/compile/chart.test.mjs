@@ -33,7 +33,7 @@ test('a lines chart of the thread sweep has one point per run, each figure as pr
 
 test('the chart view built from the real shortcode carries the spec its .vl.json and CSV are written from', async () => {
   const sc = scanShortcodes(text, 'index.md').find((s) => s.name === 'chart' && s.params.name === 'tps-by-threads');
-  const drawer = { draw: async () => ({ drawn: '<svg width="10" height="10"></svg>', standalone: '<svg width="10" height="10"></svg>', png: Buffer.from('png') }) };
+  const drawer = { draw: async () => ({ drawn: '<svg width="10" height="10"></svg>', standalone: '<svg width="10" height="10"></svg>', png: Buffer.from('png'), width: 10, height: 10 }) };
   const view = await chart.build({ ...ctx, drawer }, checkParams(chart, sc));
   assert.deepEqual(JSON.parse(view.files['charts/tps-by-threads.vl.json']), view.spec);
   const [header, ...lines] = view.files['charts/tps-by-threads.csv'].trimEnd().split('\r\n');
@@ -144,7 +144,7 @@ test('a steady="yes" chart\'s subtitle names only the marks it draws, and its CS
   assert.ok(stalls.options.steady.regions.length > 0);
   assert.match(stalls.options.subtitle, /^Shaded: warm-up and tail left out\./);
   assert.equal(/Arrows: stalls/.test(stalls.options.subtitle), stalls.rows.some((r) => r.stall));
-  const drawer = { draw: async () => ({ drawn: '<svg width="10" height="10"></svg>', standalone: '<svg width="10" height="10"></svg>', png: Buffer.from('png') }) };
+  const drawer = { draw: async () => ({ drawn: '<svg width="10" height="10"></svg>', standalone: '<svg width="10" height="10"></svg>', png: Buffer.from('png'), width: 10, height: 10 }) };
   const view = await chartFigure({ ...noise, drawer }, { ...stalls, kind: 'over-time', name: 'stalls' });
   const lines = view.files['charts/stalls.csv'].trimEnd().split('\r\n');
   // One line per interval sysbench printed, each with its value; the shaded stretch is in the spec only.

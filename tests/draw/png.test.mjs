@@ -24,8 +24,9 @@ function chunks(png) {
   return out;
 }
 
-test('a chart PNG is the 2x RGBA image resvg drew, every row unfiltered, with valid chunks', async () => {
-  const png = await pngOf(SVG);
+test('a chart PNG is the 2x RGBA image resvg drew, every row unfiltered, with valid chunks, and comes with the SVG\'s own size', async () => {
+  const { png, width, height } = await pngOf(SVG);
+  assert.deepEqual([width, height], [40, 20]);
   const [header, ...rest] = chunks(png);
   assert.equal(header.type, 'IHDR');
   assert.deepEqual([header.data.readUInt32BE(0), header.data.readUInt32BE(4), ...header.data.subarray(8)], [80, 40, 8, 6, 0, 0, 0]);

@@ -28,6 +28,8 @@ test('a drawing is cached under the current drawing version, read back unchanged
     const drawer = createDrawer({ svgCache, pngCache });
     const first = await drawer.draw({ spec: SPEC, title: 'Throughput', alt: 'two bars' });
     assert.match(first.drawn, /^<svg[^>]*class="marks"/);
+    // The size the page gives the image is the drawing's own, fresh or read back from the caches.
+    assert.ok(first.drawn.startsWith(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" class="marks" width="${first.width}" height="${first.height}" `), first.drawn.slice(0, 200));
     assert.doesNotMatch(first.drawn, /stale/);
     assert.deepEqual(readdirSync(svgCache), [drawingVersion()]);
     assert.ok(existsSync(join(svgCache, drawingVersion(), `${key}.svg`)));
@@ -36,6 +38,7 @@ test('a drawing is cached under the current drawing version, read back unchanged
     assert.equal(again.drawn, first.drawn);
     assert.equal(again.standalone, first.standalone);
     assert.ok(again.png.equals(first.png));
+    assert.deepEqual([again.width, again.height], [first.width, first.height]);
     // Another title is another standalone file with the same pixels: the title and description are not drawn.
     const retitled = await drawer.draw({ spec: SPEC, title: 'Transactions per second', alt: 'two bars' });
     assert.equal(retitled.drawn, first.drawn);

@@ -73,7 +73,7 @@ export async function chartFigure(ctx, chart) {
   const title = chart.options.title ?? chart.name;
   const alt = reduced.note ? `${altText(chart)} ${reduced.note}` : altText(chart);
   const key = specHash(spec);
-  const { drawn, standalone, png } = await ctx.drawer.draw({ spec, key, title, alt });
+  const { drawn, standalone, png, width, height } = await ctx.drawer.draw({ spec, key, title, alt });
   const id = `chart-${chart.name}`;
   const sources = chart.sources ?? [...new Set(chart.rows.map((r) => r.source))];
   const base = `charts/${chart.name}`;
@@ -81,7 +81,6 @@ export async function chartFigure(ctx, chart) {
   const reportTitle = ctx.report.meta.title ?? ctx.report.slug;
   // The figures listed are those drawn; the CSV has every sample.
   const ownPage = drawnChart.rows.length > INLINE_FIGURES;
-  const size = /<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(standalone);
   const files = {
     [`${base}.page.svg`]: `<?xml version="1.0" encoding="UTF-8"?>\n${shown}\n`,
     [`${base}.svg`]: `<?xml version="1.0" encoding="UTF-8"?>\n${standalone}\n`,
@@ -89,17 +88,17 @@ export async function chartFigure(ctx, chart) {
     [`${base}.vl.json`]: `${JSON.stringify(spec, null, 2)}\n`,
     [`${base}.csv`]: specCsv(reduced.note ? buildSpec({ ...chart, rows: published(chart.rows) }) : spec),
     // The embed carries the chart's warning too: a reader elsewhere sees the same chart the report shows.
-    [`${base}.html`]: embedPage({ title, svg: standalone, alt, reportTitle, sources, mixed: chart.mixed, width: size && Number(size[1]) }),
+    [`${base}.html`]: embedPage({ title, svg: standalone, alt, reportTitle, sources, mixed: chart.mixed, width }),
     ...(ownPage ? { [`${base}.table.html`]: tablePage({ title, table: dataTable(drawnChart, title, 'tps-table'), reportTitle, id }) } : {}),
   };
   const html = [
     `<figure${attrs({ class: 'tps-chart', id, 'data-chart': chart.name, 'data-kind': chart.kind, 'data-spec': `${base}.vl.json` })}>`,
-    `<div class="tps-chart__svg">${chartImage({ src: `${base}.page.svg`, svg: shown, alt, size })}</div>`,
+    `<div class="tps-chart__svg">${chartImage({ src: `${base}.page.svg`, svg: shown, alt, width, height })}</div>`,
     chart.mixed.length ? `<p class="tps-chart__warning" role="note"><strong>Mixed runs:</strong> ${esc(chart.mixed.join('; '))}. Declare the difference with <code>compare:</code> in the report's front matter if it is the point of the chart.</p>` : '',
     `<figcaption>${esc(title)}.${reduced.note ? ` ${esc(reduced.note)}` : ''} Source:${sourceList(sources, { listed: !ctx.ownTheme })}${ownPage ? ` <a href="${base}.table.html">${tablesLink(drawnChart)}</a>.` : ''}</figcaption>`,
     // The wrapper, not the table, is hidden: a table ignores width: 1px and would widen a phone page.
     ownPage ? '' : `<div class="visually-hidden">${dataTable(drawnChart, title)}</div>`,
-    embedControl({ name: chart.name, title, alt, base, size }),
+    embedControl({ name: chart.name, title, alt, base, width, height }),
     '</figure>',
   ].filter(Boolean).join('\n');
   return { html, files, spec, specHash: key, image: `${base}.png` };
@@ -111,9 +110,8 @@ export async function chartFigure(ctx, chart) {
  * moves when it arrives; the query names the drawing, so a browser never shows
  * a cached older one after a rebuild.
  */
-function chartImage({ src, svg, alt, size }) {
-  const [width, height] = size ? [size[1], size[2]].map((n) => Math.ceil(Number(n))) : [null, null];
-  return `<img${attrs({ src: `${src}?v=${contentKey(svg)}`, width, height, alt, loading: 'lazy', decoding: 'async' })}>`;
+function chartImage({ src, svg, alt, width, height }) {
+  return `<img${attrs({ src: `${src}?v=${contentKey(svg)}`, width: Math.ceil(width), height: Math.ceil(height), alt, loading: 'lazy', decoding: 'async' })}>`;
 }
 
 /** The most raw files a chart's caption names one by one; past them it counts them and points to the report's list. */
@@ -157,13 +155,12 @@ export function tablePage({ title, table, reportTitle, id }) {
   });
 }
 
-function embedControl({ name, title, alt, base, size }) {
+function embedControl({ name, title, alt, base, width, height }) {
   const abs = (file) => `${PAGE_URL}${file}`;
-  const width = size ? Math.ceil(Number(size[1])) + 16 : 640;
-  const height = size ? Math.ceil(Number(size[2])) + 48 : 400;
+  const frame = { width: Math.ceil(width) + 16, height: Math.ceil(height) + 48 };
   const snippets = [
     ['HTML image', `<img src="${abs(`${base}.svg`)}" alt="${esc(alt)}">`],
-    ['iframe', `<iframe src="${abs(`${base}.html`)}" title="${esc(title)}" width="${width}" height="${height}" style="border:0" loading="lazy"></iframe>`],
+    ['iframe', `<iframe src="${abs(`${base}.html`)}" title="${esc(title)}" width="${frame.width}" height="${frame.height}" style="border:0" loading="lazy"></iframe>`],
     ['Markdown', `![${alt.replace(/[[\]]/g, '')}](${abs(`${base}.png`)})`],
   ];
   const links = [[`${base}.svg`, 'SVG'], [`${base}.png`, 'PNG (2x)'], [`${base}.vl.json`, 'Vega-Lite spec'], [`${base}.csv`, 'CSV data'], [`${base}.html`, 'Embed page']]
@@ -200,7 +197,7 @@ export function embedPage({ title, svg, alt, reportTitle, sources, mixed = [], w
 </head>
 <body class="tps-embed-page">
 <figure role="group" aria-label="${esc(title)}">
-<div class="tps-embed-chart">${svg}${width ? `<canvas class="tps-embed-floor" width="${Math.floor(width * 0.75)}" height="0" aria-hidden="true"></canvas>` : ''}</div>
+<div class="tps-embed-chart">${svg}<canvas class="tps-embed-floor" width="${Math.floor(width * 0.75)}" height="0" aria-hidden="true"></canvas></div>
 <figcaption>${mixed.length ? `<p class="warning" role="note"><strong>Mixed runs:</strong> ${esc(mixed.join('; '))}.</p>` : ''}<p>Source: ${list}. From <a href="../" target="_top">${esc(reportTitle)}</a> (tpsreport).</p></figcaption>
 </figure>
 <p class="visually-hidden">${esc(alt)}</p>
