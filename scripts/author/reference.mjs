@@ -19,7 +19,6 @@ export const REFERENCE_VIEW = join('.tpsreport', 'reference.json');
  *   charts: { name, summary, params: { name, required, default?, doc }[] }[], formats: { name, title, produces }[] }}
  */
 export function reference() {
-  const chart = kinds.chart;
   return {
     shortcodes: Object.values(kinds).map((k) => ({
       name: k.name,
@@ -27,10 +26,10 @@ export function reference() {
       inner: Boolean(k.inner),
       params: Object.entries(k.params).map(([name, p]) => ({ name, required: Boolean(p.required), ...(p.default !== undefined ? { default: String(p.default) } : {}), doc: p.doc, ...(p.values ? { values: p.values.filter((v) => v !== '') } : {}) })),
     })),
-    charts: Object.entries(chartKinds).map(([name, c]) => ({
-      name,
+    charts: Object.values(chartKinds).map((c) => ({
+      name: c.name,
       summary: c.summary,
-      params: c.takes.map((p) => ({ name: p, required: c.required.includes(p), ...(c.defaults?.[p] !== undefined ? { default: String(c.defaults[p]) } : {}), doc: chart.params[p]?.doc ?? '' })),
+      params: Object.entries(c.params).map(([name, p]) => ({ name, required: Boolean(p.required), ...(p.default !== undefined ? { default: String(p.default) } : {}), doc: p.doc })),
     })),
     formats: formats.map((f) => ({ name: f.name, title: f.title, produces: f.produces })),
   };

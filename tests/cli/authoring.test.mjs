@@ -124,7 +124,7 @@ test('a pattern that matches no file stops labels with the line in index.md', ()
 function registry() {
   return {
     shortcodes: Object.values(kinds).map((k) => [k.name, Object.keys(k.params)]),
-    charts: Object.entries(chartKinds).map(([name, c]) => [name, c.takes]),
+    charts: Object.values(chartKinds).map((c) => [c.name, Object.keys(c.params)]),
     formats: formats.map((f) => f.name),
   };
 }

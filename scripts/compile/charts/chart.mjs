@@ -16,7 +16,8 @@
 // Units come from the data: a figure's own unit, or for a plain-number field
 // of `each` elements the `units` map (or `unit`) the parser recorded beside
 // the list.
-import { at, isMissing, isRowColumn, uniqueBy, byRun, DEFAULT_ITEMS } from '../select.mjs';
+import { at, isMissing, uniqueBy, byRun, DEFAULT_ITEMS } from '../select.mjs';
+import { columnFor } from './params.mjs';
 import { chartKinds } from './index.mjs';
 import { chartFigure } from './files.mjs';
 import { checkStat, spreadText, NOT_LABELS, repeatLabels } from '../stats/repeats.mjs';
@@ -36,36 +37,39 @@ const COMMON = {
   'y-title': { required: true, doc: 'value axis title (the unit is added)' },
 };
 
-/** Per chart kind (scripts/compile/charts/<kind>.mjs): the parameters it takes beyond COMMON, the required ones, its defaults. */
-export const CHART_KINDS = chartKinds;
+/**
+ * The order the chart shortcode's reference lists its kinds' parameters in,
+ * after those every chart takes; a parameter not named here follows these,
+ * in the order the kinds list it.
+ */
+const LISTED = ['metric', 'x', 'color', 'facet', 'x-title', 'color-title', 'facet-title', 'x-scale', 'items', 'each', 'interpolate', 'top', 'series', 'cpus', 'stat', 'better', 'baseline', 'show', 'best-over', 'steady', 'cpu-data', 'cpu-each', 'cpu-title'];
 
-const KIND_PARAMS = {
-  metric: 'dotted path to the figure (inside each run, or each element with `each`)',
-  x: 'label (grouped-bar, lines, cores-cpu) or element field on the x axis',
-  color: 'label naming each series', facet: 'label naming each panel',
-  'x-title': 'x axis title', 'color-title': 'legend title', 'facet-title': 'panel title',
-  'x-scale': 'log2 (default) or linear', items: 'dotted path to the list of items', each: 'dotted path to a list inside each item',
-  interpolate: 'linear or step', top: 'top-waits: how many bars (default 10); over-time with series: how many series, those the data ranks first (its rank field)',
-  series: 'over-time: a field of each sample naming its line (name, for wait events), instead of a colour label', cpus: 'label holding the pinned CPUs (default cpus)',
-  stat: 'how repeats combine: median (default), mean, min, max, best; the spread is drawn as a whisker',
-  better: 'higher or lower: the direction of stat=best', baseline: 'a value of x that every other bar is set against (tooltip and alt text)',
-  show: 'lines: what to plot against x: value (default), speedup (over the smallest x), efficiency (speedup over the ratio of x) or per-unit (value per unit of x)',
-  'best-over': 'lines: labels (comma-separated) to take the best run over at each point (the best session count per core count)',
-  steady: 'yes: shade each run\'s warm-up and tail and mark its stalls (the stability-table rule)',
-  'cpu-data': 'kind of the CPU samples (default mpstat)', 'cpu-each': 'list of CPU samples (default samples)', 'cpu-title': 'CPU panel title',
-};
-
-const ROW_EXTRA = new Set(['order', 'panel', 'cpu', 'iowait']);
+/**
+ * Every parameter some kind takes, with its doc: what the shortcode accepts
+ * before it knows the kind. Each kind's own required parameters and defaults
+ * apply once the kind is known (describeChart).
+ */
+function kindParams() {
+  const docs = new Map();
+  for (const kind of Object.values(chartKinds)) for (const [name, { doc }] of Object.entries(kind.params)) if (!docs.has(name)) docs.set(name, { doc });
+  const place = (name) => (LISTED.includes(name) ? LISTED.indexOf(name) : LISTED.length);
+  return Object.fromEntries([...docs].sort(([a], [b]) => place(a) - place(b)));
+}
 
 export default {
   name: 'chart',
   summary: 'A chart drawn at build time as SVG, with its PNG, spec, CSV and iframe page.',
-  params: { ...COMMON, ...Object.fromEntries(Object.entries(KIND_PARAMS).map(([k, doc]) => [k, { doc }])) },
+  params: { ...COMMON, ...kindParams() },
   async build(ctx, p) {
     const chart = describeChart(ctx, p);
     return chartFigure(ctx, chart);
   },
 };
+
+/** The values a kind takes for the parameters the author left out. */
+function defaultsOf(kind) {
+  return Object.fromEntries(Object.entries(kind.params).filter(([, p]) => p.default !== undefined).map(([name, p]) => [name, p.default]));
+}
 
 // The field an over-time chart plots its samples against where a kind's samples do not name it t.
 const TIME_FIELDS = { 'tpcc-mysql': 'time' };
@@ -73,11 +77,11 @@ const timeField = (p) => (p.kind === 'over-time' && TIME_FIELDS[p.data] ? { x: T
 
 /** The chart's rows and options, as buildSpec takes them; every check on the parameters happens here. */
 export function describeChart(ctx, p) {
-  const kind = CHART_KINDS[p.kind];
-  const extra = Object.keys(p).filter((k) => !(k in COMMON) && !kind.takes.includes(k));
-  if (extra.length) throw mistake(`kind="${p.kind}" takes no ${extra.map((k) => `"${k}"`).join(', ')}; it takes: ${[...Object.keys(COMMON), ...kind.takes].join(', ')}`, { param: extra[0] });
-  const q = { ...kind.defaults, ...timeField(p), ...p };
-  for (const r of kind.required) if (!q[r]) throw mistake(`kind="${p.kind}" needs the parameter "${r}" (${KIND_PARAMS[r]})`);
+  const kind = chartKinds[p.kind];
+  const extra = Object.keys(p).filter((k) => !(k in COMMON) && !(k in kind.params));
+  if (extra.length) throw mistake(`kind="${p.kind}" takes no ${extra.map((k) => `"${k}"`).join(', ')}; it takes: ${[...Object.keys(COMMON), ...Object.keys(kind.params)].join(', ')}`, { param: extra[0] });
+  const q = { ...defaultsOf(kind), ...timeField(p), ...p };
+  for (const [name, { required, doc }] of Object.entries(kind.params)) if (required && !q[name]) throw mistake(`kind="${p.kind}" needs the parameter "${name}" (${doc})`);
   if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(p.name)) throw mistake(`name="${p.name}" must be at most 100 lower-case letters, digits and dashes (it becomes a file name)`);
   if (q['x-scale'] && !['log2', 'linear'].includes(q['x-scale'])) throw mistake(`x-scale="${q['x-scale']}": expected log2 or linear`);
   if (q.interpolate && !['linear', 'step'].includes(q.interpolate)) throw mistake(`interpolate="${q.interpolate}": expected linear or step`);
@@ -98,7 +102,7 @@ export function describeChart(ctx, p) {
   if (kind.drawn) rows = kind.drawn(rows, { x: xColumn, facet: q.facet, top: q.top ?? 10 });
   if (q['best-over']) rows = bestOver(rows, q['best-over']);
   let sources;
-  if (kind.takes.includes('stat')) {
+  if ('stat' in kind.params) {
     const combined = [...ctx.combine(rows, keys, { what: `chart "${p.name}"`, stat: checkStat(q.stat), better: q.better }).values()];
     sources = [...new Set(combined.flatMap((r) => (r.members ? r.members.map((m) => m.source) : [r.source])))];
     rows = combined;
@@ -335,12 +339,6 @@ function steadyPhases(rows, q) {
     if (s.end < samples.length) regions.push({ from: t(s.end - 1), to: t(samples.length - 1), phase: 'tail', series });
   }
   return { rows: out, steady: { regions, rule } };
-}
-
-/** A field of each element read as a row column, renamed when it would shadow one (value, text, …). */
-function columnFor(path) {
-  const column = path.replace(/\./g, '_');
-  return isRowColumn(column) || ROW_EXTRA.has(column) ? `x_${column}` : column;
 }
 
 /**

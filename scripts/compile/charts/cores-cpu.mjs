@@ -1,10 +1,27 @@
-// The `cores-cpu` chart kind: the parameters its shortcode takes, which are
-// required, their defaults, and the Vega-Lite spec it draws from the rows the
-// compile step selected. Pure; no Node or DOM APIs.
+// The `cores-cpu` chart kind: the parameters its shortcode takes, with their
+// docs, and the Vega-Lite spec it draws from the rows the compile step
+// selected, with the table of the CPU samples beside its figures.
+import { shared, required } from './params.mjs';
 import { PLOT_WIDTH, PLOT_HEIGHT, titleWithUnit, figureFormat, orderOf, datum, uniqueFields, tooltip, levelTitle, log2Axis, frame, seriesLayers, yValue, numericLabel } from './common.mjs';
 
+export const name = 'cores-cpu';
+export const summary = 'Throughput by cores and the CPU busy share of the allowed cores (mpstat)';
+
 /** What `{{< chart kind="cores-cpu" … >}}` takes beyond the parameters every chart takes. */
-export const params = { takes: ['metric', 'x', 'color', 'x-title', 'color-title', 'cpus', 'cpu-data', 'cpu-each', 'cpu-title'], required: ['metric', 'x'], xIsLabel: true, summary: 'Throughput by cores and the CPU busy share of the allowed cores (mpstat)' };
+export const params = {
+  metric: required(shared.metric),
+  x: required(shared.x),
+  color: shared.color,
+  'x-title': shared['x-title'],
+  'color-title': shared['color-title'],
+  cpus: { doc: 'label holding the pinned CPUs (default cpus)' },
+  'cpu-data': { doc: 'kind of the CPU samples (default mpstat)' },
+  'cpu-each': { doc: 'list of CPU samples (default samples)' },
+  'cpu-title': { doc: 'CPU panel title' },
+};
+
+/** x names a numeric label of each run (the cores it may use). */
+export const xIsLabel = true;
 
 /**
  * Expression true when a per-CPU row belongs to the CPUs the run was allowed
@@ -38,7 +55,7 @@ export function expandCpuList(list) {
  * figures (render/describe.mjs tableParts): the figures' `labels` columns,
  * then the CPUs a run was allowed, each CPU and its %idle and %iowait.
  */
-export function sampleTable(rows, options, labels) {
+export function samples(rows, options, labels) {
   const samples = rows.filter((r) => r.panel === 'cpu');
   const when = samples.some((r) => r.t !== undefined) ? [{ field: 't', title: 'time (s)' }] : [];
   const columns = [...labels, { field: options.cpus?.field ?? 'cpus', title: 'CPUs allowed' }, ...when, { field: 'cpu', title: 'CPU' }, { field: 'text', title: '%idle' }, { field: 'iowait', title: '%iowait' }];
@@ -53,7 +70,7 @@ export function sampleTable(rows, options, labels) {
  * `cpu` and `iowait`). The spec keeps the allowed CPUs, computes busy =
  * 100 − %idle − %iowait per sample and averages it per run.
  */
-export function coresCpu(rows, options) {
+export function spec(rows, options) {
   const { x } = options;
   const cpusField = options.cpus?.field ?? 'cpus';
   const asNumber = (r) => ({ ...r, [x.field]: Number(r[x.field]) });

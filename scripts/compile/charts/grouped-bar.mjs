@@ -1,12 +1,27 @@
-// The `grouped-bar` chart kind: the parameters its shortcode takes, which are
-// required, their defaults, and the Vega-Lite spec it draws from the rows the
-// compile step selected. Pure; no Node or DOM APIs.
+// The `grouped-bar` chart kind: the parameters its shortcode takes, with their
+// docs, and the Vega-Lite spec it draws from the rows the compile step selected.
+import { shared, required } from './params.mjs';
 import { PALETTE, titleWithUnit, fillColumn, AXIS_FORMAT, figureFormat, orderOf, tooltip, frame, spreadRule, hasSpread, COLUMN_WIDTH, BASE_CONFIG } from './common.mjs';
 import { textWidth } from '../../draw/text-width.mjs';
 import { greatest } from '../../lib/numbers.mjs';
 
+export const name = 'grouped-bar';
+export const summary = 'One figure per run as horizontal bars';
+
 /** What `{{< chart kind="grouped-bar" … >}}` takes beyond the parameters every chart takes. */
-export const params = { takes: ['metric', 'x', 'color', 'x-title', 'color-title', 'stat', 'better', 'baseline'], required: ['metric', 'x'], xIsLabel: true, summary: 'One figure per run as horizontal bars' };
+export const params = {
+  metric: required(shared.metric),
+  x: required(shared.x),
+  color: shared.color,
+  'x-title': shared['x-title'],
+  'color-title': shared['color-title'],
+  stat: shared.stat,
+  better: shared.better,
+  baseline: { doc: 'a value of x that every other bar is set against (tooltip and alt text)' },
+};
+
+/** x names a label of each run: one bar per run, grouped by it. */
+export const xIsLabel = true;
 
 /**
  * Horizontal bars grouped by one label (x: the groups, listed down the page),
@@ -15,7 +30,7 @@ export const params = { takes: ['metric', 'x', 'color', 'x-title', 'color-title'
  * on a phone. A bar that stands for repeats gets a whisker from its lowest to
  * its highest run, and its figure is printed past the whisker.
  */
-export function groupedBar(rows, options) {
+export function spec(rows, options) {
   const { x, color, y } = options;
   const values = rows.filter((r) => r.value !== null);
   const groups = orderOf(values, x.field);

@@ -1,11 +1,22 @@
-// The `histogram` chart kind: the parameters its shortcode takes, which are
-// required, their defaults, and the Vega-Lite spec it draws from the rows the
-// compile step selected. Pure; no Node or DOM APIs.
+// The `histogram` chart kind: the parameters its shortcode takes, with their
+// docs, and the Vega-Lite spec it draws from the rows the compile step selected.
+import { shared, defaulting } from './params.mjs';
 import { PALETTE, PLOT_HEIGHT, titleWithUnit, figureFormat, tooltip, levelTitle, AXIS_FORMAT, frame, faceted } from './common.mjs';
 import { greatest, least } from '../../lib/numbers.mjs';
 
+export const name = 'histogram';
+export const summary = 'A latency histogram on a log axis';
+
 /** What `{{< chart kind="histogram" … >}}` takes beyond the parameters every chart takes. */
-export const params = { takes: ['metric', 'items', 'each', 'x', 'facet', 'x-title', 'facet-title'], required: [], defaults: { each: 'histogram.buckets', x: 'value', metric: 'count' }, summary: 'A latency histogram on a log axis' };
+export const params = {
+  metric: defaulting(shared.metric, 'count'),
+  items: shared.items,
+  each: defaulting(shared.each, 'histogram.buckets'),
+  x: defaulting(shared.x, 'value'),
+  facet: shared.facet,
+  'x-title': shared['x-title'],
+  'facet-title': shared['facet-title'],
+};
 
 /** 1-2-5 ticks covering [lo, hi]: readable labels on a log axis that spans many decades. */
 export function logTicks(lo, hi) {
@@ -25,7 +36,7 @@ export function logTicks(lo, hi) {
  * page, and counts on a symmetric-log y axis, so a bucket of one event is
  * as visible as the peak. Each bar is one raw line.
  */
-export function histogram(rows, options) {
+export function spec(rows, options) {
   const { x } = options;
   const bucket = x.field;
   const values = rows.filter((r) => r.value !== null);

@@ -1,20 +1,39 @@
-// Chart kinds: pure functions (rows, options) → Vega-Lite spec. This file is
-// the only place a chart spec is built. The compile step (scripts/compile/
-// kinds/chart.mjs) calls it once per chart; the page, the SVG, the PNG and
-// the published .vl.json all come from that one spec, which the browser
-// fetches when it adds tooltips. No Node or DOM APIs here.
+// The chart kinds: one module each, listed here in the order the reference
+// and kind="…" name them. A chart kind's module is the one place that kind is
+// defined; the chart shortcode (chart.mjs) runs the pipeline every chart
+// shares and calls the kind where it differs. A module exports:
+//
+//   name, summary  the kind="…" it answers to, and one line for the reference
+//   params         { name: { doc, required?, default? } }: the parameters it
+//                  takes beyond those every chart takes, in the order the
+//                  reference lists them (charts/params.mjs words those several
+//                  kinds take)
+//   spec(rows, options) → Vega-Lite spec, pure: the only place the kind's
+//                  spec is made. The compile step calls it once per chart
+//                  (charts/files.mjs); the page, the SVG, the PNG and the
+//                  published .vl.json all come from that one spec, which the
+//                  browser fetches when it adds tooltips.
+//
+// and where the kind needs them:
+//
+//   xIsLabel       x names a label of each run, not a field of each element
+//   drawn(rows, { x, facet, top })  the rows of a kind that draws only some
+//                  of those it is given (the compile step keeps those, so the
+//                  alt text, table and CSV hold what is drawn)
+//   bars(rows, options)  for a kind whose marks add rows up: one row per
+//                  mark, the sum drawn, which the alt text names
+//   samples(rows, options, labelColumns)  for a kind whose figures are drawn
+//                  beside samples of another quantity: those samples as a
+//                  table of their own (describe.mjs)
 //
 // Rows are what scripts/compile/select.mjs selected: the run's labels plus
 // value, text, unit, line, source, tool, status and any extra fields (the
-// compile step keeps its own doc/item/element indexes out of the spec). Options come from the chart shortcode: title, subtitle,
-// x/y/color/facet ({field, title, unit}) and a few kind-specific settings.
-// Everything a reader sees as a statistic (a mean, a top N, a normalisation)
-// is a Vega-Lite transform in the spec, so the .vl.json beside each chart
-// shows how the figure was made; a kind that draws only some rows (top-waits)
-// also names them with `drawn`, so the rows it is given are those it draws.
-//
-// Each kind lives in its own module under charts/: its parameters, required
-// ones and defaults beside its spec; charts/common.mjs holds what they share.
+// compile step keeps its own doc/item/element indexes out of the spec).
+// Options come from the chart shortcode: title, subtitle, x/y/color/facet
+// ({field, title, unit}) and a few kind-specific settings. Everything a
+// reader sees as a statistic (a mean, a top N, a normalisation) is a
+// Vega-Lite transform in the spec, so the .vl.json beside each chart shows
+// how the figure was made. charts/common.mjs holds what the specs share.
 import * as groupedBar from './grouped-bar.mjs';
 import * as lines from './lines.mjs';
 import * as coresCpu from './cores-cpu.mjs';
@@ -23,29 +42,10 @@ import * as topWaits from './top-waits.mjs';
 import * as histogram from './histogram.mjs';
 
 export * from './common.mjs';
-export { groupedBar } from './grouped-bar.mjs';
-export { lines } from './lines.mjs';
-export { cpusInUseFilter, expandCpuList, coresCpu } from './cores-cpu.mjs';
-export { overTime } from './over-time.mjs';
-export { topWaits } from './top-waits.mjs';
-export { logTicks, histogram } from './histogram.mjs';
+export { cpusInUseFilter, expandCpuList } from './cores-cpu.mjs';
+export { logTicks } from './histogram.mjs';
 
-/**
- * Every chart kind: its parameters (takes, required, defaults, xIsLabel, summary), its spec
- * function, `drawn(rows, { x, facet, top })` for a kind that draws only some of the rows
- * it is given (the compile step keeps those, so the alt text, table and CSV hold what is drawn),
- * `bars(rows, options)` for a kind whose marks add rows up (the alt text names the sums drawn),
- * and `samples(rows, options, labelColumns)` for a kind whose figures are drawn beside samples
- * of another quantity (render/describe.mjs lists them in a table of their own).
- */
-export const chartKinds = {
-  'grouped-bar': { ...groupedBar.params, spec: groupedBar.groupedBar },
-  lines: { ...lines.params, spec: lines.lines },
-  'cores-cpu': { ...coresCpu.params, spec: coresCpu.coresCpu, samples: coresCpu.sampleTable },
-  'over-time': { ...overTime.params, spec: overTime.overTime },
-  'top-waits': { ...topWaits.params, spec: topWaits.topWaits, drawn: topWaits.drawnRows, bars: topWaits.barRows },
-  histogram: { ...histogram.params, spec: histogram.histogram },
-};
+export const chartKinds = Object.fromEntries([groupedBar, lines, coresCpu, overTime, topWaits, histogram].map((kind) => [kind.name, kind]));
 
 /** The one entry point: a chart description (kind, rows, options) → a Vega-Lite spec. */
 export function buildSpec({ kind, rows, options }) {

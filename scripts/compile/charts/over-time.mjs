@@ -1,10 +1,27 @@
-// The `over-time` chart kind: the parameters its shortcode takes, which are
-// required, their defaults, and the Vega-Lite spec it draws from the rows the
-// compile step selected. Pure; no Node or DOM APIs.
+// The `over-time` chart kind: the parameters its shortcode takes, with their
+// docs, and the Vega-Lite spec it draws from the rows the compile step selected.
+import { shared, required, defaulting } from './params.mjs';
 import { PLOT_HEIGHT, titleWithUnit, figureFormat, orderOf, tooltip, AXIS_FORMAT, frame, faceted, seriesLayers, yValue } from './common.mjs';
 
+export const name = 'over-time';
+export const summary = 'Interval samples against time';
+
 /** What `{{< chart kind="over-time" … >}}` takes beyond the parameters every chart takes. */
-export const params = { takes: ['metric', 'each', 'x', 'color', 'series', 'top', 'facet', 'x-title', 'color-title', 'facet-title', 'interpolate', 'items', 'steady'], required: ['metric'], defaults: { each: 'intervals.samples', x: 't' }, summary: 'Interval samples against time' };
+export const params = {
+  metric: required(shared.metric),
+  each: defaulting(shared.each, 'intervals.samples'),
+  x: defaulting(shared.x, 't'),
+  color: shared.color,
+  series: { doc: 'over-time: a field of each sample naming its line (name, for wait events), instead of a colour label' },
+  top: shared.top,
+  facet: shared.facet,
+  'x-title': shared['x-title'],
+  'color-title': shared['color-title'],
+  'facet-title': shared['facet-title'],
+  interpolate: { doc: 'linear or step' },
+  items: shared.items,
+  steady: { doc: 'yes: shade each run\'s warm-up and tail and mark its stalls (the stability-table rule)' },
+};
 
 /** Grey bands behind the lines over each run's warm-up and tail, the stretches the stability rule leaves out. */
 function trimmedShade({ steady }) {
@@ -46,7 +63,7 @@ function bucketRange(rows) {
  * each sample flat over the interval that ends at its time stamp, which is
  * what sysbench's `[ 10s ]` lines report.
  */
-export function overTime(rows, options) {
+export function spec(rows, options) {
   const { x } = options;
   const xEncoding = { field: x.field, type: 'quantitative', title: titleWithUnit(x.title ?? x.field, x.unit), scale: { zero: false, nice: false }, axis: { format: AXIS_FORMAT, tickCount: 6 } };
   const perSeries = rows.length / Math.max(1, options.color ? orderOf(rows, options.color.field).length : 1);

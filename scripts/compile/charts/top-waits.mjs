@@ -1,12 +1,24 @@
-// The `top-waits` chart kind: the parameters its shortcode takes, which are
-// required, their defaults, and the Vega-Lite spec it draws from the rows the
-// compile step selected. Pure; no Node or DOM APIs.
+// The `top-waits` chart kind: the parameters its shortcode takes, with their
+// docs, the rows it draws and the Vega-Lite spec it draws them with.
+import { shared, required } from './params.mjs';
 import { greatest } from '../../lib/numbers.mjs';
 import { PALETTE, ON_MARK, BASE_CONFIG, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted, instrumentLabels, shownName } from './common.mjs';
 import { textWidth } from '../../draw/text-width.mjs';
 
+export const name = 'top-waits';
+export const summary = 'The largest figures of a list as bars (wait counts, or wait time in seconds)';
+
 /** What `{{< chart kind="top-waits" … >}}` takes beyond the parameters every chart takes. */
-export const params = { takes: ['metric', 'items', 'each', 'x', 'top', 'facet', 'x-title', 'facet-title'], required: ['metric', 'x'], summary: 'The largest figures of a list as bars (wait counts, or wait time in seconds)' };
+export const params = {
+  metric: required(shared.metric),
+  items: shared.items,
+  each: shared.each,
+  x: required(shared.x),
+  top: shared.top,
+  facet: shared.facet,
+  'x-title': shared['x-title'],
+  'facet-title': shared['facet-title'],
+};
 
 /** Longest wait name an axis prints, in px; the tooltip has the whole name. */
 const LABEL_LIMIT = { least: 150, most: 260 };
@@ -34,7 +46,7 @@ export function barLabelFormat(unit) {
  * printed without a name is named by its line: a blank axis label says
  * nothing, and two such rows need not be one lock.
  */
-export function drawnRows(rows, { x, facet, top = 10 }) {
+export function drawn(rows, { x, facet, top = 10 }) {
   rows = rows.map((r) => (r[x] === '' ? { ...r, [x]: `(no name, line ${r.line})` } : r));
   const { barOf, sums } = barSums(rows, x, facet);
   const panels = new Map();
@@ -55,7 +67,7 @@ export function drawnRows(rows, { x, facet, top = 10 }) {
  * capture, as SHOW ENGINE INNODB MUTEX lists a lock per instance, is one bar):
  * what the alt text's highest and lowest name.
  */
-export function barRows(rows, { x, facet }) {
+export function bars(rows, { x, facet }) {
   const { barOf, sums } = barSums(rows, x.field, facet?.field);
   const first = new Map();
   for (const r of rows) if (r.value !== null && !first.has(barOf(r))) first.set(barOf(r), r);
@@ -78,11 +90,11 @@ const LABEL_INSIDE = 0.7;
 
 /**
  * The N largest waits as horizontal bars, largest first. The rows are those
- * drawnRows kept; the window in the spec (row number by value, ties broken by
+ * drawn kept; the window in the spec (row number by value, ties broken by
  * name) orders them, and keeps the top N of what it is given. One raw file
  * per chart (or per facet): the sums are per name within a file.
  */
-export function topWaits(rows, options) {
+export function spec(rows, options) {
   const { x, y } = options;
   const top = options.top ?? 10;
   const groupby = options.facet ? [options.facet.field] : [];
