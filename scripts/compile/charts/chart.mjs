@@ -1,9 +1,14 @@
-// `chart`: a chart of a report's figures. This module selects the rows and
-// turns the shortcode's parameters into chart options; each chart kind's
-// parameters and spec live together in scripts/compile/charts/<kind>.mjs, the
-// one place its spec is made, and drawn once here into the page's SVG and the
-// chart's files (SVG, PNG, spec, CSV, iframe page). The browser only fetches
-// the finished spec when it adds tooltips.
+// `chart`: a chart of a report's figures. This module holds the parameters
+// every chart takes and the steps every chart runs: it checks the parameters,
+// selects the rows, keeps two runs off one point (or combines repeats), sets
+// points against a baseline, finds the unit, marks points from incomplete
+// output and names the runs a chart mixes. Each chart kind's module
+// (scripts/compile/charts/<kind>.mjs, listed in charts/index.mjs) holds the
+// rest of that kind: its parameters, how it picks and shapes its rows, its
+// spec, its alt text figures and its tables. The chart is drawn once into the
+// page's SVG and the chart's files (SVG, PNG, spec, CSV, iframe page,
+// charts/files.mjs). The browser only fetches the finished spec when it adds
+// tooltips.
 //
 //   {{< chart kind="grouped-bar" name="tps-by-server" data="sysbench" metric="transactions.rate"
 //             x="server" color="workload" title="…" y-title="Transactions per second" >}}
@@ -16,14 +21,12 @@
 // Units come from the data: a figure's own unit, or for a plain-number field
 // of `each` elements the `units` map (or `unit`) the parser recorded beside
 // the list.
-import { at, isMissing, uniqueBy, byRun, DEFAULT_ITEMS } from '../select.mjs';
+import { at, isMissing, uniqueBy, DEFAULT_ITEMS } from '../select.mjs';
 import { columnFor } from './params.mjs';
 import { chartKinds } from './index.mjs';
 import { chartFigure } from './files.mjs';
 import { checkStat, spreadText, NOT_LABELS, repeatLabels } from '../stats/repeats.mjs';
 import { difference, bandOf } from '../stats/difference.mjs';
-import { stability, scaling, decimal } from '../stats/stats.mjs';
-import { fixed } from '../../lib/text.mjs';
 import { incompletePlace } from '../html.mjs';
 import { mistake } from '../../problems/problem.mjs';
 
@@ -66,96 +69,109 @@ export default {
   },
 };
 
+/**
+ * The chart's rows and options, as buildSpec takes them. Every chart runs the
+ * same steps; its kind's module (charts/index.mjs) joins in where it differs:
+ * checked parameters (settle), the columns read beside the figure (columns),
+ * the rows drawn (pick), no two runs on one point (unique, or repeats
+ * combined where the kind takes stat), against a baseline, the rows and
+ * options it draws with (shape), the y unit (yUnit), and the runs it mixes.
+ */
+export function describeChart(ctx, given) {
+  const kind = chartKinds[given.kind];
+  const params = checkedParams(kind, given);
+  const chart = chartPlan(ctx, kind, params);
+  const selected = selectRows(ctx, kind, chart, given);
+  const { rows: points, sources } = pointsOf(ctx, kind, kind.pick?.(selected, chart) ?? selected, chart);
+  // Against the repeats themselves, as the compare table and claims judge them, before the spec keeps only their medians.
+  const judged = params.baseline ? againstBaseline(points, params, ctx.report.meta.noise_reference, repeatLabels(ctx.report.meta)) : points;
+  const plain = plainRows(judged);
+  const shaped = kind.shape?.(plain, chart) ?? { rows: plain };
+  const options = { ...chartOptions(ctx, kind, chart, shaped.rows), ...shaped.options };
+  const mixed = mixedRuns(shaped.rows, chart.plotted, [...[].concat(ctx.report.meta.compare ?? []), ...[].concat(ctx.report.meta.sweep ?? [])]);
+  return { kind: kind.name, name: params.name, ...markIncomplete(shaped.rows, options), mixed, sources: sources ?? [...new Set(shaped.rows.map((r) => r.source))] };
+}
+
+/** The parameters as the kind reads them: only those it takes, its defaults filled in, each value checked. */
+function checkedParams(kind, given) {
+  const extra = Object.keys(given).filter((k) => !(k in COMMON) && !(k in kind.params));
+  if (extra.length) throw mistake(`kind="${given.kind}" takes no ${extra.map((k) => `"${k}"`).join(', ')}; it takes: ${[...Object.keys(COMMON), ...Object.keys(kind.params)].join(', ')}`, { param: extra[0] });
+  const params = { ...defaultsOf(kind), ...given };
+  for (const [name, { required, doc }] of Object.entries(kind.params)) if (required && !params[name]) throw mistake(`kind="${given.kind}" needs the parameter "${name}" (${doc})`);
+  if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(given.name)) throw mistake(`name="${given.name}" must be at most 100 lower-case letters, digits and dashes (it becomes a file name)`);
+  for (const [name, { check }] of Object.entries(kind.params)) if (check && params[name]) check(params[name], name);
+  return kind.settle?.(params, given) ?? params;
+}
+
 /** The values a kind takes for the parameters the author left out. */
 function defaultsOf(kind) {
   return Object.fromEntries(Object.entries(kind.params).filter(([, p]) => p.default !== undefined).map(([name, p]) => [name, p.default]));
 }
 
-// The field an over-time chart plots its samples against where a kind's samples do not name it t.
-const TIME_FIELDS = { 'tpcc-mysql': 'time' };
-const timeField = (p) => (p.kind === 'over-time' && TIME_FIELDS[p.data] ? { x: TIME_FIELDS[p.data] } : {});
-
-/** The chart's rows and options, as buildSpec takes them; every check on the parameters happens here. */
-export function describeChart(ctx, p) {
-  const kind = chartKinds[p.kind];
-  const extra = Object.keys(p).filter((k) => !(k in COMMON) && !(k in kind.params));
-  if (extra.length) throw mistake(`kind="${p.kind}" takes no ${extra.map((k) => `"${k}"`).join(', ')}; it takes: ${[...Object.keys(COMMON), ...Object.keys(kind.params)].join(', ')}`, { param: extra[0] });
-  const q = { ...defaultsOf(kind), ...timeField(p), ...p };
-  for (const [name, { required, doc }] of Object.entries(kind.params)) if (required && !q[name]) throw mistake(`kind="${p.kind}" needs the parameter "${name}" (${doc})`);
-  if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(p.name)) throw mistake(`name="${p.name}" must be at most 100 lower-case letters, digits and dashes (it becomes a file name)`);
-  if (q['x-scale'] && !['log2', 'linear'].includes(q['x-scale'])) throw mistake(`x-scale="${q['x-scale']}": expected log2 or linear`);
-  if (q.interpolate && !['linear', 'step'].includes(q.interpolate)) throw mistake(`interpolate="${q.interpolate}": expected linear or step`);
-  if (q.top && !/^[1-9][0-9]*$/.test(String(q.top))) throw mistake(`top="${q.top}": expected a whole number of bars, e.g. 10`);
-  if (q.top && p.kind === 'over-time' && !q.series) throw mistake(`top="${q.top}" on over-time keeps the first-ranked series; name them with series="…" (e.g. series="name")`);
-
-  const xColumn = kind.xIsLabel ? q.x : columnFor(q.x);
-  const labels = [kind.xIsLabel && q.x, q.color, q.facet].filter(Boolean);
-  const seriesColumn = q.series ? checkSeries(q) : null;
-  const fields = kind.xIsLabel ? {} : { [xColumn]: q.x };
-  if (seriesColumn) Object.assign(fields, { [seriesColumn]: q.series }, q.top ? { rank: 'rank' } : {});
-  let rows = ctx.select({ data: q.data, items: q.items, each: q.each ?? '', metric: q.metric, fields, labels, where: q.where });
-  if (!kind.xIsLabel && rows.length && rows.every((r) => r[xColumn] === null || r[xColumn] === undefined)) throw mistake(noX({ ...q, defaulted: p.x === undefined }, rows.length));
-  // A point two runs share would be drawn twice or summed (top-waits sums per name on purpose);
-  // repeats of one configuration become one point with its spread where the kind draws spreads.
-  const keys = [...new Set([...labels, xColumn, ...(seriesColumn ? [seriesColumn] : [])])];
-  if (seriesColumn && q.top) rows = topRanked(rows, Number(q.top));
-  if (kind.drawn) rows = kind.drawn(rows, { x: xColumn, facet: q.facet, top: q.top ?? 10 });
-  if (q['best-over']) rows = bestOver(rows, q['best-over']);
-  let sources;
-  if ('stat' in kind.params) {
-    const combined = [...ctx.combine(rows, keys, { what: `chart "${p.name}"`, stat: checkStat(q.stat), better: q.better }).values()];
-    sources = [...new Set(combined.flatMap((r) => (r.members ? r.members.map((m) => m.source) : [r.source])))];
-    rows = combined;
-  }
-  else if (p.kind === 'top-waits') uniqueBy(firstPerRun(rows, keys), keys, `chart "${p.name}"`, { or: 'draw a panel each with facet="…"' });
-  else uniqueBy(rows, keys, `chart "${p.name}"`);
-  // Against the repeats themselves, as the compare table and claims judge them, before the spec keeps only their medians.
-  if (q.baseline) rows = againstBaseline(rows, q, ctx.report.meta.noise_reference, repeatLabels(ctx.report.meta));
-  rows = plainRows(rows);
-  let yUnitOverride;
-  if (q.show && q.show !== 'value') ({ rows, unit: yUnitOverride } = scaled(rows, q));
-  let steady;
-  if (q.steady) {
-    if (q.steady !== 'yes') throw mistake(`steady="${q.steady}": expected yes`);
-    if (q.facet) throw mistake('steady="yes" shades each run over one shared time axis; drop facet and narrow with where="…"');
-    ({ rows, steady } = steadyPhases(rows, q));
-  }
-  const units = [...new Set(rows.map((r) => r.unit).filter(Boolean))];
-  if (units.length > 1) throw mistake(`chart "${p.name}" mixes units ${units.join(', ')}; a chart compares one unit`);
-  const fieldUnit = fieldUnits(ctx.report, q);
-  let yUnit = units[0] || fieldUnit[q.metric] || '';
-  if (yUnitOverride !== undefined) yUnit = yUnitOverride === 'per' ? `${yUnit} per ${q['x-title'] || q.x}` : yUnitOverride;
-  if (p.kind === 'histogram') yUnit = 'count';
-  if (p.kind === 'top-waits') yUnit ||= 'count';
-
-  const options = {
-    baseline: q.baseline ? { field: q.x, value: q.baseline } : undefined,
-    title: p.title,
-    subtitle: p.subtitle,
-    x: { field: xColumn, title: q['x-title'] || (q.x === 't' ? 'Time' : ctx.title(q.x)), unit: kind.xIsLabel ? '' : fieldUnit[q.x] ?? '' },
-    y: { title: p['y-title'], unit: yUnit },
+/**
+ * What the kind's steps are given beside the rows: the parameters, the x
+ * column, the label columns, the columns that tell points apart (keys), those
+ * the chart shows (plotted), the fields read from each element, its name for
+ * messages and the view context.
+ */
+function chartPlan(ctx, kind, params) {
+  const x = kind.xIsLabel ? params.x : columnFor(params.x);
+  const labels = [kind.xIsLabel && params.x, params.color, params.facet].filter(Boolean);
+  const own = kind.columns?.(params) ?? {};
+  return {
+    params,
+    x,
+    labels,
+    fields: { ...(kind.xIsLabel ? {} : { [x]: params.x }), ...own.fields },
+    keys: [...new Set([...labels, x, ...(own.keys ?? [])])],
+    plotted: [...labels, x, ...(own.plotted ?? [])],
+    what: `chart "${params.name}"`,
+    ctx,
   };
-  if (q.color) options.color = { field: q.color, title: q['color-title'] || ctx.title(q.color) };
-  if (seriesColumn) options.color = { field: seriesColumn, title: q['color-title'] || ctx.title(q.series) };
-  if (q.facet) options.facet = { field: q.facet, title: q['facet-title'] || ctx.title(q.facet) };
-  if (q['x-scale']) options.xScale = q['x-scale'];
-  if (q.interpolate) options.interpolate = q.interpolate;
-  if (q.top) options.top = Number(q.top);
-  if (steady) {
-    options.steady = steady;
-    options.subtitle ??= steadyLegend(steady, rows);
+}
+
+/** The rows the parameters select; points none of which has an x are a mistake of their own (noX). */
+function selectRows(ctx, kind, { params, x, labels, fields }, given) {
+  const rows = ctx.select({ data: params.data, items: params.items, each: params.each ?? '', metric: params.metric, fields, labels, where: params.where });
+  if (!kind.xIsLabel && rows.length && rows.every((r) => r[x] === null || r[x] === undefined)) throw mistake(noX({ ...params, defaulted: given.x === undefined }, rows.length));
+  return rows;
+}
+
+/**
+ * One row per point: a point two runs share would be drawn twice or summed.
+ * Where the kind draws spreads (it takes stat), the repeats of one
+ * configuration become one point with its spread, and `sources` lists the
+ * raw file of every repeat.
+ */
+function pointsOf(ctx, kind, rows, chart) {
+  const { params, keys, what } = chart;
+  if ('stat' in kind.params) {
+    const combined = [...ctx.combine(rows, keys, { what, stat: checkStat(params.stat), better: params.better }).values()];
+    return { rows: combined, sources: [...new Set(combined.flatMap((r) => (r.members ? r.members.map((m) => m.source) : [r.source])))] };
   }
-  const plotted = [...labels, xColumn, ...(seriesColumn ? [seriesColumn, 'rank'] : [])];
-  if (p.kind === 'cores-cpu') {
-    const cpus = q.cpus || 'cpus';
-    const cpuRows = ctx.select({ data: q['cpu-data'] || 'mpstat', each: q['cpu-each'] || 'samples', metric: 'values.%idle', fields: { cpu: 'cpu', iowait: 'values.%iowait' }, labels: [...labels, cpus], where: q.where });
-    rows = [...rows.map((r) => ({ ...r, panel: 'throughput' })), ...cpuRows.map((r) => ({ ...r, panel: 'cpu' }))];
-    options.cpus = { field: cpus };
-    if (q['cpu-title']) options.cpuTitle = q['cpu-title'];
-    plotted.push(cpus);
-  }
-  const mixed = mixedRuns(rows, plotted, [...[].concat(ctx.report.meta.compare ?? []), ...[].concat(ctx.report.meta.sweep ?? [])]);
-  return { kind: p.kind, name: p.name, ...markIncomplete(rows, options), mixed, sources: sources ?? [...new Set(rows.map((r) => r.source))] };
+  if (kind.unique) kind.unique(rows, chart);
+  else uniqueBy(rows, keys, what);
+  return { rows };
+}
+
+/** Titles, axes with their units, series and panels: what every kind draws with. */
+function chartOptions(ctx, kind, chart, rows) {
+  const { params, x } = chart;
+  const units = [...new Set((kind.figures?.(rows) ?? rows).map((r) => r.unit).filter(Boolean))];
+  if (units.length > 1) throw mistake(`chart "${params.name}" mixes units ${units.join(', ')}; a chart compares one unit`);
+  const fieldUnit = fieldUnits(ctx.report, params);
+  const unit = units[0] || fieldUnit[params.metric] || '';
+  const options = {
+    baseline: params.baseline ? { field: params.x, value: params.baseline } : undefined,
+    title: params.title,
+    subtitle: params.subtitle,
+    x: { field: x, title: params['x-title'] || (params.x === 't' ? 'Time' : ctx.title(params.x)), unit: kind.xIsLabel ? '' : fieldUnit[params.x] ?? '' },
+    y: { title: params['y-title'], unit: kind.yUnit ? kind.yUnit(unit, chart) : unit },
+  };
+  if (params.color) options.color = { field: params.color, title: params['color-title'] || ctx.title(params.color) };
+  if (params.facet) options.facet = { field: params.facet, title: params['facet-title'] || ctx.title(params.facet) };
+  if (params.top) options.top = Number(params.top);
+  return options;
 }
 
 /**
@@ -179,26 +195,6 @@ function markIncomplete(rows, options) {
 }
 
 /**
- * The first row of each run for each key: top-waits sums the rows of one name
- * within a run (a lock listed once per instance), but a name two runs list
- * would stack both on one bar.
- */
-function firstPerRun(rows, keys) {
-  const seen = new Set();
-  return rows.filter((r) => {
-    const key = JSON.stringify([r.doc, r.item, ...keys.map((k) => r[k])]);
-    return !seen.has(key) && seen.add(key);
-  });
-}
-
-/** The column a series field is read into; series names each line, so it stands in for color and steady has no run to shade. */
-function checkSeries(q) {
-  if (q.color) throw mistake(`series="${q.series}" names each line from a field of the samples and color="${q.color}" from a label; give one of them`);
-  if (q.steady) throw mistake(`steady="yes" shades one run per line; with series="${q.series}" a run has several lines`);
-  return columnFor(q.series);
-}
-
-/**
  * Every point selected has no x (the samples carry no time): without this the
  * points would all fall on one empty x, and the error would be that two runs
  * match there, which is not what is wrong.
@@ -209,23 +205,6 @@ function noX(q, n) {
     : '';
   const given = q.defaulted ? ` (the default of kind="${q.kind}")` : '';
   return `x="${q.x}"${given}: none of the ${n} points of "${q.data}" has it, so none has a place on the x axis${time}; name a field the points do have with x="…"`;
-}
-
-/**
- * The samples of the series the data itself ranks among the first `top`
- * (perf-schema-waits ranks events by total wait time over the capture), in
- * rank order so the legend reads from the largest down. The ranking is the
- * parser's, not redone here.
- */
-function topRanked(rows, top) {
-  if (rows.every((r) => r.rank === null)) {
-    throw mistake(`top="${top}" with series keeps the series the data ranks first, from a rank field in each sample (as perf-schema-waits intervals.samples have); these samples have none`);
-  }
-  return rows
-    .map((r, i) => ({ r, i }))
-    .filter(({ r }) => r.rank !== null && r.rank <= top)
-    .sort((a, b) => a.r.rank - b.r.rank || a.i - b.i)
-    .map(({ r }) => r);
 }
 
 /**
@@ -257,88 +236,6 @@ function againstBaseline(rows, q, reference, repeat) {
     const d = difference(r, base, { band });
     return { ...r, vs_baseline: d ? `${d.text} (${d.note})` : '', verdict: d?.verdict ?? '' };
   });
-}
-
-/**
- * The best run at each point over one label (the best session count per core
- * count): runs that differ only in that label (and in repeat labels, which
- * combine afterwards) keep the highest; the winner's value of the label stays
- * in best_of for the tooltip.
- */
-function bestOver(rows, over) {
-  const labels = over.split(',').map((s) => s.trim()).filter(Boolean);
-  for (const label of labels) if (!rows.some((r) => Object.hasOwn(r, label))) throw mistake(`best-over="${over}": no run has the label "${label}"`);
-  const byKey = new Map();
-  for (const r of rows) {
-    const key = JSON.stringify(Object.entries(r).filter(([k]) => !labels.includes(k) && !NOT_LABELS.has(k) && !k.startsWith('x_')).sort());
-    const best = byKey.get(key);
-    if (!best || (r.value ?? -Infinity) > (best.value ?? -Infinity)) byKey.set(key, r);
-  }
-  return [...byKey.values()].map((r) => {
-    const rest = Object.fromEntries(Object.entries(r).filter(([k]) => !labels.includes(k)));
-    return { ...rest, best_of: labels.map((k) => `${k}=${r[k]}`).join(', ') };
-  });
-}
-
-const SHOWS = ['value', 'speedup', 'efficiency', 'per-unit'];
-
-/**
- * A sweep's figures as speedup, efficiency or per-unit throughput, series by
- * series (scripts/compile/stats/stats.mjs scaling()); the figure the tool printed
- * stays in `printed`. Returns the unit the y axis takes ('per': the figure's
- * unit per unit of x).
- */
-function scaled(rows, q) {
-  if (!SHOWS.includes(q.show)) throw mistake(`show="${q.show}": expected ${SHOWS.join(', ')}`);
-  const series = new Map();
-  for (const r of rows) {
-    const key = [q.color, q.facet].filter(Boolean).map((k) => String(r[k])).join('\u0000');
-    (series.get(key) ?? series.set(key, []).get(key)).push(r);
-  }
-  const field = { speedup: 'speedup', efficiency: 'efficiency', 'per-unit': 'perUnit' }[q.show];
-  const out = [];
-  for (const list of series.values()) {
-    const points = scaling(list.filter((r) => typeof r.value === 'number').map((r) => ({ x: Number(r[q.x]), value: r.value, row: r })));
-    for (const pt of points) {
-      const value = q.show === 'efficiency' ? decimal(pt[field] * 100) : pt[field];
-      const text = q.show === 'speedup' ? `${fixed(value, 2)}×` : fixed(value, q.show === 'efficiency' ? 1 : 2);
-      out.push({ ...pt.row, value, text, printed: pt.row.text, min: undefined, max: undefined, runs: undefined });
-    }
-  }
-  return { rows: out, unit: { speedup: '', efficiency: 'percent', 'per-unit': 'per' }[q.show] };
-}
-
-/** The subtitle of a steady="yes" chart: what its shading and arrows mean, for the marks it draws, or that it draws none. */
-function steadyLegend(steady, rows) {
-  const said = [];
-  if (steady.regions.length) said.push('Shaded: warm-up and tail left out.');
-  if (rows.some((r) => r.stall)) said.push('Arrows: stalls, intervals below half the steady median.');
-  return said.length ? said.join(' ') : 'Steady from the first interval to the last, with no stall (an interval below half the steady median).';
-}
-
-/**
- * Each run's samples tagged with the phase the stability rule puts them in and
- * whether they are a stall, plus the trimmed stretches to shade: the same
- * figures the stability table prints (scripts/compile/stats/stats.mjs).
- */
-function steadyPhases(rows, q) {
-  const out = [];
-  const regions = [];
-  let rule = '';
-  for (const samples of byRun(rows)) {
-    const s = stability(samples.map((r) => ({ t: r[q.x], value: r.value })));
-    rule = s.rule;
-    const series = q.color ? samples[0][q.color] : '';
-    samples.forEach((r, i) => {
-      const phase = i < s.start ? 'warm-up' : i >= s.end ? 'tail' : 'steady';
-      const stall = phase === 'steady' && !(typeof r.value === 'number' && r.value >= s.median / 2);
-      out.push({ ...r, phase, stall });
-    });
-    const t = (i) => samples[Math.min(Math.max(i, 0), samples.length - 1)][q.x];
-    if (s.start > 0) regions.push({ from: t(0) - (t(1) - t(0) || 1), to: t(s.start - 1), phase: 'warm-up', series });
-    if (s.end < samples.length) regions.push({ from: t(s.end - 1), to: t(samples.length - 1), phase: 'tail', series });
-  }
-  return { rows: out, steady: { regions, rule } };
 }
 
 /**

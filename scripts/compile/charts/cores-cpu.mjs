@@ -1,6 +1,6 @@
 // The `cores-cpu` chart kind: the parameters its shortcode takes, with their
-// docs, and the Vega-Lite spec it draws from the rows the compile step
-// selected, with the table of the CPU samples beside its figures.
+// docs, the per-CPU samples it reads beside the throughput figures, their
+// table, and the Vega-Lite spec it draws both panels with.
 import { shared, required } from './params.mjs';
 import { PLOT_WIDTH, PLOT_HEIGHT, titleWithUnit, figureFormat, orderOf, datum, uniqueFields, tooltip, levelTitle, log2Axis, frame, seriesLayers, yValue, numericLabel } from './common.mjs';
 
@@ -22,6 +22,32 @@ export const params = {
 
 /** x names a numeric label of each run (the cores it may use). */
 export const xIsLabel = true;
+
+/** The label holding each run's pinned CPUs is plotted: the CPU panel keeps those CPUs' samples. */
+export const columns = (params) => ({ plotted: [params.cpus || 'cpus'] });
+
+/**
+ * Where the CPU samples are read, unless cpu-data and cpu-each say otherwise:
+ * mpstat documents, a list of samples, each with its CPU and the %idle and
+ * %iowait printed for it. Format facts kept here until the parsers declare them.
+ */
+const CPU_SAMPLES = { data: 'mpstat', each: 'samples', idle: 'values.%idle', iowait: 'values.%iowait', cpu: 'cpu' };
+
+/** The throughput figures, then the per-CPU samples of the same runs, each row tagged with its panel. */
+export function shape(rows, { params, labels, ctx }) {
+  const cpus = params.cpus || 'cpus';
+  const samples = ctx.select({
+    data: params['cpu-data'] || CPU_SAMPLES.data, each: params['cpu-each'] || CPU_SAMPLES.each, metric: CPU_SAMPLES.idle,
+    fields: { cpu: CPU_SAMPLES.cpu, iowait: CPU_SAMPLES.iowait }, labels: [...labels, cpus], where: params.where,
+  });
+  return {
+    rows: [...rows.map((r) => ({ ...r, panel: 'throughput' })), ...samples.map((r) => ({ ...r, panel: 'cpu' }))],
+    options: { cpus: { field: cpus }, ...(params['cpu-title'] ? { cpuTitle: params['cpu-title'] } : {}) },
+  };
+}
+
+/** The chart's own figures, the throughput: the CPU samples are another quantity, in another unit. */
+export const figures = (rows) => rows.filter((r) => r.panel === 'throughput');
 
 /**
  * Expression true when a per-CPU row belongs to the CPUs the run was allowed

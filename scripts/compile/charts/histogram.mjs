@@ -18,6 +18,9 @@ export const params = {
   'facet-title': shared['facet-title'],
 };
 
+/** Each bar counts the events of its bucket, whatever unit the figure's field has. */
+export const yUnit = () => 'count';
+
 /** 1-2-5 ticks covering [lo, hi]: readable labels on a log axis that spans many decades. */
 export function logTicks(lo, hi) {
   const ticks = [];

@@ -14,17 +14,31 @@
 //                  published .vl.json all come from that one spec, which the
 //                  browser fetches when it adds tooltips.
 //
-// and where the kind needs them:
+// and where the kind needs them, each called by the chart shortcode's
+// pipeline (chart.mjs describeChart) at its step, with `chart`: { params, x
+// (its column), labels, keys, plotted, what (the chart's name for a message),
+// ctx }:
 //
 //   xIsLabel       x names a label of each run, not a field of each element
-//   drawn(rows, { x, facet, top })  the rows of a kind that draws only some
-//                  of those it is given (the compile step keeps those, so the
-//                  alt text, table and CSV hold what is drawn)
-//   bars(rows, options)  for a kind whose marks add rows up: one row per
-//                  mark, the sum drawn, which the alt text names
-//   samples(rows, options, labelColumns)  for a kind whose figures are drawn
-//                  beside samples of another quantity: those samples as a
-//                  table of their own (describe.mjs)
+//   params[name].check(value, name)  throws when a value given is not one
+//                  the kind takes
+//   settle(params, given) → params  checks between parameters, and defaults
+//                  that depend on other parameters
+//   columns(params) → { fields, keys, plotted }  what it reads from each
+//                  element beside the figure, what tells points apart, what
+//                  the chart shows (a label the mixed-runs note leaves alone)
+//   pick(rows, chart) → rows  the rows it draws, before repeats combine
+//   unique(rows, chart)  throws when two runs would share one of its points
+//                  (default: no two rows share the keys)
+//   shape(rows, chart) → { rows, options }  the rows as it draws them and the
+//                  options only it reads, once points are one row each
+//   yUnit(unit, chart) → unit  the y axis's unit, from the figures' own
+//   figures(rows)  its own figures, where it draws them beside samples of
+//                  another quantity (the unit, alt text and tables use these)
+//   bars(rows, options)  one row per mark, its sum, where its marks add rows
+//                  up: the figures the alt text names
+//   samples(rows, options, labelColumns)  the samples drawn beside its
+//                  figures, as a table of their own (describe.mjs)
 //
 // Rows are what scripts/compile/select.mjs selected: the run's labels plus
 // value, text, unit, line, source, tool, status and any extra fields (the

@@ -1,6 +1,11 @@
 // The `over-time` chart kind: the parameters its shortcode takes, with their
-// docs, and the Vega-Lite spec it draws from the rows the compile step selected.
-import { shared, required, defaulting } from './params.mjs';
+// docs, the time field it plots against, the series a field of each sample
+// names (the top-ranked ones), each run's steady phases and stalls, and the
+// Vega-Lite spec it draws.
+import { shared, required, defaulting, oneOf, columnFor } from './params.mjs';
+import { byRun } from '../select.mjs';
+import { stability } from '../stats/stats.mjs';
+import { mistake } from '../../problems/problem.mjs';
 import { PLOT_HEIGHT, titleWithUnit, figureFormat, orderOf, tooltip, AXIS_FORMAT, frame, faceted, seriesLayers, yValue } from './common.mjs';
 
 export const name = 'over-time';
@@ -18,10 +23,103 @@ export const params = {
   'x-title': shared['x-title'],
   'color-title': shared['color-title'],
   'facet-title': shared['facet-title'],
-  interpolate: { doc: 'linear or step' },
+  interpolate: { doc: 'linear or step', check: oneOf(['linear', 'step']) },
   items: shared.items,
-  steady: { doc: 'yes: shade each run\'s warm-up and tail and mark its stalls (the stability-table rule)' },
+  steady: { doc: 'yes: shade each run\'s warm-up and tail and mark its stalls (the stability-table rule)', check: oneOf(['yes']) },
 };
+
+/**
+ * The field over-time plots samples against, for a kind whose samples do not
+ * name it t. A format fact kept here until the parsers declare it.
+ */
+const TIME_FIELDS = { 'tpcc-mysql': 'time' };
+
+/**
+ * What over-time cannot draw: top keeps series, which a field of the samples
+ * names; a series stands in for color, and steady shades one run per line
+ * over one time axis. Samples whose kind names its time otherwise are
+ * plotted against that field when the author names no x.
+ */
+export function settle(params, given) {
+  const { top, series, color, steady, facet } = params;
+  if (top && !series) throw mistake(`top="${top}" on over-time keeps the first-ranked series; name them with series="…" (e.g. series="name")`);
+  if (series && color) throw mistake(`series="${series}" names each line from a field of the samples and color="${color}" from a label; give one of them`);
+  if (series && steady) throw mistake(`steady="yes" shades one run per line; with series="${series}" a run has several lines`);
+  if (steady && facet) throw mistake('steady="yes" shades each run over one shared time axis; drop facet and narrow with where="…"');
+  return given.x === undefined && TIME_FIELDS[params.data] ? { ...params, x: TIME_FIELDS[params.data] } : params;
+}
+
+/** A series field is read from each sample, with the rank top keeps by; it tells points apart and is plotted. */
+export function columns({ series, top }) {
+  if (!series) return {};
+  const column = columnFor(series);
+  return { fields: { [column]: series, ...(top ? { rank: 'rank' } : {}) }, keys: [column], plotted: [column, 'rank'] };
+}
+
+/** With series and top, the samples of the first-ranked series. */
+export function pick(rows, { params }) {
+  return params.series && params.top ? topRanked(rows, Number(params.top)) : rows;
+}
+
+/** The series' colour, the line's interpolation, and with steady="yes" each sample's phase, the stretches to shade and what they mean. */
+export function shape(rows, { params, ctx }) {
+  const options = {};
+  if (params.series) options.color = { field: columnFor(params.series), title: params['color-title'] || ctx.title(params.series) };
+  if (params.interpolate) options.interpolate = params.interpolate;
+  if (!params.steady) return { rows, options };
+  const { rows: phased, steady } = steadyPhases(rows, params);
+  return { rows: phased, options: { ...options, steady, subtitle: params.subtitle ?? steadyLegend(steady, phased) } };
+}
+
+/**
+ * The samples of the series the data itself ranks among the first `top`
+ * (perf-schema-waits ranks events by total wait time over the capture), in
+ * rank order so the legend reads from the largest down. The ranking is the
+ * parser's, not redone here.
+ */
+function topRanked(rows, top) {
+  if (rows.every((r) => r.rank === null)) {
+    throw mistake(`top="${top}" with series keeps the series the data ranks first, from a rank field in each sample (as perf-schema-waits intervals.samples have); these samples have none`);
+  }
+  return rows
+    .map((r, i) => ({ r, i }))
+    .filter(({ r }) => r.rank !== null && r.rank <= top)
+    .sort((a, b) => a.r.rank - b.r.rank || a.i - b.i)
+    .map(({ r }) => r);
+}
+
+/** The subtitle of a steady="yes" chart: what its shading and arrows mean, for the marks it draws, or that it draws none. */
+function steadyLegend(steady, rows) {
+  const said = [];
+  if (steady.regions.length) said.push('Shaded: warm-up and tail left out.');
+  if (rows.some((r) => r.stall)) said.push('Arrows: stalls, intervals below half the steady median.');
+  return said.length ? said.join(' ') : 'Steady from the first interval to the last, with no stall (an interval below half the steady median).';
+}
+
+/**
+ * Each run's samples tagged with the phase the stability rule puts them in and
+ * whether they are a stall, plus the trimmed stretches to shade: the same
+ * figures the stability table prints (scripts/compile/stats/stats.mjs).
+ */
+function steadyPhases(rows, q) {
+  const out = [];
+  const regions = [];
+  let rule = '';
+  for (const samples of byRun(rows)) {
+    const s = stability(samples.map((r) => ({ t: r[q.x], value: r.value })));
+    rule = s.rule;
+    const series = q.color ? samples[0][q.color] : '';
+    samples.forEach((r, i) => {
+      const phase = i < s.start ? 'warm-up' : i >= s.end ? 'tail' : 'steady';
+      const stall = phase === 'steady' && !(typeof r.value === 'number' && r.value >= s.median / 2);
+      out.push({ ...r, phase, stall });
+    });
+    const t = (i) => samples[Math.min(Math.max(i, 0), samples.length - 1)][q.x];
+    if (s.start > 0) regions.push({ from: t(0) - (t(1) - t(0) || 1), to: t(s.start - 1), phase: 'warm-up', series });
+    if (s.end < samples.length) regions.push({ from: t(s.end - 1), to: t(samples.length - 1), phase: 'tail', series });
+  }
+  return { rows: out, steady: { regions, rule } };
+}
 
 /** Grey bands behind the lines over each run's warm-up and tail, the stretches the stability rule leaves out. */
 function trimmedShade({ steady }) {
@@ -57,8 +155,8 @@ function bucketRange(rows) {
 /**
  * Interval samples over time: x the sample's time stamp (`t`, s), y any sample
  * field, several runs overlaid (one series per colour label, or per value of a
- * sample field such as a wait event's name, which the compile step puts in the
- * colour field and narrows to the top ranked ones). A null sample
+ * sample field such as a wait event's name, which shape() puts in the colour
+ * field and pick() narrows to the top ranked ones). A null sample
  * (a failed interval) breaks the line instead of being bridged. "step" draws
  * each sample flat over the interval that ends at its time stamp, which is
  * what sysbench's `[ 10s ]` lines report.

@@ -1,8 +1,11 @@
 // The parameters several chart kinds take, each worded once: a kind's module
 // lists the ones it takes beside its own in its `params`, so the reference,
-// the checks and every kind that takes a parameter say the same of it. Also
-// how a parameter naming a field of each element becomes a row column.
+// the checks and every kind that takes a parameter say the same of it. A
+// parameter may carry `check(value, name)`, which the chart shortcode calls
+// on a value the author gave. Also how a parameter naming a field of each
+// element becomes a row column.
 import { isRowColumn } from '../select.mjs';
+import { mistake } from '../../problems/problem.mjs';
 
 export const shared = {
   metric: { doc: 'dotted path to the figure (inside each run, or each element with `each`)' },
@@ -14,9 +17,19 @@ export const shared = {
   'facet-title': { doc: 'panel title' },
   items: { doc: 'dotted path to the list of items' },
   each: { doc: 'dotted path to a list inside each item' },
-  top: { doc: 'top-waits: how many bars (default 10); over-time with series: how many series, those the data ranks first (its rank field)' },
+  top: {
+    doc: 'top-waits: how many bars (default 10); over-time with series: how many series, those the data ranks first (its rank field)',
+    check: (value, name) => {
+      if (!/^[1-9][0-9]*$/.test(String(value))) throw mistake(`${name}="${value}": expected a whole number of bars, e.g. 10`);
+    },
+  },
   stat: { doc: 'how repeats combine: median (default), mean, min, max, best; the spread is drawn as a whisker' },
   better: { doc: 'higher or lower: the direction of stat=best' },
+};
+
+/** A check that a parameter's value is one of `values`, which the message lists as `listed`. */
+export const oneOf = (values, listed = values.join(' or ')) => (value, name) => {
+  if (!values.includes(value)) throw mistake(`${name}="${value}": expected ${listed}`);
 };
 
 /** A parameter a kind cannot draw without. */

@@ -1,6 +1,7 @@
 // The `top-waits` chart kind: the parameters its shortcode takes, with their
 // docs, the rows it draws and the Vega-Lite spec it draws them with.
 import { shared, required } from './params.mjs';
+import { uniqueBy } from '../select.mjs';
 import { greatest } from '../../lib/numbers.mjs';
 import { PALETTE, ON_MARK, BASE_CONFIG, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted, instrumentLabels, shownName } from './common.mjs';
 import { textWidth } from '../../draw/text-width.mjs';
@@ -19,6 +20,32 @@ export const params = {
   'x-title': shared['x-title'],
   'facet-title': shared['facet-title'],
 };
+
+/** The rows of the bars drawn (drawnRows): the alt text, the table and the CSV then hold what a reader sees. */
+export function pick(rows, { params, x }) {
+  return drawnRows(rows, { x, facet: params.facet, top: params.top ?? 10 });
+}
+
+/**
+ * A name's rows within one run add up to its bar (a lock listed once per
+ * instance), but a name two runs list would stack both on one bar: refused,
+ * as two runs on one point of any chart are.
+ */
+export function unique(rows, { keys, what }) {
+  uniqueBy(firstPerRun(rows, keys), keys, what, { or: 'draw a panel each with facet="…"' });
+}
+
+/** Waits are counted unless the data gives them a unit (seconds of wait time). */
+export const yUnit = (unit) => unit || 'count';
+
+/** The first row of each run for each key. */
+function firstPerRun(rows, keys) {
+  const seen = new Set();
+  return rows.filter((r) => {
+    const key = JSON.stringify([r.doc, r.item, ...keys.map((k) => r[k])]);
+    return !seen.has(key) && seen.add(key);
+  });
+}
 
 /** Longest wait name an axis prints, in px; the tooltip has the whole name. */
 const LABEL_LIMIT = { least: 150, most: 260 };
@@ -46,7 +73,7 @@ export function barLabelFormat(unit) {
  * printed without a name is named by its line: a blank axis label says
  * nothing, and two such rows need not be one lock.
  */
-export function drawn(rows, { x, facet, top = 10 }) {
+function drawnRows(rows, { x, facet, top = 10 }) {
   rows = rows.map((r) => (r[x] === '' ? { ...r, [x]: `(no name, line ${r.line})` } : r));
   const { barOf, sums } = barSums(rows, x, facet);
   const panels = new Map();
@@ -90,7 +117,7 @@ const LABEL_INSIDE = 0.7;
 
 /**
  * The N largest waits as horizontal bars, largest first. The rows are those
- * drawn kept; the window in the spec (row number by value, ties broken by
+ * drawnRows kept; the window in the spec (row number by value, ties broken by
  * name) orders them, and keeps the top N of what it is given. One raw file
  * per chart (or per facet): the sums are per name within a file.
  */
