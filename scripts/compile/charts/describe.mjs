@@ -23,19 +23,17 @@ function withUnit(row, unit) {
 /** A point read from output that stops early: the compile step names where it stops; other points of such a chart say "no". */
 const fromIncomplete = (row) => Boolean(row.incomplete) && row.incomplete !== 'no';
 
-/**
- * The rows of the chart's own figure. A chart of two panels (cores-cpu: the
- * throughput of each run, then the mpstat samples its CPU panel averages)
- * tags each row with its panel, and the first panel's rows are its figures:
- * the samples are another quantity, in another unit.
- */
-const figureRows = (rows) => rows.filter((r) => r.panel === rows[0]?.panel);
+/** The rows of the chart's own figures: all of them, unless its kind draws them beside samples of another quantity (`figures`). */
+const figureRows = (kind, rows) => kind.figures?.(rows) ?? rows;
 
-/** One sentence: what is plotted, and where its highest and lowest figures are. */
-export function altText({ kind, rows: all, options }) {
-  const rows = figureRows(all);
-  const bars = chartKinds[kind]?.bars;
-  const values = (bars ? bars(rows, options) : rows).filter((r) => typeof r.value === 'number');
+/**
+ * One sentence: what is plotted, and where its highest and lowest figures
+ * are; of its bars' sums, where a kind's bars add rows up (`bars`).
+ */
+export function altText({ kind: name, rows: all, options }) {
+  const kind = chartKinds[name];
+  const rows = figureRows(kind, all);
+  const values = (kind.bars?.(rows, options) ?? rows).filter((r) => typeof r.value === 'number');
   const unit = options.y?.unit ?? values[0]?.unit ?? '';
   const what = options.title ?? 'Chart';
   if (values.length === 0) return `${what}: no figures.`;
@@ -55,17 +53,18 @@ export function altText({ kind, rows: all, options }) {
 
 /**
  * The chart as tables a reader can read: its figures, then the samples a
- * kind draws from beside them, when it says which (`samples` in chartKinds:
- * cores-cpu's mpstat rows), each with its own columns.
+ * kind draws from beside them, when it says which (`samples`), each with its
+ * own columns.
  * [{ caption, columns: [{ field, title }], rows }]
  */
-export function tableParts({ kind, rows, options }) {
-  const figures = figureRows(rows);
+export function tableParts({ kind: name, rows, options }) {
+  const kind = chartKinds[name];
+  const figures = figureRows(kind, rows);
   const columns = tableColumns({ rows: figures, options });
   const parts = [{ caption: null, columns, rows: figures }];
   // The samples are told apart by the labels the figures are: every column but the figure and its incomplete mark.
   const labels = columns.filter((c) => c.field !== 'text' && c.field !== 'incomplete');
-  const samples = chartKinds[kind]?.samples?.(rows, options, labels);
+  const samples = kind.samples?.(rows, options, labels);
   if (samples?.rows.length) parts.push(samples);
   return parts;
 }
