@@ -7,7 +7,7 @@ import { describeChart, mixedRuns } from '../../scripts/compile/charts/chart.mjs
 import chart from '../../scripts/compile/charts/chart.mjs';
 import { checkParams } from '../../scripts/compile/index.mjs';
 import { scanShortcodes } from '../../scripts/compile/shortcodes.mjs';
-import { figureValues } from '../../scripts/compile/charts/files.mjs';
+import { figureValues } from '../helpers/spec-values.mjs';
 import { toolOf } from '../../scripts/compile/select.mjs';
 import { buildSpec } from '../../scripts/compile/charts/index.mjs';
 import { SHAPES } from '../../scripts/compile/charts/common.mjs';
@@ -135,7 +135,7 @@ test('over-time plots tpcc-mysql samples against their time field without an x="
 });
 
 test('a steady="yes" chart\'s subtitle names only the marks it draws, and its CSV holds its figures, not the shading', async () => {
-  const { chartFigure, figureValues } = await import('../../scripts/compile/charts/files.mjs');
+  const { chartFigure } = await import('../../scripts/compile/charts/files.mjs');
   const noise = await contextOf('noise-and-stability');
   const whole = describeChart(noise, params({ kind: 'over-time', metric: 'tps', steady: 'yes', where: 'config=baseline;length=600s' }));
   assert.deepEqual([whole.options.steady.regions.length, whole.rows.filter((r) => r.stall).length], [0, 0]);

@@ -12,6 +12,7 @@ import {
 } from '../../scripts/compile/charts/index.mjs';
 import { renderSvg } from '../../scripts/draw/svg.mjs';
 import { assertGolden } from '../helpers/golden.mjs';
+import { specValues } from '../helpers/spec-values.mjs';
 
 const GOLDEN = join(import.meta.dirname, 'golden');
 const fig = (value, extra = {}) => ({ value, text: value === null ? 'failed' : value.toFixed(2), unit: 'tx/s', source: 'raw/run.txt', line: 17, ...extra });
@@ -84,6 +85,12 @@ test('every registered kind has an example, and buildSpec names the known kinds 
   const covered = new Set(Object.entries(EXAMPLES).map(([name, e]) => e.kind ?? name));
   assert.deepEqual([...covered].sort(), Object.keys(chartKinds).sort());
   assert.throws(() => buildSpec({ kind: 'pie', rows: [], options: {} }), /unknown chart kind "pie"; known: grouped-bar, lines/);
+});
+
+test('the rows a kind says its spec carries (its data, which the chart\'s CSV lists) are the spec\'s inline data, panel after panel', () => {
+  for (const [name, { kind = name, rows, options }] of Object.entries(EXAMPLES)) {
+    assert.deepEqual(specValues(spec(name)), chartKinds[kind].data?.(rows, options) ?? rows, name);
+  }
 });
 
 test('titleWithUnit adds the unit in parentheses, % for percent, nothing for counts', () => {

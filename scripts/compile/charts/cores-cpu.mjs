@@ -50,6 +50,15 @@ export function shape(rows, { params, labels, ctx }) {
 export const figures = (rows) => rows.filter((r) => r.panel === 'throughput');
 
 /**
+ * The rows the spec carries, which the chart's CSV lists too: the throughput
+ * panel's, then the CPU panel's, x as a number in both.
+ */
+export function data(rows, { x }) {
+  const asNumber = (r) => ({ ...r, [x.field]: Number(r[x.field]) });
+  return [...figures(rows).map(asNumber), ...rows.filter((r) => r.panel === 'cpu').map(asNumber)];
+}
+
+/**
  * Expression true when a per-CPU row belongs to the CPUs the run was allowed
  * to use. The CPU list is the author's label in taskset syntax ("0", "0-1",
  * "0,2-3"); it is expanded here into plain comparisons so the spec shows
@@ -99,10 +108,10 @@ export function samples(rows, options, labels) {
 export function spec(rows, options) {
   const { x } = options;
   const cpusField = options.cpus?.field ?? 'cpus';
-  const asNumber = (r) => ({ ...r, [x.field]: Number(r[x.field]) });
-  const throughput = rows.filter((r) => r.panel === 'throughput').map(asNumber);
-  const cpu = rows.filter((r) => r.panel === 'cpu').map(asNumber);
-  const xEncoding = { field: x.field, type: 'quantitative', title: titleWithUnit(x.title ?? x.field, x.unit), ...log2Axis([...throughput, ...cpu], x.field) };
+  const values = data(rows, options);
+  const throughput = figures(values);
+  const cpu = values.filter((r) => r.panel === 'cpu');
+  const xEncoding = { field: x.field, type: 'quantitative', title: titleWithUnit(x.title ?? x.field, x.unit), ...log2Axis(values, x.field) };
   const groupby = uniqueFields([x, options.color]).map((f) => f.field).concat([cpusField, 'source']);
   const busyTitle = options.cpuTitle ?? 'CPU busy, share of the cores in use';
   const top = {

@@ -4,10 +4,11 @@
 // Embed / Download control) and the files beside the page under charts/:
 // <name>.page.svg (the drawing the figure shows, in the page's colours, light
 // and dark), <name>.svg (standalone, white sheet, title and description),
-// .png (2x), .vl.json (the spec with its data inline), .csv (those data) and
+// .png (2x), .vl.json (the spec with its data inline), .csv (those data, with
+// every sample of a series the drawing reduces) and
 // .html (a minimal page for an <iframe>), and for a chart of more figures
 // than a page should carry, .table.html (those figures as a table).
-import { buildSpec } from './index.mjs';
+import { buildSpec, chartKinds } from './index.mjs';
 import { altText, tableParts } from './describe.mjs';
 import { forPage, specHash } from '../../draw/svg.mjs';
 import { contentKey } from '../../draw/png.mjs';
@@ -23,30 +24,14 @@ import { countText } from '../../lib/text.mjs';
  */
 export const INLINE_FIGURES = 100;
 
-
-/** Every inline data row of a spec, including those of its panels (vconcat, layer, …). */
-export function specValues(spec) {
-  if (Array.isArray(spec)) return spec.flatMap(specValues);
-  if (!spec || typeof spec !== 'object') return [];
-  const own = Array.isArray(spec.data?.values) ? spec.data.values : [];
-  const nested = Object.entries(spec).filter(([k]) => k !== 'data' && k !== 'config').flatMap(([, v]) => (v && typeof v === 'object' ? specValues(v) : []));
-  return [...own, ...nested];
-}
-
 /**
- * The figures among a spec's data values: rows read from a raw line. The
- * shading of a run's warm-up and tail is data of its own layer, but no
- * figure, and a row of it in the CSV would be a row with no value.
+ * CSV of a chart's figures, the rows of its data read from a raw line (a run's
+ * shaded warm-up is data, but no figure): one column per field they have.
  */
-export function figureValues(spec) {
-  return specValues(spec).filter((v) => Number.isInteger(v.line));
-}
-
-/** CSV of the chart's figures: one column per field they have. */
-export function specCsv(spec) {
-  const values = figureValues(spec);
-  const fields = [...new Set(values.flatMap((v) => Object.keys(v)))];
-  return toCsv(fields, values.map((v) => fields.map((f) => v[f])));
+export function figuresCsv(rows) {
+  const figures = rows.filter((r) => Number.isInteger(r.line));
+  const fields = [...new Set(figures.flatMap((r) => Object.keys(r)))];
+  return toCsv(fields, figures.map((r) => fields.map((f) => r[f])));
 }
 
 /**
@@ -66,9 +51,11 @@ function published(rows) {
  *                        sources lists every raw file behind the rows, repeats included
  */
 export async function chartFigure(ctx, chart) {
+  const kind = chartKinds[chart.kind];
   // A series longer than the plot is wide is drawn reduced; the CSV comes from every sample.
   const reduced = reduceChart(chart);
-  const drawnChart = { ...chart, rows: published(reduced.note ? reduced.rows : chart.rows) };
+  const every = published(chart.rows);
+  const drawnChart = { ...chart, rows: reduced.note ? published(reduced.rows) : every };
   const spec = buildSpec(drawnChart);
   const title = chart.options.title ?? chart.name;
   const alt = reduced.note ? `${altText(chart)} ${reduced.note}` : altText(chart);
@@ -86,7 +73,8 @@ export async function chartFigure(ctx, chart) {
     [`${base}.svg`]: `<?xml version="1.0" encoding="UTF-8"?>\n${standalone}\n`,
     [`${base}.png`]: png,
     [`${base}.vl.json`]: `${JSON.stringify(spec, null, 2)}\n`,
-    [`${base}.csv`]: specCsv(reduced.note ? buildSpec({ ...chart, rows: published(chart.rows) }) : spec),
+    // The rows as the spec carries them (the kind's `data`), every sample of a series drawn reduced among them.
+    [`${base}.csv`]: figuresCsv(kind.data?.(every, chart.options) ?? every),
     // The embed carries the chart's warning too: a reader elsewhere sees the same chart the report shows.
     [`${base}.html`]: embedPage({ title, svg: standalone, alt, reportTitle, sources, mixed: chart.mixed, width }),
     ...(ownPage ? { [`${base}.table.html`]: tablePage({ title, table: dataTable(drawnChart, title, 'tps-table'), reportTitle, id }) } : {}),

@@ -23,6 +23,9 @@ export const params = {
 /** x names a label of each run: one bar per run, grouped by it. */
 export const xIsLabel = true;
 
+/** The rows the spec carries, which the chart's CSV lists too: those with a figure. */
+export const data = (rows) => rows.filter((r) => r.value !== null);
+
 /**
  * Horizontal bars grouped by one label (x: the groups, listed down the page),
  * one bar per value of another label (color) inside each group, each bar with
@@ -32,7 +35,7 @@ export const xIsLabel = true;
  */
 export function spec(rows, options) {
   const { x, color, y } = options;
-  const values = rows.filter((r) => r.value !== null);
+  const values = data(rows);
   const groups = orderOf(values, x.field);
   const listed = color ? listedBars(values, groups, x, color) : null;
   const bars = color && !listed ? orderOf(values, color.field).length : 1;

@@ -21,6 +21,9 @@ export const params = {
 /** Each bar counts the events of its bucket, whatever unit the figure's field has. */
 export const yUnit = () => 'count';
 
+/** The rows the spec carries, which the chart's CSV lists too: those with a figure. */
+export const data = (rows) => rows.filter((r) => r.value !== null);
+
 /** 1-2-5 ticks covering [lo, hi]: readable labels on a log axis that spans many decades. */
 export function logTicks(lo, hi) {
   const ticks = [];
@@ -42,7 +45,7 @@ export function logTicks(lo, hi) {
 export function spec(rows, options) {
   const { x } = options;
   const bucket = x.field;
-  const values = rows.filter((r) => r.value !== null);
+  const values = data(rows);
   const buckets = values.map((r) => Number(r[bucket])).filter((v) => v > 0);
   const lo = least(buckets) / 1.2;
   const hi = greatest(buckets) * 1.2;

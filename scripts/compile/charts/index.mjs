@@ -39,6 +39,10 @@
 //                  up: the figures the alt text names
 //   samples(rows, options, labelColumns)  the samples drawn beside its
 //                  figures, as a table of their own (describe.mjs)
+//   data(rows, options) → rows  the rows its spec carries, which the CSV
+//                  lists too (charts/files.mjs; default: the rows as given)
+//   reducible      its series can outrun the plot's pixel columns: drawn
+//                  reduced (charts/reduce.mjs), the CSV keeps every sample
 //
 // Rows are what scripts/compile/select.mjs selected: the run's labels plus
 // value, text, unit, line, source, tool, status and any extra fields (the

@@ -50,6 +50,9 @@ export function yUnit(unit, { params }) {
   return { speedup: '', efficiency: 'percent', 'per-unit': `${unit} per ${params['x-title'] || params.x}` }[params.show];
 }
 
+/** The rows the spec carries, which the chart's CSV lists too: x as a number, whether the label was written as one or not. */
+export const data = (rows, { x }) => rows.map((r) => ({ ...r, [x.field]: Number(r[x.field]) }));
+
 /** Whether the chart plots something other than the figures themselves. */
 const rescaled = (params) => params.show && params.show !== 'value';
 
@@ -105,7 +108,7 @@ function scaled(rows, q) {
  */
 export function spec(rows, options) {
   const { x } = options;
-  const values = rows.map((r) => ({ ...r, [x.field]: Number(r[x.field]) }));
+  const values = data(rows, options);
   const linear = options.xScale === 'linear';
   const xEncoding = {
     field: x.field, type: 'quantitative', title: titleWithUnit(x.title ?? x.field, x.unit),

@@ -28,6 +28,9 @@ export const params = {
   steady: { doc: 'yes: shade each run\'s warm-up and tail and mark its stalls (the stability-table rule)', check: oneOf(['yes']) },
 };
 
+/** A run's samples can outnumber the plot's pixel columns: such a series is drawn reduced (charts/reduce.mjs). */
+export const reducible = true;
+
 /**
  * The field over-time plots samples against, for a kind whose samples do not
  * name it t. A format fact kept here until the parsers declare it.

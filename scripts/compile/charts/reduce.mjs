@@ -6,7 +6,7 @@
 // a rule from the lowest to the highest sample of the bucket, so no spike or
 // stall disappears. The chart's CSV keeps every sample; the alt text and
 // caption say how the drawing was reduced.
-import { PLOT_WIDTH } from './index.mjs';
+import { PLOT_WIDTH, chartKinds } from './index.mjs';
 import { countText } from '../../lib/text.mjs';
 
 /** The plot's device pixels on a 2x screen, which is what the PNG is drawn for. */
@@ -38,12 +38,13 @@ function bucketRow(bucket) {
 }
 
 /**
- * An over-time chart with every series longer than PIXEL_COLUMNS reduced
- * (series: one run, and one colour or facet value within it), and the
- * sentence that says so, or null when nothing was reduced.
+ * A chart of a kind whose series can outrun the plot (`reducible`: over-time)
+ * with every series longer than PIXEL_COLUMNS reduced (series: one run, and
+ * one colour or facet value within it), and the sentence that says so, or
+ * null when nothing was reduced.
  */
 export function reduceChart(chart, columns = PIXEL_COLUMNS) {
-  if (chart.kind !== 'over-time') return { rows: chart.rows, note: null };
+  if (!chartKinds[chart.kind].reducible) return { rows: chart.rows, note: null };
   const keyOf = (r) => [r.doc, r.item, chart.options.color && r[chart.options.color.field], chart.options.facet && r[chart.options.facet.field]].join('\u0000');
   const series = new Map();
   for (const r of chart.rows) (series.get(keyOf(r)) ?? series.set(keyOf(r), []).get(keyOf(r))).push(r);

@@ -38,6 +38,9 @@ export function unique(rows, { keys, what }) {
 /** Waits are counted unless the data gives them a unit (seconds of wait time). */
 export const yUnit = (unit) => unit || 'count';
 
+/** The rows the spec carries, which the chart's CSV lists too: those with a figure. */
+export const data = (rows) => rows.filter((r) => r.value !== null);
+
 /** The first row of each run for each key. */
 function firstPerRun(rows, keys) {
   const seen = new Set();
@@ -155,7 +158,7 @@ export function spec(rows, options) {
       { name: ON_MARK.name, mark: { type: 'text', align: 'right', baseline: 'middle', dx: -3, fontSize: 11, color: ON_MARK.colour, aria: false }, encoding: { text: { field: 'label_inside', type: 'nominal' } } },
     ],
   };
-  const values = rows.filter((r) => r.value !== null);
+  const values = data(rows);
   // Panels do not share their names, so each panel keeps its own y axis labels beside it.
   const spec = faceted(options, values, view, { values }, { labelRoom: limit });
   if (options.facet) spec.resolve = { scale: { y: 'independent' } };
