@@ -30,7 +30,8 @@ import { difference, bandOf } from '../stats/difference.mjs';
 import { incompletePlace } from '../html.mjs';
 import { mistake } from '../../problems/problem.mjs';
 
-const COMMON = {
+/** The parameters every chart takes, whatever its kind. */
+export const COMMON = {
   kind: { required: true, doc: 'chart kind', values: Object.keys(chartKinds) },
   name: { required: true, doc: 'lower-case name, unique in the report; becomes charts/<name>.svg' },
   data: { required: true, doc: 'document kind, e.g. sysbench' },
