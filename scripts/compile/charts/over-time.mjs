@@ -38,10 +38,11 @@ export const reducible = true;
 const TIME_FIELDS = { 'tpcc-mysql': 'time' };
 
 /**
- * What over-time cannot draw: top keeps series, which a field of the samples
- * names; a series stands in for color, and steady shades one run per line
- * over one time axis. Samples whose kind names its time otherwise are
- * plotted against that field when the author names no x.
+ * The parameters over-time cannot draw together: top keeps the first-ranked
+ * series, so it needs series; a series stands in for color; steady shades one
+ * run per line over one time axis, so neither series nor panels. Samples whose
+ * kind names their time otherwise are plotted against that field when the
+ * author names no x.
  */
 export function settle(params, given) {
   const { top, series, color, steady, facet } = params;
