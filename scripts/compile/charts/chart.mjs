@@ -201,6 +201,7 @@ function markIncomplete(rows, options) {
  * match there, which is not what is wrong.
  */
 function noX(q, n) {
+  // How perf-schema-waits captures time their snapshots: a format fact kept here until the parsers declare it.
   const time = q.x === 't' && q.data === 'perf-schema-waits'
     ? '; a capture gives each snapshot its time on a "-- snapshot N t=12.5s" comment line or a SELECT NOW(6) beside it'
     : '';
@@ -250,6 +251,7 @@ function fieldUnits(report, q) {
   let container = null;
   for (const doc of report.docs) {
     if (container || doc.kind !== q.data) continue;
+    // Each kind's list of items: format facts select.mjs keeps until the parsers declare them.
     const items = at(doc, q.items || DEFAULT_ITEMS[q.data] || 'runs');
     for (const item of Array.isArray(items) ? items : [doc]) {
       const c = parentPath ? at(item, parentPath) : item;
