@@ -41,6 +41,14 @@ const OK = new Set(['ok', 'complete']);
 export const isOk = (row) => OK.has(row?.status);
 
 /**
+ * Whether a row shows its figure: a whole run's, and an incomplete run's
+ * figure that was printed before its output stops (the transactions line of a
+ * summary cut short), which then carries the incomplete mark. A chart plots
+ * that figure, so the table must not hide it behind the word alone.
+ */
+const showsFigure = (row) => isOk(row) || (row?.status === 'incomplete' && Number.isFinite(row.value));
+
+/**
  * A link to a file of the report bundle (`raw/my.cnf`), relative to the
  * report page: `./` first and each part percent-encoded, so no file name can
  * turn it into another scheme (`javascript:alert(1).txt`) or cut it short at
@@ -97,7 +105,7 @@ export function figLink(row, o = {}) {
   if (!row) return '<span class="empty">–</span>';
   if (row.members) return statLink(row, o);
   const href = rawLineHref(row.source, row.line);
-  if (!isOk(row)) {
+  if (!showsFigure(row)) {
     // A run that is itself incomplete already reads "incomplete"; its place and reason are in the view's note, and its link goes where the output stops.
     const mark = row.status === 'incomplete' ? '' : incompleteMark(row);
     const line = row.status === 'incomplete' && row.incomplete?.line ? row.incomplete.line : row.line;
@@ -117,7 +125,16 @@ export function figLink(row, o = {}) {
     'data-bytes': o.bytes === undefined || o.bytes === null ? null : Math.round(o.bytes).toFixed(0),
     title,
   })}>${esc(o.shown ?? row.text)}</a>`;
-  return `${o.unit ? `${link}<span class="unit">&nbsp;${esc(o.unit)}</span>` : link}${incompleteMark(row)}`;
+  return `${o.unit ? `${link}<span class="unit">&nbsp;${esc(o.unit)}</span>` : link}${incompleteMark(runCut(row))}`;
+}
+
+/**
+ * A row of an incomplete run with no place where its file stops (a run cut
+ * short before the file's last run) is marked at its own line.
+ */
+export function runCut(row) {
+  if (row.status !== 'incomplete' || row.incomplete) return row;
+  return { ...row, incomplete: { source: row.source, line: row.line, reason: 'its run is incomplete' } };
 }
 
 /** Whether a figure's bytes are a count to the byte (ls -l, SHOW TABLE STATUS), not worked out from a rounded size. */
@@ -204,7 +221,7 @@ export function incompleteNote(list, { inline = false } = {}) {
 /** What a figure link reads as, for the CSV. */
 export function figText(row, o = {}) {
   if (!row) return '–';
-  return `${figureText(row, o)}${incompleteSuffix(row)}`;
+  return `${figureText(row, o)}${incompleteSuffix(showsFigure(row) ? runCut(row) : row)}`;
 }
 
 /** What a CSV cell adds after a figure from output that stops early: " (incomplete: raw/x.txt stops at line 40: …)". */
@@ -214,7 +231,7 @@ export function incompleteSuffix(row) {
 
 function figureText(row, o) {
   if (row.members) return `${row.text}${o.unit ? ` ${o.unit}` : ''} (${row.stat}; ${spreadText(row)})`;
-  if (!isOk(row)) return row.status;
+  if (!showsFigure(row)) return row.status;
   // A size shown rounded keeps its exact bytes in the CSV, as the page keeps them on hover.
   if (o.shown && exactBytes(o)) return `${o.shown} (${Math.round(o.bytes).toFixed(0)} bytes)`;
   return `${o.shown ?? row.text}${o.unit ? ` ${o.unit}` : ''}`;
@@ -222,7 +239,7 @@ function figureText(row, o) {
 
 /** A numeric table cell holding one figure. */
 export function figCell(row, o = {}) {
-  const cls = ['num', !row && 'empty', row && !isOk(row) && `status-${row.status}`, o.cellCls].filter(Boolean).join(' ');
+  const cls = ['num', !row && 'empty', row && !showsFigure(row) && `status-${row.status}`, o.cellCls].filter(Boolean).join(' ');
   if (!row) return { text: '–', html: '–', cls };
   // Among medians of repeats, a figure of one run says so: its spread is unknown, not zero.
   const lone = o.amongRepeats && !row.members && isOk(row);

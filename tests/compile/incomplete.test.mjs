@@ -6,7 +6,7 @@
 // output say nothing of the kind. Built from real raw files cut short.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ingestReports } from '../../scripts/ingest/index.mjs';
@@ -111,7 +111,7 @@ test('every figure, table row, chart point and claim from a cut file says incomp
     const intervals = readFileSync(join(bundle, 'raw/sysbench-cut.txt'), 'utf8').split('\n').filter((l) => /^\[ \d+s \] /.test(l)).length;
     assert.ok(intervals > 30);
     const spec = JSON.parse(site('charts/tps.vl.json'));
-    assert.equal(spec.title.subtitle, 'Incomplete output: raw/sysbench-cut.txt stops at line 50.');
+    assert.equal(spec.title.subtitle, 'Incomplete output: raw/sysbench-cut.txt stops at line 50 (hollow marks).');
     const points = spec.data.values;
     assert.equal(points.filter((p) => p.incomplete === 'raw/sysbench-cut.txt stops at line 50').length, intervals);
     assert.deepEqual([...new Set(points.filter((p) => p.run === 'whole').map((p) => p.incomplete))], ['no']);
@@ -121,7 +121,7 @@ test('every figure, table row, chart point and claim from a cut file says incomp
     assert.ok(column > 0);
     assert.equal(chartCsv.filter((l) => l.startsWith('cut,') && l.split(',')[column] === 'raw/sysbench-cut.txt stops at line 50').length, intervals);
     assert.match(chart, new RegExp(`<img [^>]*alt="[^"]*; ${intervals} figures from incomplete output \\(raw/sysbench-cut\\.txt stops at line 50\\)\\."`));
-    assert.match(site('charts/tps.svg'), /Incomplete output: raw\/sysbench-cut\.txt stops at line 50\./);
+    assert.match(site('charts/tps.svg'), /Incomplete output: raw\/sysbench-cut\.txt stops at line 50 \(hollow marks\)\./);
     assert.ok(chart.endsWith(`</figure>\n${note('raw/sysbench-cut.txt')}`));
 
     // The raw view of a cut file says where it stops and why, linked to that line.
@@ -145,4 +145,57 @@ test('a statistic over repeats is marked incomplete when any repeat is, naming t
   assert.match(cell.html, /^<a class="stat" [^>]*>[\d.]+<\/a> <span class="spread">[^<]*<\/span> <a class="incomplete-mark" href="\.\/raw\/a\.txt\.html#L80" data-source="raw\/a\.txt" data-line="80" title="incomplete output: raw\/a\.txt stops at line 80: [^"]+">incomplete<\/a>$/);
   assert.match(cell.text, / \(incomplete: raw\/a\.txt stops at line 80: the run that starts at line 1 stops before its Average row for CPU 1 \(the file was cut\?\)\)$/);
   assert.deepEqual(ctx.incomplete(), [{ source: 'raw/a.txt', line: 80, reason: CUTS['raw/mpstat-cut.txt'].reason }]);
+});
+
+test('a run whose summary is cut after its figure shows the figure with the mark in the table and its CSV, and a hollow point in the chart', { timeout: 120_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tps-incomplete-'));
+  try {
+    const from = join(ROOT, 'content', 'reports', 'mariadb-sysbench-threads', 'raw');
+    const bundle = join(dir, 'content', 'reports', 'cut-summary');
+    mkdirSync(join(bundle, 'raw'), { recursive: true });
+    const whole = readFileSync(join(from, 'oltp_read_only-t1.txt'), 'utf8').split('\n');
+    // Cut where the summary has printed its transactions line, before "General statistics:".
+    const at = whole.findIndex((l) => l.startsWith('General statistics:'));
+    writeFileSync(join(bundle, 'raw', 't1.txt'), `${whole.slice(0, at - 1).join('\n')}\n`);
+    writeFileSync(join(bundle, 'raw', 't2.txt'), readFileSync(join(from, 'oltp_read_only-t2.txt'), 'utf8'));
+    writeFileSync(join(bundle, 'index.md'), `---
+title: "Cut summary"
+date: 2026-11-23
+sources:
+  - file: raw/t1.txt
+    labels: { threads: 1 }
+  - file: raw/t2.txt
+    labels: { threads: 2 }
+---
+{{< table data="sysbench" metric="transactions.rate" rows="threads" caption="Throughput" >}}
+
+{{< chart kind="lines" name="tps" data="sysbench" metric="transactions.rate" x="threads" title="Throughput" y-title="Transactions per second" >}}
+`);
+    assert.deepEqual((await ingestReports({ root: dir })).errors, []);
+    assert.deepEqual((await compileReports({ root: dir })).errors, []);
+    const { views } = JSON.parse(readFileSync(join(dir, '.tpsreport', 'views', 'cut-summary.json'), 'utf8'));
+    const html = Object.values(views).map((v) => v.html);
+    const site = (path) => readFileSync(join(dir, '.tpsreport', 'site', 'reports', 'cut-summary', path), 'utf8');
+    const rawLines = readFileSync(join(bundle, 'raw', 't1.txt'), 'utf8').split('\n');
+    const printed = rawLines.find((l) => l.trim().startsWith('transactions:')).match(/\(([\d.]+) per sec\.\)/)[1];
+
+    const [cut] = figures(html.find((h) => h.includes('Throughput') && h.includes('<table'))).filter((f) => f.source === 'raw/t1.txt');
+    assert.equal(cut.text, printed);
+    assert.equal(cut.value, printed);
+    assert.ok(cut.after.startsWith(` <a class="incomplete-mark" href="./raw/t1.txt.html#L${rawLines.length - 1}"`), cut.after);
+    assert.doesNotMatch(html.join('\n'), /<td class="num status-incomplete">/);
+    assert.match(site('tables/1-throughput-tx-s.csv'), new RegExp(`^1,"${reMeta(printed)} \\(incomplete: raw/t1\\.txt stops at line ${rawLines.length - 1}: `, 'm'));
+
+    const spec = JSON.parse(site('charts/tps.vl.json'));
+    const point = spec.data.values.find((p) => p.source === 'raw/t1.txt');
+    assert.equal(point.value, Number(printed));
+    assert.equal(point.incomplete, `raw/t1.txt stops at line ${rawLines.length - 1}`);
+    assert.match(spec.title.subtitle, /\(hollow marks\)\.$/);
+    // The point layer draws such points with a fill of low opacity: the hollow mark the subtitle names.
+    assert.match(JSON.stringify(spec), /"fillOpacity":\{"condition":\{"test":"datum.incomplete !== 'no'","value":0.15\},"value":1\}/);
+    const chart = html.find((h) => h.includes('tps-chart'));
+    assert.match(chart, /alt="[^"]*1 figure[s]? from incomplete output \(raw\/t1\.txt stops at line \d+\)\."/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

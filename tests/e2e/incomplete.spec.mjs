@@ -73,7 +73,7 @@ test('with JavaScript off, each figure from a cut file is marked incomplete and 
 
   // The chart: its drawing says so in its subtitle, and a note under the figure gives the reason.
   const figure = page.locator('#chart-tps');
-  await expect((await drawing(figure)).locator('text', { hasText: `Incomplete output: ${stopsAt(SYSBENCH)}.` })).toBeVisible();
+  await expect((await drawing(figure)).locator('text', { hasText: `Incomplete output: ${stopsAt(SYSBENCH)} (hollow marks).` })).toBeVisible();
   const chartNote = figure.locator('xpath=following-sibling::p[1]');
   await expect(chartNote).toHaveClass('tps-incomplete');
   expect(squash(await chartNote.textContent())).toBe(`Incomplete output: ${stopsAt(SYSBENCH)}: ${CUTS[SYSBENCH].reason}. Figures from this file are what it held up to there.`);

@@ -27,7 +27,7 @@ import { chartKinds } from './index.mjs';
 import { chartFigure } from './files.mjs';
 import { checkStat, spreadText, NOT_LABELS, repeatLabels } from '../stats/repeats.mjs';
 import { difference, bandOf } from '../stats/difference.mjs';
-import { incompletePlace } from '../html.mjs';
+import { incompletePlace, runCut } from '../html.mjs';
 import { mistake } from '../../problems/problem.mjs';
 
 /** The parameters every chart takes, whatever its kind. */
@@ -182,12 +182,16 @@ function chartOptions(ctx, kind, chart, rows) {
  * place as text (`incomplete`) for its tooltip, the alt text, the screen
  * reader table and the CSV. The note under the figure gives the reason.
  */
-function markIncomplete(rows, options) {
+/** How the drawing tells such points apart (seriesLayers and bars draw them hollow). */
+const INCOMPLETE_DRAWN = ' (hollow marks)';
+
+function markIncomplete(all, options) {
+  const rows = all.map(runCut);
   const seen = new Map();
   for (const r of rows) if (r.incomplete && !seen.has(r.incomplete.source)) seen.set(r.incomplete.source, r.incomplete);
   if (!seen.size) return { rows, options };
   const cut = [...seen.values()];
-  const said = `Incomplete output: ${cut.map(incompletePlace).join('; ')}.`;
+  const said = `Incomplete output: ${cut.map(incompletePlace).join('; ')}${INCOMPLETE_DRAWN}.`;
   return {
     // The other points say "no": a tooltip or an aria label would otherwise read "undefined".
     rows: rows.map((r) => ({ ...r, incomplete: r.incomplete ? incompletePlace(r.incomplete) : 'no' })),

@@ -270,6 +270,23 @@ export function faceted(options, rows, view, data, { labelRoom = 0 } = {}) {
   };
 }
 
+/**
+ * Marks from output that stops early are drawn hollow, in their series'
+ * outline, so a reader tells them apart without a tooltip (markIncomplete in
+ * chart.mjs says so in the subtitle). Nothing changes in a chart without them.
+ */
+export function hollowWhereIncomplete(options, stroke) {
+  if (!options.incomplete) return null;
+  return {
+    fillOpacity: { condition: { test: "datum.incomplete !== 'no'", value: 0.15 }, value: 1 },
+    stroke: { ...stroke, ...(stroke.field ? { legend: null } : {}) },
+    strokeWidth: { value: 1.5 },
+  };
+}
+
+/** A layer's own encoding, when it has one: a spec without it stays as it was. */
+export const layerEncoding = (encoding) => (encoding ? { encoding } : {});
+
 /** Points joined by lines, one series per colour label (colour, point shape and dash pattern). */
 export function seriesLayers(values, options, { xEncoding, yEncoding, tooltipFields, interpolate = 'linear', pointSize = 48 }) {
   const series = seriesChannels(values, options.color);
@@ -284,7 +301,7 @@ export function seriesLayers(values, options, { xEncoding, yEncoding, tooltipFie
       {
         transform: [{ filter: 'isValid(datum.value)' }],
         mark: { type: 'point', filled: true, size: pointSize, opacity: 1, tooltip: true },
-        encoding: { color: series.color, shape: series.shape, tooltip: tooltipFields },
+        encoding: { color: series.color, shape: series.shape, tooltip: tooltipFields, ...hollowWhereIncomplete(options, series.color) },
       },
     ],
   };

@@ -1,7 +1,7 @@
 // The `grouped-bar` chart kind: the parameters its shortcode takes, with their
 // docs, and the Vega-Lite spec it draws from the rows the compile step selected.
 import { shared, required } from './params.mjs';
-import { PALETTE, titleWithUnit, fillColumn, AXIS_FORMAT, figureFormat, orderOf, tooltip, frame, spreadRule, hasSpread, COLUMN_WIDTH, BASE_CONFIG } from './common.mjs';
+import { PALETTE, titleWithUnit, fillColumn, AXIS_FORMAT, figureFormat, orderOf, tooltip, frame, spreadRule, hasSpread, COLUMN_WIDTH, BASE_CONFIG, hollowWhereIncomplete, layerEncoding } from './common.mjs';
 import { textWidth } from '../../draw/text-width.mjs';
 import { greatest } from '../../lib/numbers.mjs';
 
@@ -59,7 +59,7 @@ export function spec(rows, options) {
     height: { step: bars > 1 ? 16 : 22, for: bars > 1 ? 'offset' : 'position' },
     encoding,
     layer: [
-      { mark: { type: 'bar', tooltip: true } },
+      { mark: { type: 'bar', tooltip: true }, ...layerEncoding(hollowWhereIncomplete(options, encoding.color)) },
       ...spreadRule(values, 'x', { color: { value: '#24292f' } }),
       // The figure beside each bar says what the bar's own label says already: a screen reader hears it once.
       { mark: { type: 'text', align: 'left', baseline: 'middle', dx: FIGURE_DX, fontSize: FIGURE_PX, aria: false }, encoding: { ...(values.some(hasSpread) ? { x: { field: 'max', type: 'quantitative' } } : {}), text: { field: 'text' }, color: { value: '#57606a' } } },

@@ -3,7 +3,7 @@
 import { shared, required } from './params.mjs';
 import { uniqueBy } from '../select.mjs';
 import { greatest } from '../../lib/numbers.mjs';
-import { PALETTE, ON_MARK, BASE_CONFIG, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted, instrumentLabels, shownName } from './common.mjs';
+import { PALETTE, ON_MARK, BASE_CONFIG, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted, instrumentLabels, shownName, hollowWhereIncomplete, layerEncoding } from './common.mjs';
 import { textWidth } from '../../draw/text-width.mjs';
 
 export const name = 'top-waits';
@@ -150,7 +150,7 @@ export function spec(rows, options) {
       tooltip: tooltip(options, { format: figureFormat(rows, y.unit) }),
     },
     layer: [
-      { mark: { type: 'bar', tooltip: true, color: PALETTE[0] } },
+      { mark: { type: 'bar', tooltip: true, color: PALETTE[0] }, ...layerEncoding(hollowWhereIncomplete(options, { value: PALETTE[0] })) },
       // Two label fields made before the layers split: a filter or a condition in a layer gave the layers
       // different data, and the bars lost their order.
       // The figures on and beside the bars repeat the bars' own labels: a screen reader hears each once.
