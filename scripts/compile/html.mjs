@@ -114,15 +114,17 @@ export function figLink(row, o = {}) {
   const value = o.value ?? row.value;
   let title = `${row.source}, line ${row.line} (${row.tool})`;
   if (o.shown) title = `printed as ${row.text}${o.roundedBytes ? ', a rounded size' : ''} · ${title}`;
-  if (exactBytes(o)) title = `${countText(o.bytes)} bytes · ${title}`;
+  const bytes = bytesDigits(row, o);
+  if (bytes) title = `${countText(BigInt(bytes))} bytes · ${title}`;
   const link = `<a${attrs({
     class: o.cls ? `fig ${o.cls}` : 'fig',
     href,
-    'data-value': value === null || value === undefined ? null : String(value),
+    'data-value': value === null || value === undefined ? null : numberText(row, value),
     'data-source': row.source,
     'data-line': row.line,
     'data-text': o.shown ? row.text : null,
-    'data-bytes': o.bytes === undefined || o.bytes === null ? null : Math.round(o.bytes).toFixed(0),
+    // A size printed rounded keeps the bytes worked out from it, for readers that convert; the title says it is rounded.
+    'data-bytes': bytes ?? (o.roundedBytes && Number.isFinite(o.bytes) ? Math.round(o.bytes).toFixed(0) : null),
     title,
   })}>${esc(o.shown ?? row.text)}</a>`;
   return `${o.unit ? `${link}<span class="unit">&nbsp;${esc(o.unit)}</span>` : link}${incompleteMark(runCut(row))}`;
@@ -139,6 +141,30 @@ export function runCut(row) {
 
 /** Whether a figure's bytes are a count to the byte (ls -l, SHOW TABLE STATUS), not worked out from a rounded size. */
 const exactBytes = (o) => o.bytes !== undefined && o.bytes !== null && !o.roundedBytes;
+
+/**
+ * A number as digits that are exact: a double past 2^53 holds a neighbour of
+ * the integer the tool printed, so the printed digits stand in for it when
+ * they print that double; else the number's own text.
+ */
+function numberText(row, n) {
+  if (!Number.isInteger(n) || Number.isSafeInteger(n)) return String(n);
+  return /^\d+$/.test(row.text ?? '') && Number(row.text) === n ? row.text : String(n);
+}
+
+/**
+ * A figure's exact bytes as digits, or null: where the tool printed a count
+ * (not a rounded size) and the digits are known, which past 2^53 means the
+ * digits it printed. A count no double holds and no text prints is not shown
+ * as exact.
+ */
+function bytesDigits(row, o) {
+  if (!exactBytes(o)) return null;
+  const n = Math.round(o.bytes);
+  if (Number.isSafeInteger(n)) return n.toFixed(0);
+  const digits = numberText(row, n);
+  return /^\d+$/.test(digits) ? digits : null;
+}
 
 /** "failed", "is incomplete", "has no result": a run's status as a sentence says it. */
 function statusPhrase(status) {
@@ -233,7 +259,8 @@ function figureText(row, o) {
   if (row.members) return `${row.text}${o.unit ? ` ${o.unit}` : ''} (${row.stat}; ${spreadText(row)})`;
   if (!showsFigure(row)) return row.status;
   // A size shown rounded keeps its exact bytes in the CSV, as the page keeps them on hover.
-  if (o.shown && exactBytes(o)) return `${o.shown} (${Math.round(o.bytes).toFixed(0)} bytes)`;
+  const bytes = o.shown ? bytesDigits(row, o) : null;
+  if (bytes) return `${o.shown} (${bytes} bytes)`;
   return `${o.shown ?? row.text}${o.unit ? ` ${o.unit}` : ''}`;
 }
 

@@ -172,6 +172,27 @@ test('a sizes-table of du -h keeps each rounded size as du printed it, and the b
   }
 });
 
+test('a size past 2^53 keeps the digits the tool printed on hover, in data-bytes and in the CSV, never a rounded double', async () => {
+  const { parseFile } = await import('../../scripts/parse/index.mjs');
+  const fixture = 'tests/fixtures/file-sizes/du-b-sparse-size-past-2-53.txt';
+  const doc = await parseFile(join(ROOT, fixture), { source: 'content/reports/t/raw/du.txt' });
+  Object.assign(doc, { order: 0, labels: {} });
+  const ctx = viewContext({ slug: 't', meta: {}, docs: [doc], text: '' });
+  const view = await kinds['sizes-table'].build(ctx, checkParams(kinds['sizes-table'], { name: 'sizes-table', params: { data: 'file-sizes' }, positional: [], inner: null }));
+  const printed = readFileSync(join(ROOT, fixture), 'utf8').split('\n').map((l) => l.split('\t')[0]).filter((w) => /^\d{17,}$/.test(w));
+  assert.equal(printed.length, 1);
+  assert.ok(!Number.isSafeInteger(Number(printed[0])), 'the fixture holds a size a double cannot hold exactly');
+  const [cell] = view.tables[0].body.flatMap((r) => r.cells.filter((c) => !c.th)).filter((c) => c.html.includes('transaction_registry') || /data-bytes="\d{17,}"/.test(c.html) || c.text.includes('PiB') || c.text.includes('EiB'));
+  assert.ok(cell, 'the big size has a cell');
+  assert.match(cell.html, new RegExp(`data-bytes="${printed[0]}"`));
+  const grouped = BigInt(printed[0]).toLocaleString('en-US');
+  assert.match(cell.html, new RegExp(`title="${grouped} bytes`));
+  assert.ok(cell.text.endsWith(`(${printed[0]} bytes)`), cell.text);
+  const csv = tableCsv(view.tables[0]);
+  assert.ok(csv.includes(`(${printed[0]} bytes)`));
+  assert.doesNotMatch(csv + cell.html, /9223372036854775808|e\+\d/);
+});
+
 test('the runs table says which of its files is a prepare step, measuring nothing, beside the runs', async () => {
   const { parseFile } = await import('../../scripts/parse/index.mjs');
   const raw = (name) => join('content/reports/mariadb-sysbench-threads/raw', name);
