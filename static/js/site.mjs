@@ -6,6 +6,7 @@ const PARTS = [
   ['figure.tps-chart[data-spec]', './hydrate.mjs'], // vega redraws a chart the reader reaches or touches
   ['.table-scroll, .tps-chart__svg, .tps-chart__live', './scroll-hint.mjs'], // a hint above a box wider than the screen
   ['.tps-compare', './compare.mjs'], // the reader picks a compare table's baseline
+  ['table.tps-table', './sort.mjs'], // the reader sorts a table by any column
 ];
 
 function start() {
