@@ -43,7 +43,7 @@ export function removeScaleFolders() {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-const COPY = ['scripts', 'layouts', 'static', 'schemas', 'config.toml', 'package.json'];
+const COPY = ['scripts', 'layouts', 'static', 'schemas', 'docs', 'config.toml', 'package.json'];
 const LINK = ['node_modules', '.venv'];
 
 export function sourceReports(root) {

