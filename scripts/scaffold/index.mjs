@@ -1,7 +1,7 @@
 // `tpsreport new site DIR`: a results site of the author's own. It gets its
 // content/, config, README and one sample report (scripts/scaffold/site/),
 // and depends on the tpsreport it was made with. tpsreport's layouts, assets
-// and documentation pages (docs/, mounted as the site's /docs/) stay in
+// and documentation pages (content/docs/, mounted as the site's /docs/) stay in
 // node_modules/tpsreport, imported by the site's config as a Hugo module, so
 // nothing of the tool is copied into the site.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';

@@ -25,15 +25,15 @@ import { TOOL_ROOT, CONFIG_NAMES, hugoMissing } from '../lib/site.mjs';
  * compile step says which reports' views changed, so those folders need no
  * scan here).
  */
-// The documentation pages come from the tool's docs/ (mounted as content/docs;
-// a site's own content/docs overrides a page). The shortcode reference page
+// The documentation pages come from the tool's content/docs/ (mounted into a
+// site's content/docs; a site's own page of the same name overrides it). The shortcode reference page
 // among them places .tpsreport/reference.json, which compile writes from the
 // tool's scripts: those stand for it here, as .tpsreport/ lies outside the
 // build's one listing.
-const HUGO_INPUTS = { site: ['layouts', 'static', ...CONFIG_NAMES, 'content/_index.md', 'content/reports/_index.md', 'content/docs'], tool: ['layouts', 'static', 'scripts', 'docs'] };
+const HUGO_INPUTS = { site: ['layouts', 'static', ...CONFIG_NAMES, 'content/_index.md', 'content/reports/_index.md', 'content/docs'], tool: ['layouts', 'static', 'scripts', 'content/docs'] };
 
 /** Everything a build reads, tpsreport's own code included. */
-const EVERY_INPUT = { site: ['content', 'data', 'layouts', 'static', ...CONFIG_NAMES, 'package-lock.json'], tool: ['layouts', 'static', 'schemas', 'scripts', 'docs', 'package.json'] };
+const EVERY_INPUT = { site: ['content', 'data', 'layouts', 'static', ...CONFIG_NAMES, 'package-lock.json'], tool: ['layouts', 'static', 'schemas', 'scripts', 'content/docs', 'package.json'] };
 
 /** The site's inputs and the tool's (one folder in tpsreport's own repository, node_modules/tpsreport in a site): upgrading tpsreport is a change too. */
 const inputsOf = (root, { site, tool }) => [...new Set([...site.map((p) => join(root, p)), ...tool.map((p) => join(TOOL_ROOT, p))])];

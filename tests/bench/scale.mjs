@@ -43,7 +43,7 @@ export function removeScaleFolders() {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-const COPY = ['scripts', 'layouts', 'static', 'schemas', 'docs', 'config.toml', 'package.json'];
+const COPY = ['scripts', 'layouts', 'static', 'schemas', 'config.toml', 'package.json'];
 const LINK = ['node_modules', '.venv'];
 
 export function sourceReports(root) {
@@ -60,6 +60,7 @@ export function makeSite(root, n, { stripShortcodes = false } = {}) {
   mkdirSync(join(dir, 'content', 'reports'), { recursive: true });
   cpSync(join(root, 'content', '_index.md'), join(dir, 'content', '_index.md'));
   cpSync(join(root, 'content', 'reports', '_index.md'), join(dir, 'content', 'reports', '_index.md'));
+  cpSync(join(root, 'content', 'docs'), join(dir, 'content', 'docs'), { recursive: true });
   const sources = sourceReports(root);
   for (let i = 0; i < n; i += 1) {
     const src = sources[i % sources.length];

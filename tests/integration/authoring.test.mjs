@@ -24,9 +24,9 @@ let site;
 /** A copy of the site's tool and pages, with no reports: what an author starts a report in. */
 function siteCopy() {
   const dir = mkdtempSync(join(tmpdir(), 'tpsreport-author-'));
-  for (const name of ['scripts', 'layouts', 'static', 'schemas', 'docs', 'config.toml', 'package.json']) cpSync(join(ROOT, name), join(dir, name), { recursive: true });
+  for (const name of ['scripts', 'layouts', 'static', 'schemas', 'config.toml', 'package.json']) cpSync(join(ROOT, name), join(dir, name), { recursive: true });
   for (const name of ['node_modules', '.venv']) symlinkSync(join(ROOT, name), join(dir, name));
-  for (const path of ['content/_index.md', 'content/reports/_index.md']) cpSync(join(ROOT, path), join(dir, path), { recursive: true });
+  for (const path of ['content/_index.md', 'content/reports/_index.md', 'content/docs']) cpSync(join(ROOT, path), join(dir, path), { recursive: true });
   return dir;
 }
 

@@ -114,9 +114,9 @@ test('a document no source lists is refused (compile would show its runs), and s
 /** A project folder with the real report `slug` and its committed data, as a clean clone holds it. */
 function cloneWith(slug) {
   const dir = mkdtempSync(join(tmpdir(), 'tpsreport-frozen-build-'));
-  for (const name of ['scripts', 'layouts', 'static', 'schemas', 'docs', 'config.toml', 'package.json']) cpSync(join(ROOT, name), join(dir, name), { recursive: true });
+  for (const name of ['scripts', 'layouts', 'static', 'schemas', 'config.toml', 'package.json']) cpSync(join(ROOT, name), join(dir, name), { recursive: true });
   for (const name of ['node_modules', '.venv']) symlinkSync(join(ROOT, name), join(dir, name));
-  for (const path of ['content/_index.md', 'content/reports/_index.md', `content/reports/${slug}`, `data/reports/${slug}`]) cpSync(join(ROOT, path), join(dir, path), { recursive: true });
+  for (const path of ['content/_index.md', 'content/reports/_index.md', 'content/docs', `content/reports/${slug}`, `data/reports/${slug}`]) cpSync(join(ROOT, path), join(dir, path), { recursive: true });
   return dir;
 }
 

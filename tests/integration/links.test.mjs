@@ -57,7 +57,7 @@ test('the link checker resolves links as a browser does under the base URL and f
 test('every link of the sample site to itself resolves, fragments included', { timeout: 300_000 }, () => {
   const dir = join(tmp, 'sample');
   mkdirSync(dir);
-  for (const name of ['content', 'data', 'scripts', 'layouts', 'static', 'schemas', 'docs', 'config.toml', 'package.json']) cpSync(join(ROOT, name), join(dir, name), { recursive: true });
+  for (const name of ['content', 'data', 'scripts', 'layouts', 'static', 'schemas', 'config.toml', 'package.json']) cpSync(join(ROOT, name), join(dir, name), { recursive: true });
   for (const name of ['node_modules', '.venv']) symlinkSync(join(ROOT, name), join(dir, name));
   build(dir, ['--frozen']);
   const public_ = join(dir, 'public');

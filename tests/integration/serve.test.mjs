@@ -23,9 +23,9 @@ const TRANSACTIONS = /^ *transactions: .*\((\d+\.\d+) per sec\.\)$/m;
 /** A project folder with the real reports `slugs` and their committed data, as a clean clone holds them. */
 function siteWith(slugs) {
   const dir = mkdtempSync(join(tmpdir(), 'tpsreport-serve-'));
-  for (const name of ['scripts', 'layouts', 'static', 'schemas', 'docs', 'config.toml', 'package.json']) cpSync(join(ROOT, name), join(dir, name), { recursive: true });
+  for (const name of ['scripts', 'layouts', 'static', 'schemas', 'config.toml', 'package.json']) cpSync(join(ROOT, name), join(dir, name), { recursive: true });
   for (const name of ['node_modules', '.venv']) symlinkSync(join(ROOT, name), join(dir, name));
-  const paths = ['content/_index.md', 'content/reports/_index.md', ...slugs.flatMap((s) => [`content/reports/${s}`, `data/reports/${s}`])];
+  const paths = ['content/_index.md', 'content/reports/_index.md', 'content/docs', ...slugs.flatMap((s) => [`content/reports/${s}`, `data/reports/${s}`])];
   for (const path of paths) cpSync(join(ROOT, path), join(dir, path), { recursive: true });
   return dir;
 }
