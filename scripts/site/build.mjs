@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { publish } from './publish.mjs';
+import { NO_ADDRESS } from './address.mjs';
 import { treeIndex, folderStamp, readCache } from '../lib/files.mjs';
 import { configLayer, mount, buildConfig } from './hugo-config.mjs';
 import { bodyOffset } from '../compile/report.mjs';
@@ -86,32 +87,13 @@ export function hugoPlan(before, now, compiled = []) {
  * @param {object} o
  * @param {Function[]} o.steps    ingest, validate, compile: each gets { listed } (the build's one
  *                                listing of its inputs, see treeIndex) and resolves to an exit code
+ * @param {string} [o.baseUrl]    the address to publish for (scripts/site/address.mjs); Hugo is
+ *                                always given one, as the site config's may name this machine
+ * @param {boolean} [o.recheck]   run the steps even when no input changed since the last good build
+ *                                (a frozen build: its checks of data/ against the raw files are the point)
  * @param {Function} o.compiled   after the steps: the reports whose views changed
  */
-/**
- * The address a build for publishing uses: an absolute http(s) URL that is not
- * this machine, ending in "/"; an Error saying what was expected otherwise.
- */
-export function publishingUrl(text) {
-  let url;
-  try {
-    url = new URL(text);
-  } catch {
-    return new Error(`--base-url ${text}: expected the address the site will be published at, such as https://bench.example.org/`);
-  }
-  if (!['http:', 'https:'].includes(url.protocol)) return new Error(`--base-url ${text}: expected an http or https address`);
-  if (/^(localhost|localhost\.localdomain|.+\.localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i.test(url.hostname)) return new Error(`--base-url ${text}: a published site cannot point at this machine (${url.hostname}); give the address readers will use`);
-  // Every page's address is the base with a path after it: a query or fragment would sit in the middle, and a user name or password would be published in every link.
-  if (url.username || url.password) return new Error(`--base-url ${text}: expected an address without a user name or password, which every page, feed and embed snippet would publish`);
-  if (url.search || url.hash || text.includes('?') || text.includes('#')) return new Error(`--base-url ${text}: expected an address without a query (?…) or fragment (#…): page paths are added after it`);
-  return url.href.endsWith('/') ? url.href : `${url.href}/`;
-}
-
-/**
- * `recheck`: run the steps even when no input changed since the last good
- * build (a frozen build: its checks of data/ against the raw files are the point).
- */
-export async function buildSite({ root, hugoBin, steps, baseUrl, recheck = false, compiled = () => [], log = () => {} }) {
+export async function buildSite({ root, hugoBin, steps, baseUrl = NO_ADDRESS, recheck = false, compiled = () => [], log = () => {} }) {
   const state = join(root, '.tpsreport', 'cache', 'build.json');
   const staging = join(root, '.tpsreport', 'hugo-out');
   const publicDir = join(root, 'public');
@@ -120,7 +102,7 @@ export async function buildSite({ root, hugoBin, steps, baseUrl, recheck = false
   // stamp saved at the end is what the next build's first look will see if nothing changes.
   // The address is an input too: every page and feed carries it.
   const listed = await treeIndex(inputsOf(root, EVERY_INPUT));
-  const everything = () => `${listed.stamp(inputsOf(root, EVERY_INPUT))}:${baseUrl ?? ''}`;
+  const everything = () => `${listed.stamp(inputsOf(root, EVERY_INPUT))}:${baseUrl}`;
   const last = readCache(state);
   // public/ is output, but someone may have removed part of it: then it is built again.
   const whole = Boolean(last?.published) && folderStamp(publicDir) === last.published;
@@ -132,7 +114,7 @@ export async function buildSite({ root, hugoBin, steps, baseUrl, recheck = false
     const code = await step({ listed });
     if (code) return code;
   }
-  const now = { inputs: `${listed.stamp(inputsOf(root, HUGO_INPUTS))}:${baseUrl ?? ''}`, articles: await articles(root, listed, last?.articles) };
+  const now = { inputs: `${listed.stamp(inputsOf(root, HUGO_INPUTS))}:${baseUrl}`, articles: await articles(root, listed, last?.articles) };
   // A public/ that is not as the last build left it is built and published whole.
   const plan = whole ? hugoPlan(last, now, compiled()) : { mode: 'full' };
   if (plan.mode === 'none') {
@@ -141,7 +123,7 @@ export async function buildSite({ root, hugoBin, steps, baseUrl, recheck = false
     return 0;
   }
   const started = Date.now();
-  const args = ['--destination', staging, '--logLevel', 'warn', ...(baseUrl ? ['--baseURL', baseUrl] : [])];
+  const args = ['--destination', staging, '--logLevel', 'warn', '--baseURL', baseUrl];
   if (plan.mode === 'full') args.push('--cleanDestinationDir', '--config', await buildConfig(root));
   else args.push('--config', await segmentConfig(root, plan.slugs), '--renderSegments', 'changed');
   const code = await runHugo(hugoBin, root, args);

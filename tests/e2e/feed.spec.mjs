@@ -19,7 +19,7 @@ test('the feed is valid XML with one item per report, each with its summary', as
     const doc = new DOMParser().parseFromString(await (await fetch('/index.xml')).text(), 'application/xml');
     return {
       error: doc.querySelector('parsererror')?.textContent ?? null,
-      items: [...doc.querySelectorAll('item')].map((i) => ({ link: new URL(i.querySelector('link').textContent).pathname, description: i.querySelector('description').textContent })),
+      items: [...doc.querySelectorAll('item')].map((i) => ({ link: new URL(i.querySelector('link').textContent, location.href).pathname, description: i.querySelector('description').textContent })),
     };
   });
   expect(feed.error).toBeNull();
@@ -38,8 +38,10 @@ for (const path of reportPages()) {
       return;
     }
     const image = await page.locator('meta[property="og:image"]').getAttribute('content');
-    expect(new URL(image).pathname).toBe(`${path}charts/${first}.png`);
-    expect(existsSync(join(PUBLIC, new URL(image).pathname))).toBe(true);
+    // Absolute where the site has an address (tests/integration/base-url.test.mjs); relative to the server's root where it has none.
+    const { pathname } = new URL(image, page.url());
+    expect(pathname).toBe(`${path}charts/${first}.png`);
+    expect(existsSync(join(PUBLIC, pathname))).toBe(true);
   });
 }
 

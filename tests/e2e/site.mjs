@@ -8,7 +8,7 @@ export const PUBLIC = join(import.meta.dirname, '..', '..', 'public');
 /** Site-relative paths of every page in the sitemap. */
 export function sitePages() {
   const xml = readFileSync(join(PUBLIC, 'sitemap.xml'), 'utf8');
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, url]) => new URL(url).pathname);
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, url]) => new URL(url, 'http://site.invalid/').pathname);
 }
 
 /** Report pages: everything under /reports/ but the section list itself. */

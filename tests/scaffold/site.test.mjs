@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { siteRoot, TOOL_ROOT } from '../../scripts/lib/site.mjs';
@@ -33,18 +33,18 @@ test('the site is the nearest folder with a Hugo config at or above the current 
   }
 });
 
-test("a new site asks for tpsreport as the project that installed it did, a local tarball's path made relative to the site", () => {
+test("a new site asks for tpsreport as the project that installed it did, a local path made absolute so a clone elsewhere finds it", () => {
   const dir = temp();
   try {
     const tool = join(dir, 'proj', 'node_modules', 'tpsreport');
     mkdirSync(tool, { recursive: true });
     writeFileSync(join(tool, 'package.json'), '{ "version": "1.2.3" }');
-    assert.equal(installSpec(join(dir, 'proj', 'site'), tool), '^1.2.3', 'no package.json above node_modules');
+    assert.equal(installSpec(tool), '^1.2.3', 'no package.json above node_modules');
     writeFileSync(join(dir, 'proj', 'package.json'), '{ "dependencies": { "tpsreport": "file:../tpsreport-1.2.3.tgz" } }');
-    assert.equal(installSpec(join(dir, 'proj', 'site'), tool), 'file:../../tpsreport-1.2.3.tgz');
+    assert.equal(installSpec(tool), `file:${join(dir, 'tpsreport-1.2.3.tgz')}`);
     writeFileSync(join(dir, 'proj', 'package.json'), '{ "devDependencies": { "tpsreport": "git+https://git.example.org/tpsreport.git#v1.2.3" } }');
-    assert.equal(installSpec(join(dir, 'proj', 'site'), tool), 'git+https://git.example.org/tpsreport.git#v1.2.3');
-    assert.equal(installSpec(join(dir, 'elsewhere', 'site')), `file:${relative(join(dir, 'elsewhere', 'site'), ROOT)}`, 'run from a checkout');
+    assert.equal(installSpec(tool), 'git+https://git.example.org/tpsreport.git#v1.2.3');
+    assert.equal(installSpec(), `file:${ROOT}`, 'run from a checkout');
   } finally {
     rmSync(dir, { recursive: true });
   }
@@ -55,10 +55,13 @@ test('new site writes the site whole with its sample report ingested, and copies
   try {
     const site = join(dir, 'results');
     assert.equal(await newSite(site, { install: false }), 0);
-    assert.deepEqual(readdirSync(site).sort(), ['.gitignore', 'README.md', 'config.toml', 'content', 'data', 'package.json']);
+    assert.deepEqual(readdirSync(site).sort(), ['.github', '.gitignore', 'README.md', 'config.toml', 'content', 'data', 'package.json']);
     assert.deepEqual(readdirSync(dir), ['results'], 'nothing is left beside the site');
     const pkg = JSON.parse(readFileSync(join(site, 'package.json'), 'utf8'));
-    assert.equal(pkg.dependencies.tpsreport, installSpec(site));
+    assert.equal(pkg.dependencies.tpsreport, installSpec());
+    // npm installs tpsreport before anything of tpsreport's runs: a fresh clone has no node_modules/.
+    assert.equal(pkg.scripts.setup, 'npm install --no-audit --no-fund && tpsreport setup');
+    for (const name of ['start', 'build', 'test']) assert.match(pkg.scripts[name], /^npm run setup && tpsreport /, name);
     assert.equal(pkg.scripts.test, 'npm run setup && tpsreport build --frozen && tpsreport check');
     const report = JSON.parse(readFileSync(join(site, 'data', 'reports', 'sysbench-threads', 'report.json'), 'utf8'));
     assert.deepEqual(report.sources.map((s) => s.file), [1, 2, 4, 8, 16].map((t) => `content/reports/sysbench-threads/raw/oltp_read_write-t${t}.txt`));
