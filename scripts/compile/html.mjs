@@ -320,10 +320,23 @@ export function tableCsv(t) {
   return toCsv(names, body.map((r) => names.map((_, i) => r[i] ?? '')));
 }
 
+/** A cell a spreadsheet would run as a formula: one that opens with =, +, -, @, a tab or a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A number as written (-3.5, -1e-7), which a spreadsheet reads as that number and nothing else. */
+const PLAIN_NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * A CSV cell. Labels, file names and captions come from authors and from
+ * raw files: one that opens like a formula (`=HYPERLINK(…)`, `@SUM(…)`,
+ * `+50.2 %`) would run when the CSV is opened in a spreadsheet, so it gets
+ * the leading apostrophe spreadsheets read as "this is text". A negative
+ * number stays a number.
+ */
 export function csvCell(v) {
   if (v === null || v === undefined) return '';
   // No-break spaces keep "28 min" together on a page; in a spreadsheet they are just spaces.
-  const s = (typeof v === 'object' ? JSON.stringify(v) : String(v)).replace(/\u00a0/g, ' ');
+  const text = (typeof v === 'object' ? JSON.stringify(v) : String(v)).replace(/\u00a0/g, ' ');
+  const s = FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
