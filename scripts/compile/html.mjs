@@ -8,7 +8,7 @@
 // the CSV holds; `html` (default: the escaped text) is what the page shows.
 
 import { spreadText } from './stats/repeats.mjs';
-import { countText, fixed } from '../lib/text.mjs';
+import { countText, fixed, visibleControls } from '../lib/text.mjs';
 
 /** Stands for the page's absolute URL; the page template puts the real one in (layouts/_partials/tps/view.html). */
 export const PAGE_URL = '__TPS_PAGE_URL__';
@@ -16,7 +16,13 @@ export const PAGE_URL = '__TPS_PAGE_URL__';
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;' };
 const escape = (c) => ESCAPES[c];
 
+/** `text` as markup a reader sees: HTML-escaped, and bidirectional controls written out (visibleControls). */
 export function esc(text) {
+  return markup(visibleControls(text ?? ''));
+}
+
+/** `text` HTML-escaped and nothing more: a data- attribute holds a raw file's name as it is, for programs to read. */
+function markup(text) {
   const s = String(text ?? '');
   // Most text (every line of a raw view) has nothing to escape: one scan, and it is returned as it is.
   return /[&<>"']/.test(s) ? s.replace(/[&<>"']/g, escape) : s;
@@ -29,11 +35,16 @@ export function unesc(text) {
   return text.replace(/&(?:amp|lt|gt|#34|#39);/g, (e) => ESCAPED[e]);
 }
 
-/** ` name="value"` pairs; null, undefined and false leave the attribute out. */
+/**
+ * ` name="value"` pairs; null, undefined and false leave the attribute out.
+ * A title or label is read by people and escaped as text (esc); a data-
+ * attribute is read by programs (tpsreport check, the browser) and keeps
+ * the name as it is.
+ */
 export function attrs(map = {}) {
   return Object.entries(map)
     .filter(([, v]) => v !== null && v !== undefined && v !== false)
-    .map(([k, v]) => (v === true ? ` ${k}` : ` ${k}="${esc(v)}"`))
+    .map(([k, v]) => (v === true ? ` ${k}` : ` ${k}="${k.startsWith('data-') ? markup(v) : esc(v)}"`))
     .join('');
 }
 
@@ -335,7 +346,7 @@ const PLAIN_NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 export function csvCell(v) {
   if (v === null || v === undefined) return '';
   // No-break spaces keep "28 min" together on a page; in a spreadsheet they are just spaces.
-  const text = (typeof v === 'object' ? JSON.stringify(v) : String(v)).replace(/\u00a0/g, ' ');
+  const text = visibleControls(typeof v === 'object' ? JSON.stringify(v) : String(v)).replace(/\u00a0/g, ' ');
   const s = FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }

@@ -17,6 +17,8 @@ export const RUNS = {
   '@SUM(1+1)-t2.txt': ['oltp_read_write-t2.txt', '@SUM(1+1)'],
   '+1.txt': ['oltp_read_write-t4.txt', '+1'],
   '-x.txt': ['oltp_read_write-t8.txt', '-x'],
+  // Shown as it is, U+202E (right-to-left override) makes this name read "rw-t16-exe.txt".
+  'rw-t16-\u202Etxt.exe': ['oltp_read_write-t16.txt', 'rtl'],
 };
 
 function index() {

@@ -28,10 +28,36 @@ test('no cell of any CSV, of the sample reports or the hostile one, opens like a
   const hostile = csvs.filter((f) => f.includes(`/reports/${SLUG}/`));
   assert.ok(csvs.length > 80 && hostile.length >= 3, `${csvs.length} CSVs, ${hostile.length} of the hostile report`);
   const text = hostile.map(readText).join('\n');
-  for (const [, server] of Object.values(RUNS)) assert.ok(text.includes(`'${server}`), `the label ${server} reaches a CSV, as text`);
+  for (const [, server] of Object.values(RUNS).filter(([, s]) => FORMULA_START.test(s))) assert.ok(text.includes(`'${server}`), `the label ${server} reaches a CSV, as text`);
   for (const file of csvs) {
     for (const [r, row] of csvRows(readText(file)).entries()) {
       for (const cell of row) assert.ok(!FORMULA_START.test(cell) || PLAIN_NUMBER.test(cell), `${relative(site, file)} row ${r + 1}: ${JSON.stringify(cell)}`);
     }
+  }
+});
+
+const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+// What programs read, not people: a link (percent-encoded) and a data- attribute, which keeps the raw file's name as it is.
+const FOR_PROGRAMS = /\s(?:href|data-[a-z-]+)="[^"]*"/g;
+
+test('a raw file name with U+202E is shown with \\u202E written out on the page, its raw view, the tables, the chart and the CSVs', () => {
+  const [spoof] = Object.keys(RUNS).filter((f) => f.includes('\u202E'));
+  const shown = `rw-t16-\\u202Etxt.exe`;
+  assert.ok(spoof);
+  const bundle = join(site, 'public/reports', SLUG);
+  const page = readText(join(bundle, 'index.html'));
+  assert.ok(page.includes(`>${shown}</a>`), 'the runs table names the file');
+  assert.ok(page.includes(`download>raw/${shown}</a>`), 'the list of raw files names the file');
+  assert.ok(page.includes(`title="raw/${shown}, line `), 'a figure\'s title names the file');
+  const view = readText(join(bundle, 'raw', `${spoof}.html`));
+  assert.ok(view.includes(`<title>${shown} · `) && view.includes(`<h1>${shown}</h1>`), 'the raw view names the file');
+  assert.ok(readText(join(bundle, 'charts/tps.svg')).includes(`raw file: raw/${shown}`), 'a bar\'s aria-label names the file');
+  assert.ok(readText(join(bundle, 'charts/tps.csv')).includes(`raw/${shown}`), 'the chart\'s CSV names the file');
+  const published = ['.html', '.svg', '.csv', '.json'].flatMap((ext) => filesUnder(bundle, ext));
+  assert.ok(published.length > 8, `${published.length} files`);
+  for (const file of published) {
+    const text = readText(file).replace(FOR_PROGRAMS, '');
+    const at = text.search(BIDI);
+    assert.equal(at, -1, `${relative(site, file)} shows a bidirectional control: ${JSON.stringify(text.slice(at - 40, at + 20))}`);
   }
 });
