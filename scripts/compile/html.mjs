@@ -9,6 +9,7 @@
 
 import { spreadText } from './stats/repeats.mjs';
 import { countText, fixed, visibleControls } from '../lib/text.mjs';
+import { fileSlug } from '../lib/path-names.mjs';
 
 /** Stands for the page's absolute URL; the page template puts the real one in (layouts/_partials/tps/view.html). */
 export const PAGE_URL = '__TPS_PAGE_URL__';
@@ -357,8 +358,7 @@ export function toCsv(header, rows) {
 
 /** "tables/3-latency-by-server.csv": numbered in page order, named after the caption. */
 export function csvName(n, caption) {
-  const slug = String(caption ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'table';
-  return `tables/${n}-${slug}.csv`;
+  return `tables/${n}-${fileSlug(caption) || 'table'}.csv`;
 }
 
 /** "buffer_pool" → "Buffer pool", as a heading reads a label name. */

@@ -4,6 +4,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import { existsSync, statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFrontMatter } from '../ingest/front-matter.mjs';
+import { frontMatterPathProblems } from '../lib/path-names.mjs';
+import { taxonomyKeys } from '../lib/site.mjs';
 import { selectRows, bundlePath, incompleteOf } from './select.mjs';
 import { combineRepeats, repeatLabels } from './stats/repeats.mjs';
 import { humanize } from './html.mjs';
@@ -33,9 +35,12 @@ export async function loadDocuments(dataDir) {
  */
 export async function loadReport({ root, slug, text, docs }) {
   const indexPath = join('content', 'reports', slug, 'index.md');
-  const { data } = readFrontMatter(text, indexPath);
+  const read = readFrontMatter(text, indexPath);
+  // A taxonomy term, slug or url becomes a folder of the built site: one that leaves its folder stops the report here.
+  const [unsafe] = frontMatterPathProblems(read, indexPath, taxonomyKeys(root));
+  if (unsafe) throw unsafe;
   const bundleDir = join(root, 'content', 'reports', slug);
-  return { slug, text, meta: data, docs, bundleDir, indexPath, rawLines: rawLinesOf(bundleDir) };
+  return { slug, text, meta: read.data, docs, bundleDir, indexPath, rawLines: rawLinesOf(bundleDir) };
 }
 
 // Larger raw files are long interval logs: their samples keep the text of the bare number
