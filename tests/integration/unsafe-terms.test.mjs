@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync, readFileSync, writeFileSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, basename } from 'node:path';
 import { hostileSite, cli, filesUnder, SLUG } from '../helpers/hostile-site.mjs';
 
 let site;
@@ -40,17 +40,11 @@ test('terms that climb out of their folder stop the build at their line, and no 
   const second = cli(site, 'build');
   assert.notEqual(second.status, 0, 'the build fails');
   assert.ok(second.stderr.includes(`content/reports/${SLUG}/index.md:${lineOf('../reports/chart-gallery')}:1: expected each of tags a term that names one page under tags/`), second.stderr);
+  assert.ok(second.stderr.includes(`content/reports/${SLUG}/index.md:${lineOf(climb)}:1: expected each of servers a term that names one page under servers/`), second.stderr);
   assert.ok(!/\n\s+at /.test(second.stderr), 'no stack trace');
   assert.ok(!existsSync(target), `nothing written at ${target}`);
   const after = snapshot(join(site, 'public'));
   assert.deepEqual([...after.keys()].sort(), [...before.keys()].sort(), 'public/ has the same files');
   for (const [file, bytes] of before) assert.ok(after.get(file).equals(bytes), `${file} unchanged`);
-  assert.ok(!filesUnder(join(site, '.tpsreport'), '').some((f) => relative(join(site, '.tpsreport'), f).startsWith('..')));
-
-  // The servers term is refused too, once the tags are fixed.
-  writeFileSync(index, readFileSync(index, 'utf8').replace('"../reports/chart-gallery"', 'gallery'));
-  const third = cli(site, 'build');
-  assert.notEqual(third.status, 0);
-  assert.ok(third.stderr.includes(`index.md:${lineOf(climb)}:1: expected each of servers a term that names one page under servers/`), third.stderr);
-  assert.ok(!existsSync(target));
+  assert.ok(!filesUnder(join(site, '.tpsreport'), '').some((f) => f.includes(basename(outside))), 'Hugo staged no page for the term either');
 });
