@@ -22,3 +22,13 @@ test('page markup, a title attribute, a CSV cell and a terminal message show the
   assert.equal(csvCell(SPOOF), 'raw/rw-\\u202Etxt.exe');
   assert.equal(printable(`${SPOOF}\n`), 'raw/rw-\\u202Etxt.exe\\n');
 });
+
+test('tpsreport labels prints a raw file name with its bidirectional control written out, its columns still lined up', async () => {
+  const { labelsTable } = await import('../../scripts/author/labels.mjs');
+  const table = labelsTable({ labels: ['server'], rows: [{ file: 'raw/rw-\u202Etxt.exe', format: 'sysbench', labels: { server: 'a' } }, { file: 'raw/b.txt', format: 'sysbench', labels: { server: 'b' } }] });
+  assert.equal(table, [
+    'file                  parsed as  server',
+    'raw/rw-\\u202Etxt.exe  sysbench   a',
+    'raw/b.txt             sysbench   b',
+  ].join('\n'));
+});
