@@ -1,5 +1,6 @@
 // A copy of the sample site with one more report whose author-given names
-// are hostile: labels and raw file names that open like spreadsheet formulas.
+// are hostile: labels and raw file names that open like spreadsheet formulas,
+// and a raw file name that a bidirectional control makes read as another.
 // The raw files are real sysbench runs of the sample reports, copied under
 // other names; the sample's own files are only read.
 import { mkdtempSync, mkdirSync, cpSync, symlinkSync, writeFileSync, readdirSync, readFileSync } from 'node:fs';
