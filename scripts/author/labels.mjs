@@ -8,6 +8,7 @@ import { parseFile } from '../parse/index.mjs';
 import { kindItems, labelsOf, measures } from '../compile/select.mjs';
 import { checkRunLabels } from '../ingest/run-labels.mjs';
 import { displayWidth, padToWidth } from '../lib/text.mjs';
+import { printable } from '../problems/problem.mjs';
 
 /**
  * One row per run: the raw file, the format it is parsed as, the run's
@@ -40,7 +41,8 @@ export async function runLabels({ root, slug }) {
 export function labelsTable({ labels, rows }) {
   const withRun = rows.some((r) => r.run);
   const head = ['file', 'parsed as', ...(withRun ? ['run'] : []), ...labels];
-  const body = rows.map((r) => [r.file, r.format, ...(withRun ? [r.run] : []), ...labels.map((l) => (r.labels[l] === undefined ? '-' : String(r.labels[l])))]);
+  // A file name or label prints as a terminal can show it on one line, its bidirectional controls written out (printable).
+  const body = rows.map((r) => [r.file, r.format, ...(withRun ? [r.run] : []), ...labels.map((l) => (r.labels[l] === undefined ? '-' : String(r.labels[l])))].map((cell) => printable(cell)));
   const widths = head.map((h, k) => Math.max(displayWidth(h), ...body.map((cells) => displayWidth(cells[k]))));
   const line = (cells) => cells.map((t, k) => padToWidth(t, widths[k])).join('  ').trimEnd();
   return [head, ...body].map(line).join('\n');

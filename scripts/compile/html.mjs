@@ -8,7 +8,8 @@
 // the CSV holds; `html` (default: the escaped text) is what the page shows.
 
 import { spreadText } from './stats/repeats.mjs';
-import { countText, fixed } from '../lib/text.mjs';
+import { countText, fixed, visibleControls } from '../lib/text.mjs';
+import { fileSlug } from '../lib/path-names.mjs';
 
 /** Stands for the page's absolute URL; the page template puts the real one in (layouts/_partials/tps/view.html). */
 export const PAGE_URL = '__TPS_PAGE_URL__';
@@ -16,7 +17,13 @@ export const PAGE_URL = '__TPS_PAGE_URL__';
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;' };
 const escape = (c) => ESCAPES[c];
 
+/** `text` as markup a reader sees: HTML-escaped, and bidirectional controls written out (visibleControls). */
 export function esc(text) {
+  return markup(visibleControls(text ?? ''));
+}
+
+/** `text` HTML-escaped and nothing more: a data- attribute holds a raw file's name as it is, for programs to read. */
+function markup(text) {
   const s = String(text ?? '');
   // Most text (every line of a raw view) has nothing to escape: one scan, and it is returned as it is.
   return /[&<>"']/.test(s) ? s.replace(/[&<>"']/g, escape) : s;
@@ -29,11 +36,16 @@ export function unesc(text) {
   return text.replace(/&(?:amp|lt|gt|#34|#39);/g, (e) => ESCAPED[e]);
 }
 
-/** ` name="value"` pairs; null, undefined and false leave the attribute out. */
+/**
+ * ` name="value"` pairs; null, undefined and false leave the attribute out.
+ * A title or label is read by people and escaped as text (esc); a data-
+ * attribute is read by programs (tpsreport check, the browser) and keeps
+ * the name as it is.
+ */
 export function attrs(map = {}) {
   return Object.entries(map)
     .filter(([, v]) => v !== null && v !== undefined && v !== false)
-    .map(([k, v]) => (v === true ? ` ${k}` : ` ${k}="${esc(v)}"`))
+    .map(([k, v]) => (v === true ? ` ${k}` : ` ${k}="${k.startsWith('data-') ? markup(v) : esc(v)}"`))
     .join('');
 }
 
@@ -364,10 +376,23 @@ export function tableCsv(t) {
   return toCsv(names, body.map((r) => names.map((_, i) => r[i] ?? '')));
 }
 
+/** A cell a spreadsheet would run as a formula: one that opens with =, +, -, @, a tab or a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A number as written (-3.5, -1e-7), which a spreadsheet reads as that number and nothing else. */
+const PLAIN_NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * A CSV cell. Labels, file names and captions come from authors and from
+ * raw files: one that opens like a formula (`=HYPERLINK(…)`, `@SUM(…)`,
+ * `+50.2 %`) would run when the CSV is opened in a spreadsheet, so it gets
+ * the leading apostrophe spreadsheets read as "this is text". A negative
+ * number stays a number.
+ */
 export function csvCell(v) {
   if (v === null || v === undefined) return '';
   // No-break spaces keep "28 min" together on a page; in a spreadsheet they are just spaces.
-  const s = (typeof v === 'object' ? JSON.stringify(v) : String(v)).replace(/\u00a0/g, ' ');
+  const text = visibleControls(typeof v === 'object' ? JSON.stringify(v) : String(v)).replace(/\u00a0/g, ' ');
+  const s = FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -377,8 +402,7 @@ export function toCsv(header, rows) {
 
 /** "tables/3-latency-by-server.csv": numbered in page order, named after the caption. */
 export function csvName(n, caption) {
-  const slug = String(caption ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'table';
-  return `tables/${n}-${slug}.csv`;
+  return `tables/${n}-${fileSlug(caption) || 'table'}.csv`;
 }
 
 /** "buffer_pool" → "Buffer pool", as a heading reads a label name. */

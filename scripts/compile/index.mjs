@@ -105,6 +105,7 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, known,
     if (!(error instanceof Problem)) throw error;
     return { compiled: true, views: 0, built: 0, errors: [error] };
   }
+  if (report.unsafePaths.length) return { compiled: true, views: 0, built: 0, errors: report.unsafePaths };
   const errors = [];
   const shortcodes = scanOrFail(text, report.indexPath, errors);
   const kindOf = pageKinds(shortcodes.map((sc) => sc.name));

@@ -4,6 +4,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import { existsSync, statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFrontMatter } from '../ingest/front-matter.mjs';
+import { frontMatterPathProblems } from '../lib/path-names.mjs';
+import { taxonomyKeys } from '../lib/site.mjs';
 import { selectRows, bundlePath, incompleteOf } from './select.mjs';
 import { combineRepeats, repeatLabels } from './stats/repeats.mjs';
 import { humanize } from './html.mjs';
@@ -28,14 +30,17 @@ export async function loadDocuments(dataDir) {
 }
 
 /**
- * @returns {{ slug, text, meta, docs, bundleDir, indexPath, rawLines }} meta is the
- * parsed front matter (title, compare, sweep, …); rawLines(source) the lines of a raw file.
+ * @returns {{ slug, text, meta, docs, bundleDir, indexPath, unsafePaths, rawLines }} meta is the
+ * parsed front matter (title, compare, sweep, …); unsafePaths the Problems of its names that
+ * would leave their folder as paths (lib/path-names.mjs); rawLines(source) the lines of a raw file.
  */
 export async function loadReport({ root, slug, text, docs }) {
   const indexPath = join('content', 'reports', slug, 'index.md');
-  const { data } = readFrontMatter(text, indexPath);
+  const read = readFrontMatter(text, indexPath);
   const bundleDir = join(root, 'content', 'reports', slug);
-  return { slug, text, meta: data, docs, bundleDir, indexPath, rawLines: rawLinesOf(bundleDir) };
+  // A taxonomy term, slug or url becomes a folder of the built site: compile stops a report with one that leaves its folder.
+  const unsafePaths = frontMatterPathProblems(read, indexPath, taxonomyKeys(root));
+  return { slug, text, meta: read.data, docs, bundleDir, indexPath, unsafePaths, rawLines: rawLinesOf(bundleDir) };
 }
 
 // Larger raw files are long interval logs: their samples keep the text of the bare number

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { writeFileAtomic, readIfThere } from '../lib/files.mjs';
 import { ON_MARK } from '../compile/charts/common.mjs';
 import { textWidth } from './text-width.mjs';
+import { visibleControls } from '../lib/text.mjs';
 
 let libraries = null;
 async function load() {
@@ -94,5 +95,5 @@ export function forPage(svg) {
 }
 
 function escapeXml(text) {
-  return String(text ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return visibleControls(text ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

@@ -4,6 +4,23 @@
 // original line number.
 
 const FULLWIDTH_COLON = /\uFF1A/g;
+
+// Unicode's bidirectional controls (embeddings, overrides, isolates and the
+// invisible direction marks): drawn as nothing, they reorder the text around
+// them, so a file named `report\u202Etxt.exe` reads as `reportexe.txt`.
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, 'g');
+
+/**
+ * `text` with every bidirectional control written out as `\u202E`, so a name
+ * shows what it is made of rather than what it pretends to be. Every place a
+ * name reaches a reader goes through this: the page and raw-view markup
+ * (esc), CSV cells, chart titles and terminal messages.
+ */
+export function visibleControls(text) {
+  const s = String(text);
+  return BIDI_CONTROL.test(s) ? s.replace(BIDI_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`) : s;
+}
 export const NON_ASCII = /[^\x00-\x7F]/;
 
 /**

@@ -8,6 +8,8 @@
 // and plain data (toJSON, Problem.from), so it crosses worker threads and
 // cache files whole.
 
+import { visibleControls } from '../lib/text.mjs';
+
 export const SEVERITIES = ['error', 'warning', 'note'];
 
 const FIELDS = ['file', 'line', 'column', 'pointer', 'severity', 'rule', 'expected', 'found', 'raw', 'param'];
@@ -99,7 +101,7 @@ export function formatLocation({ file, line, column }) {
  */
 export function printable(name, { keepLines = false } = {}) {
   const named = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-  return String(name).replace(keepLines ? /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g : /[\x00-\x1f\x7f-\x9f]/g, (c) => named[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return visibleControls(name).replace(keepLines ? /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g : /[\x00-\x1f\x7f-\x9f]/g, (c) => named[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
 /** What a line holds from a place on (a value after its key), quoted; only blanks left there are "the end of the line", not an empty line. */

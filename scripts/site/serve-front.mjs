@@ -91,7 +91,7 @@ function proxy(req, res, target, problems) {
   delete headers['accept-encoding'];
   const upstream = request({ host: '127.0.0.1', port: target, method: req.method, path: req.url, headers }, (answer) => {
     if (!/^text\/html/.test(answer.headers['content-type'] ?? '') || req.method === 'HEAD') {
-      res.writeHead(answer.statusCode, answer.headers);
+      res.writeHead(answer.statusCode, endToEnd(answer.headers));
       answer.pipe(res);
       return;
     }
@@ -102,7 +102,7 @@ function proxy(req, res, target, problems) {
       const added = problemPanel(problems.list()) + tail(problems.id());
       const at = html.lastIndexOf('</body>');
       const out = at < 0 ? html + added : html.slice(0, at) + added + html.slice(at);
-      res.writeHead(answer.statusCode, { ...answer.headers, 'content-length': Buffer.byteLength(out), 'cache-control': 'no-store' });
+      res.writeHead(answer.statusCode, { ...endToEnd(answer.headers, { body: false }), 'content-length': Buffer.byteLength(out), 'cache-control': 'no-store' });
       res.end(out);
     });
   });
@@ -112,6 +112,23 @@ function proxy(req, res, target, problems) {
     else res.destroy();
   });
   req.pipe(upstream);
+}
+
+// Headers about Hugo's connection to this server, not this server's to the
+// browser (RFC 9110, section 7.6.1): Node frames each response it sends itself.
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade'];
+
+/**
+ * Hugo's response headers as this server can pass them on. Hugo sends an
+ * error page chunked: its transfer-encoding beside the content-length of a
+ * page with the problem panel added made a response a browser may refuse and
+ * Node's fetch does. `body: false` when the body is rewritten, so its old
+ * length goes too.
+ */
+export function endToEnd(headers, { body = true } = {}) {
+  const named = String(headers.connection ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const drop = new Set([...HOP_BY_HOP, ...named, ...(body ? [] : ['content-length'])]);
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !drop.has(name.toLowerCase())));
 }
 
 /** A WebSocket upgrade (Hugo's live reload) passed through byte for byte. */

@@ -34,7 +34,8 @@ function rawSha256(path, keep = null) {
 /**
  * Problems beyond the schema for one document on its own; `walk`: figureWalk(doc)
  * when the caller has it; `printed`: also read every figure against its raw line
- * (printedProblems), which a frozen build asks for.
+ * (printedProblems), which a frozen build asks for. Every figure's value is
+ * compared with its own printed text either way (valueTextProblems).
  */
 export function domainProblems(doc, file, { root, walk, printed = false }) {
   if (doc.kind === 'report') return [...publishedRawFileProblems(doc, file, root), ...unrecordedRawFileProblems(doc, file, root)];
@@ -42,31 +43,61 @@ export function domainProblems(doc, file, { root, walk, printed = false }) {
   const read = printed ? {} : null;
   const raw = rawFileProblems(doc, file, root, read);
   const lines = lineRangeProblems(doc, file, walk ?? figureWalk(doc));
-  return [...raw, ...lines, ...(printed && !raw.length && !lines.length ? printedProblems(doc, file, root, read.bytes) : [])];
+  const values = valueTextProblems(doc, file);
+  return [...raw, ...lines, ...values, ...(printed && !raw.length && !lines.length ? printedProblems(doc, file, root, read.bytes) : [])];
+}
+
+// A figure's text that is a plain decimal ("74.76"), which its value must equal; other texts (1,249, 28m 18s, 512M) are read by their parsers.
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+
+// Problems of one kind reported per document: a document edited as a whole does not print thousands of lines.
+const FIGURES_REPORTED = 20;
+
+/** Whether a figure's value is not the number its printed text says ("74.76" beside the value 1.5). */
+export function valueDisagrees(node) {
+  return typeof node.text === 'string' && node.derived !== true && PLAIN_DECIMAL.test(node.text) && typeof node.value === 'number' && node.value !== Number(node.text);
+}
+
+/** A Problem at a figure of `doc` that is not what ingest wrote from its raw line. */
+function figureProblem(doc, file, path, node, found) {
+  const { source } = doc.provenance;
+  return new Problem({
+    file, pointer: toPointer(path), rule: 'figure-printed',
+    expected: `the figure ${source}:${node.line} prints (data/ is written by \`tpsreport ingest\`, never by hand)`,
+    found,
+    raw: { source, line: node.line },
+  });
 }
 
 /**
- * A figure whose text is not on the raw line it names, or whose value is not
- * the number its text prints: a document edited by hand after ingest (a raw
- * file's sha256 says nothing of that). Ingest writes every figure as printed,
- * so this holds for every document it wrote; it reads every raw file, so only
- * a frozen build, which trusts data/ instead of writing it, pays for it.
+ * A figure whose value is not the number its own text prints: a value edited
+ * by hand, its text left as ingest wrote it. It needs no raw file, so every
+ * `tpsreport validate` makes it, as well as a frozen build.
+ */
+export function valueTextProblems(doc, file) {
+  const problems = [];
+  eachFigure(doc, (key, node, path) => {
+    if (problems.length < FIGURES_REPORTED && valueDisagrees(node)) problems.push(figureProblem(doc, file, path, node, `value ${node.value} beside the text "${node.text}"`));
+  });
+  return problems;
+}
+
+/**
+ * A figure whose text is not on the raw line it names: a document edited by
+ * hand after ingest (a raw file's sha256 says nothing of that). Ingest writes
+ * every figure as printed, so this holds for every document it wrote; it
+ * reads every raw file, so only a frozen build, which trusts data/ instead of
+ * writing it, pays for it. A value that disagrees with its own text is
+ * valueTextProblems' to report.
  */
 export function printedProblems(doc, file, root, bytes = readFileSync(join(root, doc.provenance.source))) {
-  const { source } = doc.provenance;
   const lines = bytes.toString('utf8').split(/\r\n|\n|\r/);
   const problems = [];
   eachFigure(doc, (key, node, path) => {
-    if (typeof node.text !== 'string' || node.derived === true || problems.length >= 20) return;
+    if (typeof node.text !== 'string' || node.derived === true || problems.length >= FIGURES_REPORTED || valueDisagrees(node)) return;
     const line = lines[node.line - 1] ?? '';
-    const plain = /^-?\d+(\.\d+)?$/.test(node.text);
-    if (line.includes(node.text) && !(plain && typeof node.value === 'number' && node.value !== Number(node.text))) return;
-    problems.push(new Problem({
-      file, pointer: toPointer(path), rule: 'figure-printed',
-      expected: `the figure ${source}:${node.line} prints (data/ is written by \`tpsreport ingest\`, never by hand)`,
-      found: line.includes(node.text) ? `value ${node.value} beside the text "${node.text}"` : `text "${node.text}", where the line reads "${line.trim().slice(0, 80)}"`,
-      raw: { source, line: node.line },
-    }));
+    if (line.includes(node.text)) return;
+    problems.push(figureProblem(doc, file, path, node, `text "${node.text}", where the line reads "${line.trim().slice(0, 80)}"`));
   });
   return problems;
 }

@@ -302,3 +302,48 @@ test('a report folder removed while serving is served no more, and its data goes
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** Every response at `paths`, read with Node's fetch, which refuses a response whose framing breaks HTTP/1.1 (a content-length beside transfer-encoding: chunked). */
+async function responses(server, paths) {
+  const out = [];
+  for (const path of paths) {
+    const response = await fetch(`http://127.0.0.1:${server.port}${path}`).catch((error) => assert.fail(`${path}: ${error.message} (${error.cause?.message ?? 'no cause'})`));
+    const body = Buffer.from(await response.arrayBuffer());
+    const length = response.headers.get('content-length');
+    if (length !== null) assert.equal(Number(length), body.length, `${path}: content-length`);
+    assert.ok(length === null || response.headers.get('transfer-encoding') === null, `${path}: content-length beside transfer-encoding`);
+    out.push({ path, status: response.status, text: body.toString('utf8') });
+  }
+  return out;
+}
+
+test('every response is well formed, with the site as it is and while a front matter is broken', { timeout: 600_000 }, async () => {
+  const dir = siteWith([SLUG]);
+  let server;
+  try {
+    server = await serve(dir);
+    const path = `/reports/${SLUG}/`;
+    const page = await until('the report page', async () => {
+      const { status, text } = await server.page(path);
+      return status === 200 && chartSvgs(text).length ? text : null;
+    }, server, 180);
+    const chart = `${path}${/ src="([^"?]+)/.exec(chartSvgs(page)[0])[1]}`;
+    const paths = ['/', path, chart, '/css/site.css', '/__tpsreport/serve.js', '/no-such-page/'];
+    const normal = await responses(server, paths);
+    assert.deepEqual(normal.map((r) => r.status), [200, 200, 200, 200, 200, 404]);
+
+    const index = join(dir, 'content', 'reports', SLUG, 'index.md');
+    writeFileSync(index, readFileSync(index, 'utf8').replace(/^title: .*$/m, 'title: [never closed'));
+    await until('the front matter error on the page', async () => {
+      const { status, text } = await server.page(path);
+      return status === 500 && panel(text)?.includes('index.md:2:') ? text : null;
+    }, server);
+    const broken = await responses(server, paths);
+    // Hugo's error page, chunked, with the problem panel added to it.
+    assert.deepEqual(broken.slice(0, 2).map((r) => r.status), [500, 500]);
+    assert.ok(panel(broken[1].text).includes(`content/reports/${SLUG}/index.md:2`), 'the broken page names the front matter line');
+  } finally {
+    if (server) await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

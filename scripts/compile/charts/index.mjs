@@ -58,6 +58,7 @@ import * as coresCpu from './cores-cpu.mjs';
 import * as overTime from './over-time.mjs';
 import * as topWaits from './top-waits.mjs';
 import * as histogram from './histogram.mjs';
+import { visibleControls } from '../../lib/text.mjs';
 
 export * from './common.mjs';
 export { cpusInUseFilter, expandCpuList } from './cores-cpu.mjs';
@@ -69,5 +70,14 @@ export const chartKinds = Object.fromEntries([groupedBar, lines, coresCpu, overT
 export function buildSpec({ kind, rows, options }) {
   const chart = chartKinds[kind];
   if (!chart) throw new Error(`unknown chart kind "${kind}"; known: ${Object.keys(chartKinds).join(', ')}`);
-  return chart.spec(rows, options);
+  return chart.spec(rows.map(shownSource), options);
+}
+
+/**
+ * A row as the spec carries it: its raw file's name is what a tooltip and a
+ * mark's aria-label show a reader, so its bidirectional controls are written
+ * out (visibleControls), as on the page.
+ */
+function shownSource(row) {
+  return typeof row?.source === 'string' ? { ...row, source: visibleControls(row.source) } : row;
 }
