@@ -182,12 +182,12 @@ async function ingestSource(entry, { root, slug, outDir, before, parsers, pool }
     const sum = before.hashes?.[relative(root, entry.path)];
     if (stamp && last && sum && onlyRawTimeDiffers(last, stamp)) {
       const now = await fileSum(entry.path, raw);
-      if (now.sha256 === sum.sha256) return { stamp, hash: { ...now, mtimeMs: raw.mtimeMs } };
+      if (now.sha256 === sum.sha256) return { stamp, hash: { ...now, mtimeMs: raw.mtimeMs, ctimeMs: raw.ctimeMs } };
     }
     const fields = { report: slug, order: entry.order, labels: entry.labels, ...(entry.runLabels ? { run_labels: entry.runLabels } : {}) };
     const task = { path: entry.path, source: relative(root, entry.path), format: entry.format, options: entry.options, fields, runLabelsAt: entry.runLabelsAt, out, streamed: raw.size >= STREAM_FROM };
     const { sha256, notes } = await oneBigFileAtATime(raw.size, () => pool.run(task));
-    return { stamp: entryStamp(entry, raw, statSync(out), parsers), parsed: true, hash: { sha256, size: raw.size, mtimeMs: raw.mtimeMs }, notes: notes.map((n) => new Problem({ file: task.source, severity: 'note', rule: 'parser-note', ...n })) };
+    return { stamp: entryStamp(entry, raw, statSync(out), parsers), parsed: true, hash: { sha256, size: raw.size, mtimeMs: raw.mtimeMs, ctimeMs: raw.ctimeMs }, notes: notes.map((n) => new Problem({ file: task.source, severity: 'note', rule: 'parser-note', ...n })) };
   } catch (error) {
     if (!(error instanceof Problem)) throw error;
     return { error };
@@ -200,22 +200,22 @@ const STREAM_FROM = 4 * 1024 * 1024;
 const oneBigFileAtATime = oneBigAtATime(STREAM_FROM);
 
 /**
- * What decides whether a source must be parsed again: the raw file (size and
- * mtime), what the front matter says of it, the parsers' code, and the
+ * What decides whether a source must be parsed again: the raw file (size,
+ * mtime and ctime, which a copy that keeps the mtime cannot keep), what the front matter says of it, the parsers' code, and the
  * document it produced last time (so a deleted or edited data file is redone).
  * `raw` and `out` are the two files' stats; null without a document. Written
- * as <hash of everything but the raw file>:<raw size>:<raw mtime>, so a raw
- * file whose mtime alone moved can be told apart (onlyRawTimeDiffers) and
+ * as <hash of everything but the raw file>:<raw size>:<raw mtime/ctime>, so a raw
+ * file whose times alone moved can be told apart (onlyRawTimeDiffers) and
  * checked by its sum instead of parsed again.
  */
 function entryStamp(entry, raw, out, parsers) {
   if (!out) return null;
   const said = JSON.stringify([entry.format, entry.options, entry.labels, entry.runLabels, entry.order]);
   const rest = createHash('sha256').update(`${parsers}\0${out.size}\0${out.mtimeMs}\0${said}`).digest('hex').slice(0, 24);
-  return `${rest}:${raw.size}:${raw.mtimeMs}`;
+  return `${rest}:${raw.size}:${raw.mtimeMs}/${raw.ctimeMs}`;
 }
 
-/** Two stamps of one source that differ only in the raw file's mtime. */
+/** Two stamps of one source that differ only in the raw file's times. */
 function onlyRawTimeDiffers(a, b) {
   const [x, y] = [a.split(':'), b.split(':')];
   return x.length === 3 && x[0] === y[0] && x[1] === y[1];

@@ -400,20 +400,26 @@ export function treeStamp(paths) {
     const files = info.isDirectory() ? readdirSync(path, { recursive: true }).sort().map((n) => join(path, n)) : [path];
     for (const file of files) {
       const s = statSync(file, { bigint: true });
-      if (s.isFile()) hash.update(fileLine(file, s.size, s.mtimeNs));
+      if (s.isFile()) hash.update(fileLine(file, s.size, s.mtimeNs, s.ctimeNs));
     }
   }
   return hash.digest('hex').slice(0, 24);
 }
 
 /**
- * What a stamp hashes for one file: its path, size and mtime, the mtime as
- * GNU find's %T@ prints it (seconds, ten decimals), so a listing by find
- * (treeIndex) hashes find's own text and stamps the same as this.
+ * What a stamp hashes for one file: its path, size, mtime and ctime, the
+ * times as GNU find's %T@ and %C@ print them (seconds, ten decimals), so a
+ * listing by find (treeIndex) hashes find's own text and stamps the same as
+ * this. The ctime catches a file replaced by a copy that kept its size and
+ * mtime (cp -p, touch -r): no tool can set it.
  */
-function fileLine(path, size, mtimeNs) {
+function fileLine(path, size, mtimeNs, ctimeNs) {
+  return `${path}\0${size}\0${findTime(mtimeNs)} ${findTime(ctimeNs)}\n`;
+}
+
+function findTime(ns) {
   const second = 1_000_000_000n;
-  return `${path}\0${size}\0${mtimeNs / second}.${String(mtimeNs % second).padStart(9, '0')}0\n`;
+  return `${ns / second}.${String(ns % second).padStart(9, '0')}0`;
 }
 
 /**
@@ -588,7 +594,7 @@ function argumentLists(points) {
 function findFiles(points) {
   return new Promise((done) => {
     // -L: follow symbolic links, as statSync does, so a link's target counts.
-    const child = spawn('find', ['-L', ...points, '-type', 'f', '-printf', '%p\\0%s\\0%T@\\n'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn('find', ['-L', ...points, '-type', 'f', '-printf', '%p\\0%s\\0%T@ %C@\\n'], { stdio: ['ignore', 'pipe', 'ignore'] });
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.on('error', () => done(null));

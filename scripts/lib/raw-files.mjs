@@ -221,8 +221,8 @@ export async function hashRawFiles(listing, root, hashes = {}) {
     if (!info?.isFile()) continue;
     const file = relative(root, path);
     const known = hashes[file];
-    if (known?.size === info.size && known.mtimeMs === info.mtimeMs) taken.set(path, known);
-    else hashes[file] = { ...(await fileSum(path, info)), mtimeMs: info.mtimeMs };
+    if (sameStat(known, info)) taken.set(path, known);
+    else hashes[file] = { ...(await fileSum(path, info)), mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
     list.push({ file, sha256: hashes[file].sha256, bytes: hashes[file].size });
   }
   return list;
@@ -245,13 +245,24 @@ const taken = new Map();
  * the caller has read them anyway.
  * @returns {Promise<{ sha256: string, size: number }>}
  */
-export async function fileSum(path, { size, mtimeMs }, bytes = null) {
+export async function fileSum(path, stat, bytes = null) {
+  const { size, mtimeMs, ctimeMs } = stat;
   const known = taken.get(path);
-  if (known?.size === size && known.mtimeMs === mtimeMs) return { sha256: known.sha256, size };
+  if (sameStat(known, stat)) return { sha256: known.sha256, size };
   // A small file is read synchronously: the promised readFile costs many times the read (see readIfThere).
   const sum = bytes ? wholeSum(bytes) : size < 4 * PIECE ? wholeSum(readFileSync(path)) : await streamedSum(path);
-  if (sum.size === size) taken.set(path, { ...sum, mtimeMs });
+  if (sum.size === size) taken.set(path, { ...sum, mtimeMs, ctimeMs });
   return sum;
+}
+
+/**
+ * Whether a sum taken at `known` ({ size, mtimeMs, ctimeMs }) still stands
+ * for a file of stat `info`. The ctime is part of it because a copy that
+ * keeps the mtime (cp -p, touch -r, rsync -a) cannot keep it: the kernel sets
+ * it on every write. A file whose times moved is hashed again, not parsed.
+ */
+export function sameStat(known, info) {
+  return known?.size === info.size && known.mtimeMs === info.mtimeMs && known.ctimeMs === info.ctimeMs;
 }
 
 function wholeSum(bytes) {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, statSync, readFileSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { makeSite } from '../bench/scale.mjs';
+import { makeSite, sourceReports } from '../bench/scale.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -103,6 +103,35 @@ test('a build with nothing changed rewrites nothing, and a changed raw file rebu
     rmSync(join(dir, '.tpsreport', 'cache', 'build.json'));
     assert.match(build(dir), /hugo: every page/);
     assert.equal(readFileSync(join(dir, 'public', 'reports', slug, 'index.html'), 'utf8'), edited);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a raw file replaced by a copy that keeps its size and mtime (cp -p, touch -r) is seen by a plain build', { timeout: 300_000 }, () => {
+  const dir = makeSite(ROOT, sourceReports(ROOT).length);
+  try {
+    build(dir);
+    const slug = readdirSync(join(dir, 'content', 'reports')).find((d) => d.startsWith('mariadb-sysbench-threads'));
+    const raw = join(dir, 'content', 'reports', slug, 'raw', 'oltp_read_only-t1.txt');
+    const text = readFileSync(raw, 'utf8');
+    const [line, rate] = /^ *transactions: +\d+ +\((\d+\.\d+) per sec\.\)$/m.exec(text);
+    // The same number of characters: only the last digit of the rate changes.
+    const edited = `${rate.slice(0, -1)}${rate.at(-1) === '9' ? '8' : '9'}`;
+    const before = statSync(raw, { bigint: true });
+    const ref = join(dir, 'mtime-reference');
+    assert.equal(spawnSync('cp', ['-p', raw, ref]).status, 0);
+    writeFileSync(raw, text.replace(line, line.replace(rate, edited)));
+    assert.equal(spawnSync('touch', ['-r', ref, raw]).status, 0);
+    const after = statSync(raw, { bigint: true });
+    assert.equal(after.size, before.size);
+    assert.equal(after.mtimeNs, before.mtimeNs, 'the mtime is kept to the nanosecond');
+
+    assert.doesNotMatch(build(dir), /nothing changed since the last build/);
+    const page = readFileSync(join(dir, 'public', 'reports', slug, 'index.html'), 'utf8');
+    assert.ok(page.includes(`data-source="raw/oltp_read_only-t1.txt"`) && page.includes(`>${edited}</a>`), 'the page shows the edited figure');
+    assert.ok(!page.includes(`>${rate}</a>`), 'the old figure is gone');
+    assert.equal(readFileSync(join(dir, 'public', 'reports', slug, 'raw', 'oltp_read_only-t1.txt'), 'utf8'), readFileSync(raw, 'utf8'), 'the published raw file is the new one');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
