@@ -13,7 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { makeSite } from '../bench/scale.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-// An address no page of the documentation uses as its example, so a page that names it carries it.
+// An address no documentation page shows as an example: any page that names it got it from the build.
 const SITE = 'https://perf-results.example.net/runs/';
 const THIS_MACHINE = /localhost|127\.0\.0\.1/;
 
