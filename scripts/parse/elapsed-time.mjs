@@ -30,6 +30,14 @@ const SQL_CONTINUE = /^\s*(?:->|'>|">|`>|\/\*>)\s?(.*)$/;
 
 export const format = {
   name: 'elapsed-time',
+  role: 'timing',
+  items: 'timings',
+  headline: null,
+  overTime: null,
+  timeField: null,
+  describedByServer: false,
+  runLabels: null,
+  labels: null,
   version: '1.0.0',
   title: 'Elapsed times: bash time, time -p, GNU time (default and -v), zsh time, mysql/mariadb client statement timings',
   produces: 'Every timing in the file: real/user/sys (or the statement time) as printed with seconds derived, plus GNU time resource figures',

@@ -162,6 +162,14 @@ function createParser() {
 
 export const format = {
   name: 'innodb-mutex',
+  role: 'server-status',
+  items: 'results',
+  headline: null,
+  overTime: null,
+  timeField: null,
+  describedByServer: true,
+  runLabels: null,
+  labels: null,
   version: '1.1.0',
   title: 'SHOW ENGINE INNODB MUTEX (MySQL 5.1–8.0, MariaDB), SHOW MUTEX STATUS (5.0), INFORMATION_SCHEMA.INNODB_MUTEXES (MariaDB)',
   produces: 'every result with every latch row in order (names repeat), its Status parsed into counters, empty results as zero rows',

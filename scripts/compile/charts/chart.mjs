@@ -21,7 +21,7 @@
 // Units come from the data: a figure's own unit, or for a plain-number field
 // of `each` elements the `units` map (or `unit`) the parser recorded beside
 // the list.
-import { at, isMissing, uniqueBy, DEFAULT_ITEMS } from '../select.mjs';
+import { at, isMissing, uniqueBy, defaultItems } from '../select.mjs';
 import { columnFor } from './params.mjs';
 import { chartKinds } from './index.mjs';
 import { chartFigure } from './files.mjs';
@@ -251,8 +251,7 @@ function fieldUnits(report, q) {
   let container = null;
   for (const doc of report.docs) {
     if (container || doc.kind !== q.data) continue;
-    // Each kind's list of items: format facts select.mjs keeps until the parsers declare them.
-    const items = at(doc, q.items || DEFAULT_ITEMS[q.data] || 'runs');
+    const items = at(doc, q.items || defaultItems(q.data));
     for (const item of Array.isArray(items) ? items : [doc]) {
       const c = parentPath ? at(item, parentPath) : item;
       if (!container && c && !isMissing(c) && typeof c === 'object' && (c.units || c.unit)) container = c;
