@@ -14,6 +14,9 @@ import { labelFilters } from '../lib/where.mjs';
 import { wordsOn } from '../lib/text.mjs';
 import { mistake } from '../problems/problem.mjs';
 import { formatNamed } from '../parse/formats.mjs';
+import { measures } from '../parse/shared/labels.mjs';
+
+export { measures };
 
 /** The usual list of items at the root of a document kind: its format's `items`, else runs. */
 export const defaultItems = (kind) => formatNamed(kind)?.items ?? 'runs';
@@ -112,12 +115,6 @@ export function incompleteOf(doc, slug) {
 export function labelsOf(doc, i) {
   return { ...(doc.labels ?? {}), ...(doc.run_labels?.[i] ?? {}) };
 }
-
-/**
- * Whether a run measures anything: a sysbench prepare or cleanup step, which
- * shares a log with the run it serves, prints no figure of its own.
- */
-export const measures = (item) => item?.command !== 'prepare' && item?.command !== 'cleanup';
 
 /**
  * A document's runs: the items of its kind's usual list (defaultItems), the
