@@ -29,6 +29,7 @@ import { checkStat, spreadText, NOT_LABELS, repeatLabels } from '../stats/repeat
 import { difference, bandOf } from '../stats/difference.mjs';
 import { incompletePlace } from '../html.mjs';
 import { mistake } from '../../problems/problem.mjs';
+import { formatNamed } from '../../parse/formats.mjs';
 
 /** The parameters every chart takes, whatever its kind. */
 export const COMMON = {
@@ -201,10 +202,9 @@ function markIncomplete(rows, options) {
  * match there, which is not what is wrong.
  */
 function noX(q, n) {
-  // How perf-schema-waits captures time their snapshots: a format fact kept here until the parsers declare it.
-  const time = q.x === 't' && q.data === 'perf-schema-waits'
-    ? '; a capture gives each snapshot its time on a "-- snapshot N t=12.5s" comment line or a SELECT NOW(6) beside it'
-    : '';
+  // Where a format's captures take their samples' time from, when it says.
+  const hint = q.x === 't' && formatNamed(q.data)?.timeHint;
+  const time = hint ? `; ${hint}` : '';
   const given = q.defaulted ? ` (the default of kind="${q.kind}")` : '';
   return `x="${q.x}"${given}: none of the ${n} points of "${q.data}" has it, so none has a place on the x axis${time}; name a field the points do have with x="…"`;
 }
