@@ -19,6 +19,7 @@ import { figure, requireFigure, beyondDoubleError } from './shared/figure.mjs';
 import { columnOf, toNumber } from '../lib/text.mjs';
 import { TableBuilder } from '../lib/columns.mjs';
 import { parseTextWith } from './driver.mjs';
+import { matchPrompt } from './shared/sql-prompt.mjs';
 import { JsonReports, csvReport, hookFigures } from './sysbench-hooks.mjs';
 import { agreedOfRuns } from './shared/labels.mjs';
 
@@ -407,7 +408,7 @@ const WRAPPERS = [
   [/^(?:mysql|mariadb): \[Warning\]/, 'wrapper'],
   [/^Running scope as unit/, 'wrapper'],
   [/^Running in \d+ threads$/, 'wrapper'],
-  [/^(?:mysql|MariaDB \[[^\]]*\]|\([^)]*\) \[[^\]]*\])>/, 'prompt'],
+  [{ test: (text) => matchPrompt(text) !== null }, 'prompt'],
   [/^(?:\.{3,}|…|~~\s*snip\s*~~|\[\.\.\.\])$/, 'elision'],
 ];
 
