@@ -37,6 +37,7 @@ export const format = {
   describedByServer: false,
   runLabels: null,
   labels: null,
+  loadTimes: { each: '', metric: 'real.seconds', fields: { printed: 'real.text' }, rows: '' },
   version: '1.0.0',
   title: 'Elapsed times: bash time, time -p, GNU time (default and -v), zsh time, mysql/mariadb client statement timings',
   produces: 'Every timing in the file: real/user/sys (or the statement time) as printed with seconds derived, plus GNU time resource figures',

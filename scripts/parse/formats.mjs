@@ -17,7 +17,7 @@
 // and, where it has them: `keepsPartial` when a cut-off output is worth keeping
 // (marked incomplete) rather than refused; `mentions`, a pattern that the joined
 // lines of every head detect scores above 0 contain (tests/parse/detect.test.mjs);
-// `sizes` (how sizes-table reads it), `cpuSamples` (how cores-cpu reads per-CPU
+// `sizes` and `loadTimes` (how sizes-table and load-time-table read it), `cpuSamples` (how cores-cpu reads per-CPU
 // load), `captureTable` (the table `tpsreport new report` writes for a lone
 // capture) and `timeHint` (where its samples' times come from).
 // Order matters only for ties in detection: more specific formats first.
@@ -63,3 +63,13 @@ export const formatNamed = (name) => byName.get(name);
 
 /** The formats of one role, in registry order. */
 export const formatsOfRole = (role) => formats.filter((f) => f.role === role);
+
+/**
+ * What a table kind reads of each format that declares `field` (sizes,
+ * loadTimes), as { name: { items, ...declared } }: the `first` format (the
+ * table's default) first, the others in registry order.
+ */
+export function declaring(field, first) {
+  const found = formats.filter((f) => f[field]).sort((a, b) => (b.name === first) - (a.name === first));
+  return Object.fromEntries(found.map((f) => [f.name, { items: f.items, ...f[field] }]));
+}

@@ -35,6 +35,7 @@ export const format = {
   describedByServer: false,
   runLabels: null,
   labels: null,
+  loadTimes: { each: 'cells', metric: 'seconds', fields: { row: 'row', column: 'column', printed: 'figure.text' }, rows: 'column' },
   // `rounded`: the parser's own word that the bytes were worked out from a size printed rounded (2.3G).
   sizes: { each: 'cells', metric: 'figure', fields: { row: 'row', column: 'column', bytes: 'bytes', rounded: 'bytes.derived' }, rows: 'column', columns: 'row' },
   version: '1.0.0',

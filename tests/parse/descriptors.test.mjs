@@ -7,14 +7,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { formats, formatNamed, formatsOfRole, ROLES } from '../../scripts/parse/formats.mjs';
+import { formats, formatNamed, formatsOfRole, declaring, ROLES } from '../../scripts/parse/formats.mjs';
 import { kinds } from '../../scripts/compile/kinds.mjs';
 import { at, isMissing, kindItems, measures } from '../../scripts/compile/select.mjs';
 import { rawFixtureNames, goldenPathOf } from '../helpers/fixtures.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const REQUIRED = ['name', 'version', 'title', 'produces', 'detect', 'createParser', 'role', 'items', 'headline', 'overTime', 'timeField', 'describedByServer', 'labels', 'runLabels'];
-const OPTIONAL = ['keepsPartial', 'mentions', 'sizes', 'cpuSamples', 'captureTable', 'timeHint'];
+const OPTIONAL = ['keepsPartial', 'mentions', 'sizes', 'loadTimes', 'cpuSamples', 'captureTable', 'timeHint'];
 
 const isFigure = (f) => f && typeof f.metric === 'string' && f.metric !== '' && typeof f.title === 'string' && f.title !== '';
 const nullOr = (check) => (v) => v === null || check(v);
@@ -38,6 +38,7 @@ const CHECKS = {
   keepsPartial: (v) => typeof v === 'boolean',
   mentions: (v) => v instanceof RegExp,
   sizes: (v) => ['each', 'metric', 'rows', 'columns'].every((k) => typeof v[k] === 'string') && typeof v.fields === 'object',
+  loadTimes: (v) => ['each', 'metric', 'rows'].every((k) => typeof v[k] === 'string') && typeof v.fields === 'object',
   cpuSamples: (v) => ['each', 'idle', 'iowait', 'cpu'].every((k) => typeof v[k] === 'string' && v[k] !== ''),
   captureTable: (v) => Object.hasOwn(kinds, v.kind) && typeof v.caption === 'string',
   timeHint: (v) => typeof v === 'string' && v !== '',
@@ -67,6 +68,16 @@ test('format names are unique, and the registry finds each by its name and role'
     assert.ok(formatsOfRole(format.role).includes(format));
   }
   assert.equal(formatNamed('no-such-format'), undefined);
+});
+
+test('a table kind\'s sources are the formats that declare what it reads, its default first, each with its items', () => {
+  for (const field of ['sizes', 'loadTimes']) {
+    const declared = formats.filter((f) => f[field]);
+    const last = declared.at(-1);
+    const sources = declaring(field, last.name);
+    assert.deepEqual(Object.keys(sources), [last.name, ...declared.slice(0, -1).map((f) => f.name)]);
+    for (const f of declared) assert.deepEqual(sources[f.name], { items: f.items, ...f[field] });
+  }
 });
 
 test('each format has its schema, for documents of its kind', () => {

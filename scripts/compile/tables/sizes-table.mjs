@@ -11,7 +11,7 @@
 
 import { figCell, th, bytesText, lineHead, ROW_TITLE_PARAM } from '../html.mjs';
 import { mistake } from '../../problems/problem.mjs';
-import { formats, formatNamed } from '../../parse/formats.mjs';
+import { declaring } from '../../parse/formats.mjs';
 import { wordList } from '../../lib/text.mjs';
 
 /**
@@ -21,8 +21,7 @@ import { wordList } from '../../lib/text.mjs';
  * SHOW TABLE STATUS) has each read on its own, in that order.
  */
 const DEFAULT = 'published-table';
-const SOURCES = Object.fromEntries([formatNamed(DEFAULT), ...formats.filter((f) => f.sizes && f.name !== DEFAULT)]
-  .map((f) => [f.name, { items: f.items, ...f.sizes }]));
+const SOURCES = declaring('sizes', DEFAULT);
 const FIELDS = ['file', 'row', 'column', 'name'];
 
 export default {
