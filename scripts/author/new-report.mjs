@@ -56,7 +56,7 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
   const main = mainGroup(groups, read.parsed);
   if (main?.set) for (const source of sources.filter((s) => isMain(s, main))) source.labels.set = 'sweep';
   if (main && !main.group.glob) inSweepOrder(sources, main);
-  const rest = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups, read.parsed), ...mutexWaits(sources, read.parsed), ...captureTables(sources), ...dbt2Tables(sources), ...optionFiles(sources)];
+  const rest = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups, read.parsed), ...mutexWaits(sources, read.parsed), ...loneCaptures(sources), ...allFiles(sources), ...eachFile(sources)];
   // After the others, which may give a run the label it is best named by (DBT-2's report).
   const extra = [...loneRuns(sources, main, read.parsed), ...rest];
   const text = indexText({ slug, date, sources, main, extra, skipped: read.skipped, hidden, alike: alikeRuns(sources, read.parsed) });
@@ -379,7 +379,8 @@ function loneRuns(sources, main, parsed) {
     // A quote in a label's value would end the shortcode's string early: that run is left to the author.
     if (where.includes('"')) continue;
     out.push(`${figure.title}: {{< value data="${source.format}" metric="${figure.metric}" where="${where}" unit="yes" >}}.`);
-    if (source.format === 'sysbench') out.push(`{{< sysbench-summary by="${by}" caption="What sysbench printed at the end of the run" >}}`);
+    const table = formatNamed(source.format)?.newReport?.loneRun;
+    if (table) out.push(`{{< ${table.kind} by="${by}" caption="${table.caption}" >}}`);
   }
   return out;
 }
@@ -461,29 +462,35 @@ function mutexWaits(sources, parsed) {
   return [`{{< chart kind="top-waits" name="innodb-mutex-${counter.replace('_', '-')}" data="innodb-mutex" items="results" each="rows" metric="counters.${counter}" x="name" title="InnoDB mutexes and rw-locks by ${words}" y-title="${words[0].toUpperCase()}${words.slice(1)}" >}}`];
 }
 
+/** What the formats that name one write for their files (their `newReport`), each format in registry order. */
+const proposed = (kind, write) => formats.filter((f) => f.newReport?.[kind]).flatMap((f) => write(f.name, f.newReport[kind]));
+
 /** The table a format names for a lone capture of it (SHOW TABLE STATUS: the sizes of its tables); of several, left to the author. */
-function captureTables(sources) {
-  return formats.filter((f) => f.captureTable).flatMap(({ name, captureTable }) => {
+function loneCaptures(sources) {
+  return proposed('loneCapture', (name, { kind, caption }) => {
     const captures = sources.filter((s) => s.format === name);
-    return captures.length === 1 ? [`{{< ${captureTable.kind} data="${name}" caption="${captureTable.caption}" >}}`] : [];
+    return captures.length === 1 ? [`{{< ${kind} data="${name}" caption="${caption}" >}}`] : [];
   });
 }
 
 /**
- * DBT-2's own table of each report's transactions, response times and NOTPM,
- * one table per report file, each named by a `report` label (1, 2, …) the
- * author can rename: the table needs a label to tell reports apart.
+ * A table a format names for all its files (DBT-2's transactions of each
+ * report), which tells them apart by a label: each file gets one, numbered
+ * 1, 2, … unless it has it, and the author can rename them.
  */
-function dbt2Tables(sources) {
-  const reports = sources.filter((s) => s.format === 'dbt2');
-  for (const [i, s] of reports.entries()) s.labels.report ??= i + 1;
-  return reports.length ? ['{{< dbt2-table by="report" caption="DBT-2 results by transaction" >}}'] : [];
+function allFiles(sources) {
+  return proposed('allFiles', (name, { kind, by, caption }) => {
+    const files = sources.filter((s) => s.format === name);
+    for (const [i, s] of files.entries()) s.labels[by] ??= i + 1;
+    return files.length ? [`{{< ${kind} by="${by}" caption="${caption}" >}}`] : [];
+  });
 }
 
-/** A block showing each option file as written (a my.cnf listed on its own; a pattern's files are alike enough to leave to the author). */
-function optionFiles(sources) {
+/** A block a format names for each of its files listed on its own (a my.cnf as written; a pattern's files are alike enough to leave to the author). */
+function eachFile(sources) {
   // A quote in the name would end the shortcode's string early: such a file is left to the author.
-  return sources.filter((s) => s.format === 'my-cnf' && s.file && !/["`]/.test(s.file)).map((s) => `{{< config file="${s.file}" title="Server options (${s.file.replace(/^raw\//, '')})" >}}`);
+  return proposed('eachFile', (name, { kind, title }) => sources.filter((s) => s.format === name && s.file && !/["`]/.test(s.file))
+    .map((s) => `{{< ${kind} file="${s.file}" title="${title} (${s.file.replace(/^raw\//, '')})" >}}`));
 }
 
 /** A file name as YAML reads it back: plain when it is only letters, digits and ./_-, else quoted (a # would start a comment). */

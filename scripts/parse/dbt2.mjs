@@ -65,6 +65,8 @@ export const format = {
   overTime: null,
   timeField: null,
   describedByServer: true,
+  // `tpsreport new report` tables each report's transactions, response times and NOTPM; the table tells reports apart by a label.
+  newReport: { allFiles: { kind: 'dbt2-table', by: 'report', caption: 'DBT-2 results by transaction' } },
   runLabels: null,
   // The report states the server ("PostgreSQL 16.2 on x86_64-pc-linux-gnu, …": up to " on ") and its warehouses.
   labels: (doc) => ({

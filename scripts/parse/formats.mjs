@@ -18,8 +18,9 @@
 // (marked incomplete) rather than refused; `mentions`, a pattern that the joined
 // lines of every head detect scores above 0 contain (tests/parse/detect.test.mjs);
 // `sizes` and `loadTimes` (how sizes-table and load-time-table read it), `cpuSamples` (how cores-cpu reads per-CPU
-// load), `captureTable` (the table `tpsreport new report` writes for a lone
-// capture) and `timeHint` (where its samples' times come from).
+// load), `newReport` (what `tpsreport new report` writes
+// for it: a table of a lone capture, of a lone run, of all its files or a
+// block of each file) and `timeHint` (where its samples' times come from).
 // Order matters only for ties in detection: more specific formats first.
 import { format as sysbench } from './sysbench.mjs';
 import { format as dbt2 } from './dbt2.mjs';

@@ -27,6 +27,8 @@ export const format = {
   overTime: null,
   timeField: null,
   describedByServer: false,
+  // `tpsreport new report` shows each option file listed on its own as written.
+  newReport: { eachFile: { kind: 'config', title: 'Server options' } },
   runLabels: null,
   // The option that wins: the last effective one, as the server reads the file.
   labels: (doc) => ({ buffer_pool: (doc.options ?? []).filter((o) => o.canonical === 'innodb_buffer_pool_size' && o.effective !== false).at(-1)?.value }),

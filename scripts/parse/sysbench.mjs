@@ -1067,6 +1067,8 @@ export const format = {
   overTime: { metric: 'tps', title: 'Transactions per second' },
   timeField: 't',
   describedByServer: true,
+  // Beside the sentence quoting a lone run's headline, `tpsreport new report` shows everything it printed at its end.
+  newReport: { loneRun: { kind: 'sysbench-summary', caption: 'What sysbench printed at the end of the run' } },
   runLabels: ownLabels,
   labels: agreedOfRuns('runs', ownLabels),
   version: '1.0.0',

@@ -14,7 +14,10 @@ import { rawFixtureNames, goldenPathOf } from '../helpers/fixtures.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const REQUIRED = ['name', 'version', 'title', 'produces', 'detect', 'createParser', 'role', 'items', 'headline', 'overTime', 'timeField', 'describedByServer', 'labels', 'runLabels'];
-const OPTIONAL = ['keepsPartial', 'mentions', 'sizes', 'loadTimes', 'cpuSamples', 'captureTable', 'timeHint'];
+const OPTIONAL = ['keepsPartial', 'mentions', 'sizes', 'loadTimes', 'cpuSamples', 'newReport', 'timeHint'];
+
+/** What `tpsreport new report` writes for a format's files, and what each needs beside its shortcode kind. */
+const NEW_REPORT = { loneCapture: ['caption'], loneRun: ['caption'], allFiles: ['by', 'caption'], eachFile: ['title'] };
 
 const isFigure = (f) => f && typeof f.metric === 'string' && f.metric !== '' && typeof f.title === 'string' && f.title !== '';
 const nullOr = (check) => (v) => v === null || check(v);
@@ -40,7 +43,7 @@ const CHECKS = {
   sizes: (v) => ['each', 'metric', 'rows', 'columns'].every((k) => typeof v[k] === 'string') && typeof v.fields === 'object',
   loadTimes: (v) => ['each', 'metric', 'rows'].every((k) => typeof v[k] === 'string') && typeof v.fields === 'object',
   cpuSamples: (v) => ['each', 'idle', 'iowait', 'cpu'].every((k) => typeof v[k] === 'string' && v[k] !== ''),
-  captureTable: (v) => Object.hasOwn(kinds, v.kind) && typeof v.caption === 'string',
+  newReport: (v) => Object.keys(v).length > 0 && Object.entries(v).every(([what, p]) => Object.hasOwn(NEW_REPORT, what) && Object.hasOwn(kinds, p.kind) && NEW_REPORT[what].every((k) => typeof p[k] === 'string' && p[k] !== '')),
   timeHint: (v) => typeof v === 'string' && v !== '',
 };
 
