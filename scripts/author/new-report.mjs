@@ -56,7 +56,7 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
   const main = mainGroup(groups, read.parsed);
   if (main?.set) for (const source of sources.filter((s) => isMain(s, main))) source.labels.set = 'sweep';
   if (main && !main.group.glob) inSweepOrder(sources, main);
-  const rest = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups, read.parsed), ...mutexWaits(sources, read.parsed), ...loneCaptures(sources), ...allFiles(sources), ...eachFile(sources)];
+  const rest = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups, read.parsed), ...topWaits(sources, read.parsed), ...loneCaptures(sources), ...allFiles(sources), ...eachFile(sources)];
   // After the others, which may give a run the label it is best named by (DBT-2's report).
   const extra = [...loneRuns(sources, main, read.parsed), ...rest];
   const text = indexText({ slug, date, sources, main, extra, skipped: read.skipped, hidden, alike: alikeRuns(sources, read.parsed) });
@@ -151,7 +151,7 @@ async function readAll(from, names) {
   for (const name of names) {
     try {
       const doc = await parseFile(join(from, name), { source: `raw/${name}` });
-      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), runs: kindItems(doc).filter(measures).length, samples: sampleCount(doc), figure: mainFigure(doc), mutexCounter: mutexCounter(doc), cmpPlace: cmpPlace(doc) });
+      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), runs: kindItems(doc).filter(measures).length, samples: sampleCount(doc), figure: mainFigure(doc), waitCounter: waitCounter(doc), cmpPlace: cmpPlace(doc) });
     } catch (error) {
       if (!(error instanceof Problem)) throw error;
       skipped.push({ file: `raw/${name}`, reason: error.rule === 'detect' ? 'no format detected' : String(error).replace(/^[^ ]+: /, '') });
@@ -161,14 +161,17 @@ async function readAll(from, names) {
 }
 
 /**
- * The counter every row of a single SHOW ENGINE INNODB MUTEX result prints
- * (waits in 5.7 and later, os_waits before), or null: servers name their
- * counters differently, and a chart of a counter some rows lack would not build.
+ * Of a format whose top waits new report charts (SHOW ENGINE INNODB MUTEX),
+ * the first of its counters every row of a single result prints, or null:
+ * servers name their counters differently, and a chart of a counter some rows
+ * lack would not build.
  */
-function mutexCounter(doc) {
-  if (doc.kind !== 'innodb-mutex' || doc.results?.length !== 1) return null;
-  const rows = doc.results[0].rows ?? [];
-  return rows.length ? ['waits', 'os_waits'].find((name) => rows.every((r) => Number.isFinite(r.counters?.[name]?.value))) ?? null : null;
+function waitCounter(doc) {
+  const top = formatNamed(doc.kind)?.newReport?.topWaits;
+  const results = kindItems(doc);
+  if (!top || results.length !== 1) return null;
+  const rows = results[0][top.each] ?? [];
+  return rows.length ? Object.keys(top.counters).find((path) => rows.every((r) => Number.isFinite(at(r, path)?.value))) ?? null : null;
 }
 
 /**
@@ -453,13 +456,16 @@ function compression(sources, groups, parsed) {
   return [`{{< compression-table data="${captures[0].format}"${names.length ? ` rows="${names.join(',')}"` : ''} hide-unused="true" caption="INNODB_CMP" >}}`];
 }
 
-/** The mutexes one SHOW ENGINE INNODB MUTEX capture lists, most waited on first (of several, each would need a chart of its own: left to the author). */
-function mutexWaits(sources, parsed) {
-  const captures = sources.filter((s) => s.format === 'innodb-mutex');
-  const counter = captures.length === 1 && captures[0].file ? parsedOf(parsed, captures[0].file)?.mutexCounter : null;
-  if (!counter) return [];
-  const words = counter === 'waits' ? 'waits' : 'OS waits';
-  return [`{{< chart kind="top-waits" name="innodb-mutex-${counter.replace('_', '-')}" data="innodb-mutex" items="results" each="rows" metric="counters.${counter}" x="name" title="InnoDB mutexes and rw-locks by ${words}" y-title="${words[0].toUpperCase()}${words.slice(1)}" >}}`];
+/** What one capture lists, most waited on first (the mutexes of SHOW ENGINE INNODB MUTEX); of several, each would need a chart of its own: left to the author. */
+function topWaits(sources, parsed) {
+  return formats.filter((f) => f.newReport?.topWaits).flatMap(({ name, items, newReport: { topWaits: top } }) => {
+    const captures = sources.filter((s) => s.format === name);
+    const path = captures.length === 1 && captures[0].file ? parsedOf(parsed, captures[0].file)?.waitCounter : null;
+    if (!path) return [];
+    const words = top.counters[path];
+    const counter = path.split('.').pop();
+    return [`{{< chart kind="top-waits" name="${name}-${counter.replace('_', '-')}" data="${name}" items="${items}" each="${top.each}" metric="${path}" x="${top.x}" title="${top.title} by ${words}" y-title="${words[0].toUpperCase()}${words.slice(1)}" >}}`];
+  });
 }
 
 /** What the formats that name one write for their files (their `newReport`), each format in registry order. */

@@ -19,8 +19,8 @@
 // lines of every head detect scores above 0 contain (tests/parse/detect.test.mjs);
 // `sizes` and `loadTimes` (how sizes-table and load-time-table read it), `cpuSamples` (how cores-cpu reads per-CPU
 // load), `newReport` (what `tpsreport new report` writes
-// for it: a table of a lone capture, of a lone run, of all its files or a
-// block of each file) and `timeHint` (where its samples' times come from).
+// for it: a table of a lone capture, of a lone run, of all its files, a
+// block of each file, or a chart of a lone capture's top waits) and `timeHint` (where its samples' times come from).
 // Order matters only for ties in detection: more specific formats first.
 import { format as sysbench } from './sysbench.mjs';
 import { format as dbt2 } from './dbt2.mjs';

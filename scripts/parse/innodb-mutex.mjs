@@ -168,6 +168,9 @@ export const format = {
   overTime: null,
   timeField: null,
   describedByServer: true,
+  // `tpsreport new report` charts a lone capture's rows, most waited on first, by the first of these counters every row of
+  // its one result prints (waits in 5.7 and later, os_waits before), as readers call it.
+  newReport: { topWaits: { each: 'rows', x: 'name', counters: { 'counters.waits': 'waits', 'counters.os_waits': 'OS waits' }, title: 'InnoDB mutexes and rw-locks' } },
   runLabels: null,
   labels: null,
   version: '1.1.0',

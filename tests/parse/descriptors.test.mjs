@@ -17,7 +17,7 @@ const REQUIRED = ['name', 'version', 'title', 'produces', 'detect', 'createParse
 const OPTIONAL = ['keepsPartial', 'mentions', 'sizes', 'loadTimes', 'cpuSamples', 'newReport', 'timeHint'];
 
 /** What `tpsreport new report` writes for a format's files, and what each needs beside its shortcode kind. */
-const NEW_REPORT = { loneCapture: ['caption'], loneRun: ['caption'], allFiles: ['by', 'caption'], eachFile: ['title'] };
+const NEW_REPORT = { loneCapture: ['caption'], loneRun: ['caption'], allFiles: ['by', 'caption'], eachFile: ['title'], topWaits: ['each', 'x', 'title'] };
 
 const isFigure = (f) => f && typeof f.metric === 'string' && f.metric !== '' && typeof f.title === 'string' && f.title !== '';
 const nullOr = (check) => (v) => v === null || check(v);
@@ -43,7 +43,7 @@ const CHECKS = {
   sizes: (v) => ['each', 'metric', 'rows', 'columns'].every((k) => typeof v[k] === 'string') && typeof v.fields === 'object',
   loadTimes: (v) => ['each', 'metric', 'rows'].every((k) => typeof v[k] === 'string') && typeof v.fields === 'object',
   cpuSamples: (v) => ['each', 'idle', 'iowait', 'cpu'].every((k) => typeof v[k] === 'string' && v[k] !== ''),
-  newReport: (v) => Object.keys(v).length > 0 && Object.entries(v).every(([what, p]) => Object.hasOwn(NEW_REPORT, what) && Object.hasOwn(kinds, p.kind) && NEW_REPORT[what].every((k) => typeof p[k] === 'string' && p[k] !== '')),
+  newReport: (v) => Object.keys(v).length > 0 && Object.entries(v).every(([what, p]) => Object.hasOwn(NEW_REPORT, what) && (what === 'topWaits' ? Object.keys(p.counters ?? {}).length > 0 : Object.hasOwn(kinds, p.kind)) && NEW_REPORT[what].every((k) => typeof p[k] === 'string' && p[k] !== '')),
   timeHint: (v) => typeof v === 'string' && v !== '',
 };
 
