@@ -1,7 +1,8 @@
 // A format's facts live in its own module (scripts/parse/<name>.mjs) and the
 // registry (scripts/parse/formats.mjs) lists it: no other code names it. The
 // rest of the tool asks the registry (by kind, role or declared field), so a
-// format is added or changed in one place.
+// format is added or changed in one place. The authoring commands
+// (scripts/author/) are held to it for every format.
 //
 // The rule, for the formats held to it: outside those two files, no
 // JavaScript under scripts/ names the format in code as
@@ -20,7 +21,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatNamed } from '../../scripts/parse/formats.mjs';
+import { formats, formatNamed } from '../../scripts/parse/formats.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCRIPTS = join(ROOT, 'scripts');
@@ -104,4 +105,13 @@ test('no code under scripts/ but a format\'s own module and the registry names i
     }
   }
   assert.deepEqual(found, [], `format names outside their module and the registry:\n${found.join('\n')}`);
+});
+
+test('the authoring commands (scripts/author/) name no format: what they write for one, its format declares', () => {
+  const found = [];
+  for (const path of sources(join(SCRIPTS, 'author'))) {
+    const text = readFileSync(path, 'utf8');
+    for (const { name } of formats) for (const place of namesIn(text, name)) found.push(`${relative(ROOT, path)}:${place} (names ${name})`);
+  }
+  assert.deepEqual(found, [], `format names in scripts/author/:\n${found.join('\n')}`);
 });
