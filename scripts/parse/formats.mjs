@@ -9,18 +9,23 @@
 //   headline           [{ metric, title }]: the figures a first table and chart of it
 //                      show, the first one its runs print; null when it has none
 //   overTime           { metric, title }: the figure a proposed over-time chart draws; or null
-//   timeField          the field its samples are timed by, which over-time plots them
-//                      against; null when it keeps no samples over time
+//   timeField          the field of its samples that gives their time in seconds, which
+//                      over-time plots them against; null when they have none (or it
+//                      keeps no samples)
 //   describedByServer  whether a server's settings (version, buffer pool) label it
 //   labels(doc)        the labels its output states about the whole file; or null
 //   runLabels(run)     the labels one run states about itself; or null
-// and, where it has them: `keepsPartial` when a cut-off output is worth keeping
-// (marked incomplete) rather than refused; `mentions`, a pattern that the joined
-// lines of every head detect scores above 0 contain (tests/parse/detect.test.mjs);
-// `sizes` and `loadTimes` (how sizes-table and load-time-table read it), `cpuSamples` (how cores-cpu reads per-CPU
-// load), `newReport` (what `tpsreport new report` writes
-// for it: a table of a lone capture, of a lone run, of all its files, a
-// block of each file, or a chart of a lone capture's top waits) and `timeHint` (where its samples' times come from).
+// and, where it has them:
+//   keepsPartial       a cut-off output is worth keeping (marked incomplete), not refused
+//   mentions           a pattern the joined lines of every head detect scores above 0
+//                      contain (tests/parse/detect.test.mjs)
+//   sizes, loadTimes   how sizes-table and load-time-table read it
+//   cpuSamples         how cores-cpu reads its per-CPU load
+//   timeHint           where its samples' times come from, for an error that finds none
+//   newReport          what `tpsreport new report` writes for its files: a table of a
+//                      lone capture, of a lone run or of all its files, a block of each
+//                      file, or a chart of a lone capture's top waits
+//
 // Order matters only for ties in detection: more specific formats first.
 import { format as sysbench } from './sysbench.mjs';
 import { format as dbt2 } from './dbt2.mjs';
