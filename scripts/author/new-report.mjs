@@ -8,43 +8,17 @@ import { readdir, stat, lstat, readlink, mkdir, copyFile, rename, rm, writeFile 
 import { existsSync } from 'node:fs';
 import { join, dirname, relative, sep, basename } from 'node:path';
 import { parseFile } from '../parse/index.mjs';
+import { formatNamed, formats } from '../parse/formats.mjs';
 import { matchGlob } from '../ingest/front-matter.mjs';
 import { rawFileProblem } from '../lib/raw-files.mjs';
 import { wordList } from '../lib/text.mjs';
 import { Problem } from '../problems/problem.mjs';
-import { outputLabels, outputRunLabels, SERVER_KINDS } from './output-labels.mjs';
+import { outputLabels, outputRunLabels, isServerConfig } from './output-labels.mjs';
 import { proposePatterns, contradiction, lostLabel } from './patterns.mjs';
 import { CMP_COLUMNS } from '../compile/tables/compression-table.mjs';
 import { kindItems, at, measures } from '../compile/select.mjs';
 
 export const SLUG = /^[a-z0-9][a-z0-9-]*$/;
-
-/**
- * The figures a first table and chart of a kind may show, and how readers
- * call them: the first one the runs of a file print (a sysbench cpu or
- * memory test counts events, not transactions).
- */
-const MAIN_FIGURES = {
-  sysbench: [
-    { metric: 'transactions.rate', title: 'Transactions per second' },
-    { metric: 'throughput.events_per_s', title: 'Events per second' },
-    // sysbench 1.0 prints a cpu test's rate under "CPU speed:" only.
-    { metric: 'cpu_speed.events_per_s', title: 'Events per second' },
-  ],
-  mysqlslap: [{ metric: 'average', title: 'Average time to run all queries' }],
-  hammerdb: [{ metric: 'nopm', title: 'New orders per minute (NOPM)' }],
-  'tpcc-mysql': [{ metric: 'tpmc', title: 'New-order transactions per minute (tpmC)' }],
-  dbt2: [{ metric: 'notpm', title: 'New-order transactions per minute (NOTPM)' }],
-  // A TPROC-C job reports new orders; a TPROC-H job the geometric mean of its query times.
-  'hammerdb-job': [{ metric: 'nopm', title: 'New orders per minute (NOPM)' }, { metric: 'geomean', title: 'Geometric mean of the query times' }],
-  'benchbase-summary': [{ metric: 'throughput', title: 'Requests per second' }],
-};
-
-/** Kinds whose runs keep samples over time: the figure an over-time chart of them draws, and how readers call it. */
-const OVER_TIME = {
-  sysbench: { metric: 'tps', title: 'Transactions per second' },
-  'hammerdb-job': { metric: 'tpm', title: 'Transactions per minute' },
-};
 
 /**
  * The main figure of a document's runs: the first of its kind's that some
@@ -54,17 +28,17 @@ const OVER_TIME = {
 function mainFigure(doc) {
   const runs = kindItems(doc).filter(measures);
   const has = (run, metric) => Number.isFinite(at(run, metric)?.value);
-  return (MAIN_FIGURES[doc.kind] ?? []).find(({ metric }) => runs.some((r) => has(r, metric)) && runs.every((r) => has(r, metric) || r.status !== 'ok')) ?? null;
+  return (formatNamed(doc.kind)?.headline ?? []).find(({ metric }) => runs.some((r) => has(r, metric)) && runs.every((r) => has(r, metric) || r.status !== 'ok')) ?? null;
 }
 
 /** The capture a pattern names repeats by (patterns.mjs reads r, run and rep as it): the label repeats combine over by default. */
 const REPEAT = 'repeat';
 
-/** Kinds whose runs a server's settings describe (they get its version and buffer pool). */
-const BENCHMARK_KINDS = new Set(['sysbench', 'dbt2', 'tpcc-mysql', 'hammerdb', 'mysqlslap', 'hammerdb-job', 'benchbase-summary', 'benchbase-results']);
+/** Whether a kind's runs are a benchmark's, which a server's settings describe (they get its version and buffer pool). */
+const isBenchmark = (kind) => formatNamed(kind)?.role === 'benchmark';
 
-/** Kinds a server's settings describe: its benchmark runs, and what was captured from the server itself beside them. */
-const SERVER_DESCRIBED = new Set([...BENCHMARK_KINDS, 'innodb-cmp', 'innodb-mutex', 'innodb-status', 'table-status', 'perf-schema-waits']);
+/** The figure an over-time chart of a kind draws, and how readers call it; undefined for a kind that keeps no samples over time. */
+const overTimeOf = (kind) => formatNamed(kind)?.overTime ?? undefined;
 
 /**
  * Creates content/reports/<slug>/ from the files under `from`.
@@ -82,7 +56,7 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
   const main = mainGroup(groups, read.parsed);
   if (main?.set) for (const source of sources.filter((s) => isMain(s, main))) source.labels.set = 'sweep';
   if (main && !main.group.glob) inSweepOrder(sources, main);
-  const rest = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups, read.parsed), ...mutexWaits(sources, read.parsed), ...tableSizes(sources), ...dbt2Tables(sources), ...optionFiles(sources)];
+  const rest = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups, read.parsed), ...topWaits(sources, read.parsed), ...loneCaptures(sources), ...allFiles(sources), ...eachFile(sources)];
   // After the others, which may give a run the label it is best named by (DBT-2's report).
   const extra = [...loneRuns(sources, main, read.parsed), ...rest];
   const text = indexText({ slug, date, sources, main, extra, skipped: read.skipped, hidden, alike: alikeRuns(sources, read.parsed) });
@@ -98,7 +72,7 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
 function alikeRuns(sources, parsed) {
   const byLabels = new Map();
   for (const s of sources) {
-    if (!s.file || !BENCHMARK_KINDS.has(s.format) || parsedOf(parsed, s.file)?.runs !== 1) continue;
+    if (!s.file || !isBenchmark(s.format) || parsedOf(parsed, s.file)?.runs !== 1) continue;
     const key = `${s.format}\0${JSON.stringify(Object.entries(s.labels).sort())}`;
     byLabels.set(key, [...(byLabels.get(key) ?? []), s.file]);
   }
@@ -177,7 +151,7 @@ async function readAll(from, names) {
   for (const name of names) {
     try {
       const doc = await parseFile(join(from, name), { source: `raw/${name}` });
-      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), runs: kindItems(doc).filter(measures).length, samples: sampleCount(doc), figure: mainFigure(doc), mutexCounter: mutexCounter(doc), cmpPlace: cmpPlace(doc) });
+      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), runs: kindItems(doc).filter(measures).length, samples: sampleCount(doc), figure: mainFigure(doc), waitCounter: waitCounter(doc), cmpPlace: cmpPlace(doc) });
     } catch (error) {
       if (!(error instanceof Problem)) throw error;
       skipped.push({ file: `raw/${name}`, reason: error.rule === 'detect' ? 'no format detected' : String(error).replace(/^[^ ]+: /, '') });
@@ -187,14 +161,17 @@ async function readAll(from, names) {
 }
 
 /**
- * The counter every row of a single SHOW ENGINE INNODB MUTEX result prints
- * (waits in 5.7 and later, os_waits before), or null: servers name their
- * counters differently, and a chart of a counter some rows lack would not build.
+ * Of a format whose top waits new report charts (SHOW ENGINE INNODB MUTEX),
+ * the first of its counters every row of a single result prints, or null:
+ * servers name their counters differently, and a chart of a counter some rows
+ * lack would not build.
  */
-function mutexCounter(doc) {
-  if (doc.kind !== 'innodb-mutex' || doc.results?.length !== 1) return null;
-  const rows = doc.results[0].rows ?? [];
-  return rows.length ? ['waits', 'os_waits'].find((name) => rows.every((r) => Number.isFinite(r.counters?.[name]?.value))) ?? null : null;
+function waitCounter(doc) {
+  const top = formatNamed(doc.kind)?.newReport?.topWaits;
+  const results = kindItems(doc);
+  if (!top || results.length !== 1) return null;
+  const rows = results[0][top.each] ?? [];
+  return rows.length ? Object.keys(top.counters).find((path) => rows.every((r) => Number.isFinite(at(r, path)?.value))) ?? null : null;
 }
 
 /**
@@ -203,7 +180,7 @@ function mutexCounter(doc) {
  * run) or of some columns only (a SELECT of a few) is left to the author.
  */
 function cmpPlace(doc) {
-  if (doc.kind !== 'innodb-cmp') return -1;
+  if (formatNamed(doc.kind)?.role !== 'compression') return -1;
   const places = (doc.tables ?? []).flatMap((t, i) => (t.table === 'INNODB_CMP' ? [i] : []));
   const full = places.length === 1 && CMP_COLUMNS.every((c) => Object.hasOwn(doc.tables[places[0]].rows?.[0] ?? {}, c));
   return full ? places[0] : -1;
@@ -211,7 +188,7 @@ function cmpPlace(doc) {
 
 /** How many samples over time the runs of an output hold (sysbench's `--report-interval` lines, a HammerDB job's timeline). */
 function sampleCount(doc) {
-  if (!OVER_TIME[doc.kind]) return 0;
+  if (!overTimeOf(doc.kind)) return 0;
   return kindItems(doc).reduce((n, r) => n + (r.intervals?.samples?.count ?? r.intervals?.samples?.length ?? 0), 0);
 }
 
@@ -239,14 +216,14 @@ function patternGroup(glob, parsed, rawFiles) {
  * The `sources` entries: one per pattern, then one per file no pattern took.
  * A pattern's fixed labels are the output labels all its files agree on (and
  * it does not capture); a server's version and buffer pool go to every
- * benchmark run and server capture (SERVER_DESCRIBED) when no two of the
+ * benchmark run and server capture (describedByServer) when no two of the
  * folder's server settings (a my.cnf, SHOW VARIABLES before and after) say
  * different things of it.
  */
 function sourcesOf(parsed, groups) {
-  const serverLabels = agreedLabels(parsed.filter((p) => SERVER_KINDS.has(p.format)).map((p) => p.labels));
+  const serverLabels = agreedLabels(parsed.filter((p) => isServerConfig(p.format)).map((p) => p.labels));
   // A label the pattern captures from the file names (bp{buffer_pool}) is the runs' own: the server's never fixes it.
-  const extra = (format, captures = []) => (SERVER_DESCRIBED.has(format) ? Object.fromEntries(Object.entries(serverLabels).filter(([k]) => !captures.includes(k))) : {});
+  const extra = (format, captures = []) => (formatNamed(format)?.describedByServer ? Object.fromEntries(Object.entries(serverLabels).filter(([k]) => !captures.includes(k))) : {});
   const taken = new Set(groups.flatMap((g) => g.files));
   const entries = groups.map((g) => {
     const members = parsed.filter((p) => g.files.includes(p.file));
@@ -382,7 +359,7 @@ function indexText({ slug, date, sources, main, extra, skipped, hidden, alike })
   lines.push('---', '', 'What was measured, on which machine and server, and what the figures show.', '');
   if (main) lines.push(...shortcodes(main), '');
   for (const shortcode of extra) lines.push(shortcode, '');
-  const kinds = [...new Set(sources.map((s) => s.format))].filter((k) => BENCHMARK_KINDS.has(k));
+  const kinds = [...new Set(sources.map((s) => s.format))].filter(isBenchmark);
   // Two runs tables of one caption would read alike, and their CSVs would differ by a number only: each names its kind.
   for (const kind of kinds) lines.push(`{{< runs data="${kind}"${kinds.length > 1 ? ` caption="Every ${kind} run in this report"` : ''} >}}`, '');
   return `${lines.join('\n').trimEnd()}\n`;
@@ -396,7 +373,7 @@ function indexText({ slug, date, sources, main, extra, skipped, hidden, alike })
  */
 function loneRuns(sources, main, parsed) {
   const out = [];
-  for (const source of sources.filter((s) => s.file && BENCHMARK_KINDS.has(s.format) && !isMain(s, main))) {
+  for (const source of sources.filter((s) => s.file && isBenchmark(s.format) && !isMain(s, main))) {
     const { figure, runs } = parsedOf(parsed, source.file);
     if (!figure || runs !== 1 || sources.some((s) => s !== source && s.format === source.format)) continue;
     if (!Object.keys(source.labels).length) source.labels.run = basename(source.file).replace(/\.[^.]*$/, '');
@@ -405,14 +382,15 @@ function loneRuns(sources, main, parsed) {
     // A quote in a label's value would end the shortcode's string early: that run is left to the author.
     if (where.includes('"')) continue;
     out.push(`${figure.title}: {{< value data="${source.format}" metric="${figure.metric}" where="${where}" unit="yes" >}}.`);
-    if (source.format === 'sysbench') out.push(`{{< sysbench-summary by="${by}" caption="What sysbench printed at the end of the run" >}}`);
+    const table = formatNamed(source.format)?.newReport?.loneRun;
+    if (table) out.push(`{{< ${table.kind} by="${by}" caption="${table.caption}" >}}`);
   }
   return out;
 }
 
-/** An over-time chart of a kind's OVER_TIME figure; `title(figure)` its title. */
+/** An over-time chart of a kind's overTime figure; `title(figure)` its title. */
 function overTimeChart(format, rest, title) {
-  const { metric, title: figure } = OVER_TIME[format];
+  const { metric, title: figure } = overTimeOf(format);
   return `{{< chart kind="over-time" name="${metric}-over-time" data="${format}" metric="${metric}" interpolate="step"${rest} title="${title(figure)}" y-title="${figure}" >}}`;
 }
 
@@ -428,21 +406,21 @@ function overTimeChart(format, rest, title) {
 function overTime(sources, groups, main, parsed) {
   const timed = (source) => filesOf(source, groups).every((file) => parsedOf(parsed, file)?.samples > 0);
   const format = main?.group.format;
-  if (OVER_TIME[format] && timed(main.group)) {
+  if (overTimeOf(format) && timed(main.group)) {
     const pinned = [main.color, main.ofRepeats && REPEAT].filter(Boolean).map((c) => `${c}=${main.first[c]}`);
     const where = [main.tableWhere, ...pinned].filter(Boolean).join(';');
     const which = main.ofRepeats ? `, ${REPEAT} ${main.first[REPEAT]}` : '';
     return [overTimeChart(format, ` color="${main.x}"${where ? ` where="${where}"` : ''}`, (figure) => `${figure} over time by ${main.x.replace(/_/g, ' ')}${which}`)];
   }
   // Of a sweep listed file by file, the one run that printed interval lines (the others did not ask for them).
-  const timedOfMain = OVER_TIME[format] && !main.group.glob ? sources.filter((s) => isMain(s, main) && timed(s)) : [];
+  const timedOfMain = overTimeOf(format) && !main.group.glob ? sources.filter((s) => isMain(s, main) && timed(s)) : [];
   if (timedOfMain.length === 1) {
     const [run] = timedOfMain;
     const pinned = [main.x, main.color, main.facet].filter(Boolean).map((c) => `${c}=${run.labels[c]}`);
     const where = [main.where, ...pinned].filter(Boolean).join(';');
     return [overTimeChart(format, ` where="${where}"`, (figure) => `${figure} over time, ${main.x.replace(/_/g, ' ')} ${run.labels[main.x]}`)];
   }
-  const candidates = sources.filter((s) => OVER_TIME[s.format] && !isMain(s, main) && timed(s));
+  const candidates = sources.filter((s) => overTimeOf(s.format) && !isMain(s, main) && timed(s));
   if (candidates.length !== 1) return [];
   const [source] = candidates;
   const captures = source.glob ? groupOf(groups, source).captures : [];
@@ -460,7 +438,7 @@ function overTime(sources, groups, main, parsed) {
  * by a `capture` label: the file's name, which the author can rename.
  */
 function compression(sources, groups, parsed) {
-  const captures = sources.filter((s) => s.format === 'innodb-cmp');
+  const captures = sources.filter((s) => formatNamed(s.format)?.role === 'compression');
   const files = captures.flatMap((s) => filesOf(s, groups));
   const places = new Set(files.map((file) => parsedOf(parsed, file)?.cmpPlace ?? -1));
   if (places.size !== 1 || places.has(-1)) return [];
@@ -471,43 +449,54 @@ function compression(sources, groups, parsed) {
       const names = new Set(stems).size === stems.length ? stems : captures.map((s) => s.file.replace(/^raw\//, ''));
       captures.forEach((s, i) => { s.labels.capture = names[i]; });
     }
-    return [`{{< compression-table data="innodb-cmp" rows="${apart ?? 'capture'}" hide-unused="true" caption="INNODB_CMP" >}}`];
+    return [`{{< compression-table data="${captures[0].format}" rows="${apart ?? 'capture'}" hide-unused="true" caption="INNODB_CMP" >}}`];
   }
   if (captures.length !== 1) return [];
   const names = captures[0].glob ? groupOf(groups, captures[0]).captures : [];
-  return [`{{< compression-table data="innodb-cmp"${names.length ? ` rows="${names.join(',')}"` : ''} hide-unused="true" caption="INNODB_CMP" >}}`];
+  return [`{{< compression-table data="${captures[0].format}"${names.length ? ` rows="${names.join(',')}"` : ''} hide-unused="true" caption="INNODB_CMP" >}}`];
 }
 
-/** The mutexes one SHOW ENGINE INNODB MUTEX capture lists, most waited on first (of several, each would need a chart of its own: left to the author). */
-function mutexWaits(sources, parsed) {
-  const captures = sources.filter((s) => s.format === 'innodb-mutex');
-  const counter = captures.length === 1 && captures[0].file ? parsedOf(parsed, captures[0].file)?.mutexCounter : null;
-  if (!counter) return [];
-  const words = counter === 'waits' ? 'waits' : 'OS waits';
-  return [`{{< chart kind="top-waits" name="innodb-mutex-${counter.replace('_', '-')}" data="innodb-mutex" items="results" each="rows" metric="counters.${counter}" x="name" title="InnoDB mutexes and rw-locks by ${words}" y-title="${words[0].toUpperCase()}${words.slice(1)}" >}}`];
+/** What one capture lists, most waited on first (the mutexes of SHOW ENGINE INNODB MUTEX); of several, each would need a chart of its own: left to the author. */
+function topWaits(sources, parsed) {
+  return formats.filter((f) => f.newReport?.topWaits).flatMap(({ name, items, newReport: { topWaits: top } }) => {
+    const captures = sources.filter((s) => s.format === name);
+    const path = captures.length === 1 && captures[0].file ? parsedOf(parsed, captures[0].file)?.waitCounter : null;
+    if (!path) return [];
+    const words = top.counters[path];
+    const counter = path.split('.').pop();
+    return [`{{< chart kind="top-waits" name="${name}-${counter.replace('_', '-')}" data="${name}" items="${items}" each="${top.each}" metric="${path}" x="${top.x}" title="${top.title} by ${words}" y-title="${words[0].toUpperCase()}${words.slice(1)}" >}}`];
+  });
 }
 
-/** The sizes of the tables one SHOW TABLE STATUS capture lists (of several, a table would be named twice: left to the author). */
-function tableSizes(sources) {
-  const captures = sources.filter((s) => s.format === 'table-status');
-  return captures.length === 1 ? ['{{< sizes-table data="table-status" caption="Table sizes from SHOW TABLE STATUS" >}}'] : [];
+/** What the formats that name one write for their files (their `newReport`), each format in registry order. */
+const proposed = (kind, write) => formats.filter((f) => f.newReport?.[kind]).flatMap((f) => write(f.name, f.newReport[kind]));
+
+/** The table a format names for a lone capture of it (SHOW TABLE STATUS: the sizes of its tables); of several, left to the author. */
+function loneCaptures(sources) {
+  return proposed('loneCapture', (name, { kind, caption }) => {
+    const captures = sources.filter((s) => s.format === name);
+    return captures.length === 1 ? [`{{< ${kind} data="${name}" caption="${caption}" >}}`] : [];
+  });
 }
 
 /**
- * DBT-2's own table of each report's transactions, response times and NOTPM,
- * one table per report file, each named by a `report` label (1, 2, …) the
- * author can rename: the table needs a label to tell reports apart.
+ * A table a format names for all its files (DBT-2's transactions of each
+ * report), which tells them apart by a label: each file gets one, numbered
+ * 1, 2, … unless it has it, and the author can rename them.
  */
-function dbt2Tables(sources) {
-  const reports = sources.filter((s) => s.format === 'dbt2');
-  for (const [i, s] of reports.entries()) s.labels.report ??= i + 1;
-  return reports.length ? ['{{< dbt2-table by="report" caption="DBT-2 results by transaction" >}}'] : [];
+function allFiles(sources) {
+  return proposed('allFiles', (name, { kind, by, caption }) => {
+    const files = sources.filter((s) => s.format === name);
+    for (const [i, s] of files.entries()) s.labels[by] ??= i + 1;
+    return files.length ? [`{{< ${kind} by="${by}" caption="${caption}" >}}`] : [];
+  });
 }
 
-/** A block showing each option file as written (a my.cnf listed on its own; a pattern's files are alike enough to leave to the author). */
-function optionFiles(sources) {
+/** A block a format names for each of its files listed on its own (a my.cnf as written; a pattern's files are alike enough to leave to the author). */
+function eachFile(sources) {
   // A quote in the name would end the shortcode's string early: such a file is left to the author.
-  return sources.filter((s) => s.format === 'my-cnf' && s.file && !/["`]/.test(s.file)).map((s) => `{{< config file="${s.file}" title="Server options (${s.file.replace(/^raw\//, '')})" >}}`);
+  return proposed('eachFile', (name, { kind, title }) => sources.filter((s) => s.format === name && s.file && !/["`]/.test(s.file))
+    .map((s) => `{{< ${kind} file="${s.file}" title="${title} (${s.file.replace(/^raw\//, '')})" >}}`));
 }
 
 /** A file name as YAML reads it back: plain when it is only letters, digits and ./_-, else quoted (a # would start a comment). */

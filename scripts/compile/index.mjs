@@ -39,8 +39,9 @@ let compilerVersion = null;
 export async function compilerHash() {
   if (compilerVersion) return compilerVersion;
   const hash = createHash('sha256');
-  // Every module under these folders, nested ones included (table, chart and value kinds, statistics).
-  for (const dir of [HERE, join(HERE, '..', 'draw')]) {
+  // Every module under these folders, nested ones included (table, chart and value kinds, statistics),
+  // and the formats': the views read what each format declares (its items, sizes, time field…).
+  for (const dir of [HERE, join(HERE, '..', 'draw'), join(HERE, '..', 'parse')]) {
     if (!existsSync(dir)) continue;
     const names = (await readdir(dir, { recursive: true })).filter((n) => n.endsWith('.mjs')).sort();
     for (const name of names) hash.update(name).update(await readFile(join(dir, name)));

@@ -13,17 +13,13 @@ import { nearest, didYouMean } from '../lib/nearest.mjs';
 import { labelFilters } from '../lib/where.mjs';
 import { wordsOn } from '../lib/text.mjs';
 import { mistake } from '../problems/problem.mjs';
+import { formatNamed } from '../parse/formats.mjs';
+import { measures } from '../parse/shared/labels.mjs';
 
-/** The usual list of items at the root of each document kind. */
-export const DEFAULT_ITEMS = {
-  sysbench: 'runs', dbt2: 'reports', hammerdb: 'results', 'tpcc-mysql': '.', 'file-sizes': 'listings',
-  'elapsed-time': 'timings', vmstat: 'runs', mpstat: 'runs', 'my-cnf': '.', mysqlslap: 'runs', 'table-status': 'tables',
-  'innodb-cmp': 'tables', 'innodb-mutex': 'results', 'global-variables': '.', 'published-table': '.', 'innodb-status': 'snapshots',
-  'hammerdb-job': 'results', 'benchbase-summary': 'runs', 'benchbase-results': 'runs',
-  // One file is one capture: its change from the first snapshot to the last is
-  // `each="change.events"`, its changes between consecutive snapshots `each="intervals.samples"`.
-  'perf-schema-waits': '.',
-};
+export { measures };
+
+/** The usual list of items at the root of a document kind: its format's `items`, else runs. */
+export const defaultItems = (kind) => formatNamed(kind)?.items ?? 'runs';
 
 const MISSING = Symbol('missing');
 
@@ -121,17 +117,11 @@ export function labelsOf(doc, i) {
 }
 
 /**
- * Whether a run measures anything: a sysbench prepare or cleanup step, which
- * shares a log with the run it serves, prints no figure of its own.
- */
-export const measures = (item) => item?.command !== 'prepare' && item?.command !== 'cleanup';
-
-/**
- * A document's runs: the items of its kind's usual list (DEFAULT_ITEMS), the
+ * A document's runs: the items of its kind's usual list (defaultItems), the
  * document itself for a kind that is one run, [] when it holds none.
  */
 export function kindItems(doc) {
-  const path = DEFAULT_ITEMS[doc.kind] ?? 'runs';
+  const path = defaultItems(doc.kind);
   if (path === '.') return [doc];
   const items = at(doc, path);
   return Array.isArray(items) ? items : [];
@@ -160,7 +150,7 @@ export function selectRows(report, q, saw = () => {}) {
   if (!docs.length) throw mistake(noKind(report, q.data));
   const filters = parseWhere(q.where);
   const extra = typeof q.fields === 'string' ? parseFields(q.fields) : (q.fields ?? {});
-  const itemsPath = q.items || DEFAULT_ITEMS[q.data] || 'runs';
+  const itemsPath = q.items || defaultItems(q.data);
   const read = readers(q, extra);
   const rows = [];
   const seenLabels = new Map();

@@ -137,9 +137,9 @@ export function withoutAnnotation(line, lineNo, notes) {
   return t.slice(0, cut.index);
 }
 
-/** Words as a sentence lists them: "a", "a and b", "a, b and c". */
-export function wordList(words) {
-  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+/** Words as a sentence lists them: "a", "a and b", "a, b and c" (or "a, b or c"). */
+export function wordList(words, conjunction = 'and') {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ${conjunction} ${words.at(-1)}`;
 }
 
 const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

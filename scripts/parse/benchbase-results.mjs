@@ -12,6 +12,14 @@ import { parseTextWith } from './driver.mjs';
 
 export const format = {
   name: 'benchbase-results',
+  role: 'benchmark',
+  items: 'runs',
+  headline: null,
+  overTime: null,
+  timeField: 't',
+  describedByServer: true,
+  runLabels: null,
+  labels: null,
   version: '1.0.0',
   // The windows before a cut are worth charting; the document says where it stops.
   keepsPartial: true,

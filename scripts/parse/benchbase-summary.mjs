@@ -8,9 +8,18 @@
 import { Problem, quote } from '../problems/problem.mjs';
 import { jsonParser, unitOfKey, expectKind, numberFigure, stringValue, missingKey } from './shared/json-input.mjs';
 import { parseTextWith } from './driver.mjs';
+import { agreedOfRuns, wholeNumber } from './shared/labels.mjs';
 
 export const format = {
   name: 'benchbase-summary',
+  role: 'benchmark',
+  items: 'runs',
+  headline: [{ metric: 'throughput', title: 'Requests per second' }],
+  overTime: null,
+  timeField: null,
+  describedByServer: true,
+  runLabels: ownLabels,
+  labels: agreedOfRuns('runs', ownLabels),
   version: '1.0.0',
   title: 'BenchBase summary.json (ResultWriter.writeSummary; key order of any version)',
   produces: 'Throughput and goodput in requests/second, the latency distribution in the unit its keys name, measured requests, elapsed time, the DBMS, benchmark and final state.',
@@ -91,4 +100,9 @@ function readLatency(node) {
     latency[LATENCY[name]] = figure.value < 0 ? { ...figure, value: null } : figure;
   }
   return latency;
+}
+
+/** What one run states. BenchBase writes its settings as text ("terminals": "8"); a count is offered as the number it is. */
+function ownLabels(r) {
+  return { terminals: wholeNumber(r.settings?.terminals?.value), benchmark: r.benchmark?.value, server_version: r.dbms_version?.value };
 }

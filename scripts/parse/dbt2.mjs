@@ -12,6 +12,7 @@ import { Problem, quote, located } from '../problems/problem.mjs';
 import { figure } from './shared/figure.mjs';
 import { columnOf } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
+import { agreed } from './shared/labels.mjs';
 
 const NUM = String.raw`[-+]?(?:\d+(?:\.\d*)?|\.\d+)`;
 // R prints NaN for a transaction that never ran; perl printed N/A.
@@ -58,6 +59,20 @@ const SHELL_PROMPT = /^\$\s+\S|^\S+@\S+:[^$#]*[$#]\s+\S/;
 
 export const format = {
   name: 'dbt2',
+  role: 'benchmark',
+  items: 'reports',
+  headline: [{ metric: 'notpm', title: 'New-order transactions per minute (NOTPM)' }],
+  overTime: null,
+  timeField: null,
+  describedByServer: true,
+  // `tpsreport new report` tables each report's transactions, response times and NOTPM; the table tells reports apart by a label.
+  newReport: { allFiles: { kind: 'dbt2-table', by: 'report', caption: 'DBT-2 results by transaction' } },
+  runLabels: null,
+  // The report states the server ("PostgreSQL 16.2 on x86_64-pc-linux-gnu, …": up to " on ") and its warehouses.
+  labels: (doc) => ({
+    server_version: agreed((doc.reports ?? []).map((r) => r.summary?.dbms?.text?.split(' on ')[0])),
+    warehouses: agreed((doc.reports ?? []).map((r) => r.summary?.scale_factor?.value)),
+  }),
   version: '1.0.0',
   title: 'DBT-2 results report (mix_analyzer 2005, post-process v0.3x–v0.47, RST v0.48–v0.61)',
   produces: 'Each DBT-2 report in the file: per-transaction mix, response times and rollbacks, NOTPM, duration, errors and ramp-up.',

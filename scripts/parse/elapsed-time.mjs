@@ -10,6 +10,7 @@ import { Problem, quote } from '../problems/problem.mjs';
 import { figure, requireFigure } from './shared/figure.mjs';
 import { columnOf, withoutAnnotation, terminatorSpan } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
+import { matchPrompt, matchContinuation } from './shared/sql-prompt.mjs';
 
 const NUM = String.raw`\d+(?:\.\d+)?`;
 const BASH = new RegExp(String.raw`^(real|user|sys)\s+((?:(\d+)m)?(${NUM})s)$`);
@@ -25,11 +26,18 @@ const MYSQL = /^(Query OK, (\d+) rows? affected|(\d+) rows? in set|Empty set)(?:
 const MYSQL_INFO = /^(Records|Rows matched): \d+/;
 // zsh's `%` prompt only counts at the very start: `100% done` is not a prompt.
 const PROMPT = /^(?:(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::\S*)?|[\w.~/-]+)?\s?[$#]|%)\s+(\S.*)$/;
-const SQL_PROMPT = /^(?:mysql|MariaDB \[[^\]]*\]|\([^)]*\) \[[^\]]*\])>\s?(.*)$/;
-const SQL_CONTINUE = /^\s*(?:->|'>|">|`>|\/\*>)\s?(.*)$/;
 
 export const format = {
   name: 'elapsed-time',
+  role: 'timing',
+  items: 'timings',
+  headline: null,
+  overTime: null,
+  timeField: null,
+  describedByServer: false,
+  runLabels: null,
+  labels: null,
+  loadTimes: { each: '', metric: 'real.seconds', fields: { printed: 'real.text' }, rows: '' },
   version: '1.0.0',
   title: 'Elapsed times: bash time, time -p, GNU time (default and -v), zsh time, mysql/mariadb client statement timings',
   produces: 'Every timing in the file: real/user/sys (or the statement time) as printed with seconds derived, plus GNU time resource figures',
@@ -220,16 +228,16 @@ function createParser() {
   ];
 
   const wrapper = (t, n) => {
-    const sql = SQL_PROMPT.exec(t);
+    const sql = matchPrompt(t);
     if (sql) {
       notes.push({ line: n, text: t, kind: 'sql-prompt' });
-      if (sql[1] !== '') command = { text: sql[1], line: n, sql: true };
+      if (sql.statement !== '') command = { text: sql.statement, line: n, sql: true };
       return true;
     }
-    const more = SQL_CONTINUE.exec(t);
-    if (more && command) {
+    const more = matchContinuation(t);
+    if (more !== null && command) {
       notes.push({ line: n, text: t, kind: 'sql-prompt' });
-      command.text += ` ${more[1]}`;
+      command.text += ` ${more}`;
       return true;
     }
     const shellPrompt = PROMPT.exec(t);
@@ -284,7 +292,7 @@ function createParser() {
       if (handled || noise(t, lineNo, line)) return;
       if (wrapper(t, lineNo)) {
         // Only a prompt that names a command (or continues one) leaves it waiting for its timing.
-        const named = command && (command.line === lineNo || SQL_CONTINUE.test(t));
+        const named = command && (command.line === lineNo || matchContinuation(t) !== null);
         trailing = named ? { ...command, last: lineNo } : null;
         return;
       }

@@ -41,6 +41,16 @@ const PROMPT = /^(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::\S*)?|[\w.~/-]+)?\s?[$#]\s+(\S
 
 export const format = {
   name: 'file-sizes',
+  role: 'sizes',
+  items: 'listings',
+  headline: null,
+  overTime: null,
+  timeField: null,
+  describedByServer: false,
+  runLabels: null,
+  labels: null,
+  // `rounded`: the parser's own word that the bytes were worked out from a size printed rounded (ls -h).
+  sizes: { each: 'files', metric: 'size', fields: { file: 'name', bytes: 'bytes', rounded: 'approximate' }, rows: 'file', columns: '' },
   version: '1.1.0',
   title: 'File sizes from ls -l / ls -ls / ls -lh and du / du -b / du -k / du -h / du -sh (GNU coreutils)',
   produces: 'Every listing with each file or directory: the size as printed, its bytes (derived) and the total line',

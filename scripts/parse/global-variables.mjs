@@ -11,6 +11,7 @@ import { Problem } from '../problems/problem.mjs';
 import { beyondDouble, roundedInDouble, exactTextWarning } from './shared/figure.mjs';
 import { createClientParser, rowObjects, scanHeaders, resultInfo, lowerKeys } from './shared/mysql-output.mjs';
 import { parseTextWith } from './driver.mjs';
+import { agreed, sizeText } from './shared/labels.mjs';
 
 const STATEMENT = /\bshow\s+(?:(global|session|local)\s+)?variables\b|\bmysqladmin\b.*\bvariables\b/i;
 const WRONG_STATEMENT = /\bshow\s+(?:global\s+|session\s+|local\s+)?status\b/i;
@@ -121,6 +122,18 @@ function createParser() {
 
 export const format = {
   name: 'global-variables',
+  role: 'server-config',
+  items: '.',
+  headline: null,
+  overTime: null,
+  timeField: null,
+  describedByServer: false,
+  runLabels: null,
+  labels: (doc) => {
+    const variable = (name) => agreed((doc.variables ?? []).filter((v) => v.name.toLowerCase() === name).map((v) => v.value));
+    const pool = agreed((doc.variables ?? []).filter((v) => v.name.toLowerCase() === 'innodb_buffer_pool_size').map((v) => v.bytes?.value ?? v.number));
+    return { server_version: variable('version'), buffer_pool: pool === undefined ? undefined : sizeText(pool) };
+  },
   version: '1.1.0',
   title: 'SHOW GLOBAL VARIABLES / SHOW VARIABLES (MySQL, MariaDB): bordered, batch and \\G',
   produces: 'every variable in order with its value as printed, the number for plain integers and a bytes figure for size variables',

@@ -11,9 +11,25 @@
 import { Problem, quote } from '../problems/problem.mjs';
 import { jsonParser, expectKind, numberFigure, stringValue, missingKey } from './shared/json-input.mjs';
 import { parseTextWith } from './driver.mjs';
+import { agreedOfRuns } from './shared/labels.mjs';
+import { ownLabels } from './hammerdb.mjs';
 
 export const format = {
   name: 'hammerdb-job',
+  role: 'benchmark',
+  items: 'results',
+  // A TPROC-C job reports new orders; a TPROC-H job the geometric mean of its query times.
+  headline: [{ metric: 'nopm', title: 'New orders per minute (NOPM)' }, { metric: 'geomean', title: 'Geometric mean of the query times' }],
+  overTime: { metric: 'tpm', title: 'Transactions per minute' },
+  timeField: 't',
+  describedByServer: true,
+  runLabels: ownLabels,
+  // A job states its benchmark and warehouses (TPROC-C) or scale factor (TPROC-H) once, and its virtual users in its configuration
+  // as well as on its result (a TPROC-H result states none).
+  labels: (doc) => {
+    const own = agreedOfRuns('results', ownLabels)(doc);
+    return { ...own, users: own.users ?? doc.config?.virtual_users?.value, benchmark: doc.job?.benchmark?.value, warehouses: doc.config?.warehouses?.value, scale_factor: doc.config?.scale_factor?.value };
+  },
   version: '1.0.0',
   title: 'HammerDB v6 job report JSON (hammerdb-job-report-v1: jobs summaryjson, jobs save)',
   produces: 'NOPM and TPM (TPROC-C) or geometric mean and query times (TPROC-H), the configuration, the transaction counter, response-time percentiles per stored procedure, CPU, IOPS and MB/s samples over time.',

@@ -10,6 +10,7 @@ import { Problem, quote, quoteRest, located } from '../problems/problem.mjs';
 import { figure } from './shared/figure.mjs';
 import { columnOf } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
+import { agreedOfRuns } from './shared/labels.mjs';
 
 const RESULT_NOPM_FIRST = /TEST RESULT\s*:\s*System achieved (\S+) NOPM from (\S+) (.+?) TPM$/;
 const RESULT_TPM_FIRST = /TEST RESULT\s*:\s*System achieved (\S+) (.+?) TPM at (\S+) NOPM$/;
@@ -73,6 +74,14 @@ const TRACE = /^(?:\s|"|\(|while executing|invoked from within)/;
 
 export const format = {
   name: 'hammerdb',
+  role: 'benchmark',
+  items: 'results',
+  headline: [{ metric: 'nopm', title: 'New orders per minute (NOPM)' }],
+  overTime: null,
+  timeField: null,
+  describedByServer: true,
+  runLabels: ownLabels,
+  labels: agreedOfRuns('results', ownLabels),
   version: '1.0.0',
   // A run that died mid-way still shows what it measured: a cut file is kept, marked incomplete.
   keepsPartial: true,
@@ -250,4 +259,9 @@ function createParser({ source } = {}) {
   }
 
   return located(source, { push: (raw, no) => line(no, raw), end: finish });
+}
+
+/** What one result states: its virtual users, and the database HammerDB names on it ("… NOPM from 97188 MySQL TPM"). */
+export function ownLabels(r) {
+  return { users: r.active_virtual_users?.value, database: r.database ?? undefined };
 }

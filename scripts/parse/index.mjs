@@ -2,13 +2,13 @@
 // entry points the CLI and the ingest step use. The streaming and the document
 // envelope live in driver.mjs.
 import { Problem, quote } from '../problems/problem.mjs';
-import { formats } from './formats.mjs';
+import { formats, formatNamed } from './formats.mjs';
 import { parseTextWith, parseFileWith, SCHEMA_VERSION } from './driver.mjs';
 
 export { formats, SCHEMA_VERSION };
 
 export function getFormat(name) {
-  const found = formats.find((f) => f.name === name);
+  const found = formatNamed(name);
   if (!found) {
     throw new Problem({
       expected: `a format name, one of ${formats.map((f) => f.name).join(', ')}`,

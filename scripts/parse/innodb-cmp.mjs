@@ -133,6 +133,14 @@ function createParser() {
 
 export const format = {
   name: 'innodb-cmp',
+  role: 'compression',
+  items: 'tables',
+  headline: null,
+  overTime: null,
+  timeField: null,
+  describedByServer: true,
+  runLabels: null,
+  labels: null,
   version: '1.1.0',
   title: 'INFORMATION_SCHEMA.INNODB_CMP, INNODB_CMPMEM, INNODB_CMP_PER_INDEX (+ _RESET), MySQL 5.1 plugin – 8.0, MariaDB',
   produces: 'every compression table in the capture, named from its statement or columns, each row with page size (bytes), operation counts and times (s) as printed',

@@ -162,6 +162,17 @@ function createParser() {
 
 export const format = {
   name: 'innodb-mutex',
+  role: 'server-status',
+  items: 'results',
+  headline: null,
+  overTime: null,
+  timeField: null,
+  describedByServer: true,
+  // `tpsreport new report` charts a lone capture's rows, most waited on first, by the first of these counters every row of
+  // its one result prints (waits in 5.7 and later, os_waits before), as readers call it.
+  newReport: { topWaits: { each: 'rows', x: 'name', counters: { 'counters.waits': 'waits', 'counters.os_waits': 'OS waits' }, title: 'InnoDB mutexes and rw-locks' } },
+  runLabels: null,
+  labels: null,
   version: '1.1.0',
   title: 'SHOW ENGINE INNODB MUTEX (MySQL 5.1–8.0, MariaDB), SHOW MUTEX STATUS (5.0), INFORMATION_SCHEMA.INNODB_MUTEXES (MariaDB)',
   produces: 'every result with every latch row in order (names repeat), its Status parsed into counters, empty results as zero rows',

@@ -523,6 +523,14 @@ function freeKey(target, key) {
 
 export const format = {
   name: 'innodb-status',
+  role: 'server-status',
+  items: 'snapshots',
+  headline: null,
+  overTime: null,
+  timeField: null,
+  describedByServer: true,
+  runLabels: null,
+  labels: null,
   version: '1.0.0',
   // A monitor output cut short still holds the sections printed before the cut: kept, marked incomplete.
   keepsPartial: true,

@@ -16,6 +16,16 @@ const PROMPT = /^(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::\S*)?|[\w.~/-]+)?\s?[$#]\s+(\S
 
 export const format = {
   name: 'mpstat',
+  role: 'host-metrics',
+  items: 'runs',
+  headline: null,
+  overTime: null,
+  timeField: null,
+  describedByServer: false,
+  runLabels: null,
+  labels: null,
+  // Where the cores-cpu chart reads per-CPU load: a list of samples, each with its CPU and the %idle and %iowait printed for it.
+  cpuSamples: { each: 'samples', idle: 'values.%idle', iowait: 'values.%iowait', cpu: 'cpu' },
   version: '1.0.0',
   // A run that died mid-way still shows what it measured: a cut file is kept, marked incomplete.
   keepsPartial: true,

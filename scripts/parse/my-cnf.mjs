@@ -21,6 +21,17 @@ const ESCAPES = { b: '\b', t: '\t', n: '\n', r: '\r', s: ' ', '\\': '\\', '"': '
 
 export const format = {
   name: 'my-cnf',
+  role: 'server-config',
+  items: '.',
+  headline: null,
+  overTime: null,
+  timeField: null,
+  describedByServer: false,
+  // `tpsreport new report` shows each option file listed on its own as written.
+  newReport: { eachFile: { kind: 'config', title: 'Server options' } },
+  runLabels: null,
+  // The option that wins: the last effective one, as the server reads the file.
+  labels: (doc) => ({ buffer_pool: (doc.options ?? []).filter((o) => o.canonical === 'innodb_buffer_pool_size' && o.effective !== false).at(-1)?.value }),
   version: '1.0.0',
   title: 'MySQL / MariaDB option files (my.cnf, my.ini, conf.d) and pasted key = value configuration blocks',
   produces: 'Every option with its section, name as written and canonical name, value, sizes in bytes (derived) and which repeat wins',

@@ -15,6 +15,7 @@ import { Problem, quote } from '../problems/problem.mjs';
 import { figure, requireFigure } from './shared/figure.mjs';
 import { unwrap, matchPrompt, isShellLine, isElision } from './shared/mysql-output.mjs';
 import { parseTextWith } from './driver.mjs';
+import { agreedOfRuns } from './shared/labels.mjs';
 
 const PROGRAM = '(mysqlslap|mariadb-slap|mysqlslap\\.exe)';
 const LINES = {
@@ -292,6 +293,14 @@ function announcedBlocks(command) {
 
 export const format = {
   name: 'mysqlslap',
+  role: 'benchmark',
+  items: 'runs',
+  headline: [{ metric: 'average', title: 'Average time to run all queries' }],
+  overTime: null,
+  timeField: null,
+  describedByServer: true,
+  runLabels: ownLabels,
+  labels: agreedOfRuns('runs', ownLabels),
   version: '1.0.0',
   // A run that died mid-way still shows what it measured: a cut file is kept, marked incomplete.
   keepsPartial: true,
@@ -304,4 +313,9 @@ export const format = {
 
 export function parse(text, opts = {}) {
   return parseTextWith(format, text, opts);
+}
+
+/** What one run states: its engine and clients (a --concurrency=2,8 file holds a run of each). */
+function ownLabels(r) {
+  return { engine: r.engine?.name, clients: r.clients?.value };
 }

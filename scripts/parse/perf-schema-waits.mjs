@@ -561,6 +561,18 @@ function trailingMarker(snapshots, markers) {
 
 export const format = {
   name: 'perf-schema-waits',
+  role: 'server-status',
+  // One file is one capture: its change from the first snapshot to the last is
+  // `each="change.events"`, its changes between consecutive snapshots `each="intervals.samples"`.
+  items: '.',
+  headline: null,
+  overTime: null,
+  timeField: 't',
+  // Where a capture's snapshot times come from, for the error of a chart whose samples have none.
+  timeHint: 'a capture gives each snapshot its time on a "-- snapshot N t=12.5s" comment line or a SELECT NOW(6) beside it',
+  describedByServer: true,
+  runLabels: null,
+  labels: null,
   version: '1.2.0',
   title: 'performance_schema.events_waits_summary_global_by_event_name, sys.waits_global_by_latency and sys.x$waits_global_by_latency (MySQL 5.6+, MariaDB 10.x+): bordered, batch and \\G',
   produces: 'every snapshot in order with each event\'s count and times (as printed and in seconds), and with two or more snapshots each event\'s change from the first to the last, ranked by total wait time, and its change over every interval between two consecutive snapshots',

@@ -27,6 +27,17 @@ const UNITS = new Set(['count', 'ms', 's', 'min', 'us', 'bytes', 'percent', 'rat
 
 export const format = {
   name: 'published-table',
+  role: 'article-table',
+  items: '.',
+  headline: null,
+  overTime: null,
+  timeField: null,
+  describedByServer: false,
+  runLabels: null,
+  labels: null,
+  loadTimes: { each: 'cells', metric: 'seconds', fields: { row: 'row', column: 'column', printed: 'figure.text' }, rows: 'column' },
+  // `rounded`: the parser's own word that the bytes were worked out from a size printed rounded (2.3G).
+  sizes: { each: 'cells', metric: 'figure', fields: { row: 'row', column: 'column', bytes: 'bytes', rounded: 'bytes.derived' }, rows: 'column', columns: 'row' },
   version: '1.0.0',
   title: 'Result tables as an article printed them (| a | b | pipe rows, optional row labels)',
   produces: 'Each table with its caption lines, columns, row labels and every cell: text as printed, numbers as figures in the unit the author declares, sizes with bytes and durations with seconds derived',

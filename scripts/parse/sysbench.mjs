@@ -19,7 +19,9 @@ import { figure, requireFigure, beyondDoubleError } from './shared/figure.mjs';
 import { columnOf, toNumber } from '../lib/text.mjs';
 import { TableBuilder } from '../lib/columns.mjs';
 import { parseTextWith } from './driver.mjs';
+import { matchPrompt } from './shared/sql-prompt.mjs';
 import { JsonReports, csvReport, hookFigures } from './sysbench-hooks.mjs';
+import { agreedOfRuns } from './shared/labels.mjs';
 
 // ─── detection ──────────────────────────────────────────────────────────────
 
@@ -406,7 +408,7 @@ const WRAPPERS = [
   [/^(?:mysql|mariadb): \[Warning\]/, 'wrapper'],
   [/^Running scope as unit/, 'wrapper'],
   [/^Running in \d+ threads$/, 'wrapper'],
-  [/^(?:mysql|MariaDB \[[^\]]*\]|\([^)]*\) \[[^\]]*\])>/, 'prompt'],
+  [{ test: (text) => matchPrompt(text) !== null }, 'prompt'],
   [/^(?:\.{3,}|…|~~\s*snip\s*~~|\[\.\.\.\])$/, 'elision'],
 ];
 
@@ -1054,6 +1056,21 @@ function located(fn, source) {
 
 export const format = {
   name: 'sysbench',
+  role: 'benchmark',
+  items: 'runs',
+  // A cpu or memory test counts events, not transactions; sysbench 1.0 prints a cpu test's rate under "CPU speed:" only.
+  headline: [
+    { metric: 'transactions.rate', title: 'Transactions per second' },
+    { metric: 'throughput.events_per_s', title: 'Events per second' },
+    { metric: 'cpu_speed.events_per_s', title: 'Events per second' },
+  ],
+  overTime: { metric: 'tps', title: 'Transactions per second' },
+  timeField: 't',
+  describedByServer: true,
+  // Beside the sentence quoting a lone run's headline, `tpsreport new report` shows everything it printed at its end.
+  newReport: { loneRun: { kind: 'sysbench-summary', caption: 'What sysbench printed at the end of the run' } },
+  runLabels: ownLabels,
+  labels: agreedOfRuns('runs', ownLabels),
   version: '1.0.0',
   // A run that died mid-way still shows what it measured: a cut file is kept, marked incomplete.
   keepsPartial: true,
@@ -1080,4 +1097,12 @@ export const format = {
 /** Parses sysbench output held in memory (the file-streaming entry point is parseFile in ./index.mjs). */
 export function parse(text, opts = {}) {
   return parseTextWith(format, text, opts);
+}
+
+/**
+ * What one run states about itself. sysbench 0.4 runs its oltp test in a mode
+ * it names ("Running mixed OLTP test", "simple"): two modes are two workloads.
+ */
+function ownLabels(r) {
+  return { threads: r.options?.threads?.value, workload: r.test?.name ? [r.test.name, r.test.mode].filter(Boolean).join(' ') : undefined };
 }

@@ -13,6 +13,7 @@ import {
   createClientParser, rowObjects, scanHeaders, cellFigure, cellText, extraCells, resultInfo,
 } from './shared/mysql-output.mjs';
 import { parseTextWith } from './driver.mjs';
+import { agreed } from './shared/labels.mjs';
 
 const COLUMNS = [
   'Name', 'Engine', 'Version', 'Row_format', 'Rows', 'Avg_row_length', 'Data_length', 'Max_data_length',
@@ -96,6 +97,21 @@ function createParser() {
 
 export const format = {
   name: 'table-status',
+  role: 'sizes',
+  items: 'tables',
+  headline: null,
+  overTime: null,
+  timeField: null,
+  describedByServer: true,
+  runLabels: null,
+  labels: (doc) => ({
+    table: agreed((doc.tables ?? []).map((t) => t.name)),
+    row_format: agreed((doc.tables ?? []).map((t) => t.row_format)),
+  }),
+  // Data_length and Index_length are columns of a table's row: sizes-table reads each on its own, in this order.
+  sizes: { each: '', metric: '', fields: { name: 'name' }, rows: 'name', columns: 'column', sizeColumns: [['data_length', 'Data_length'], ['index_length', 'Index_length']] },
+  // What `tpsreport new report` shows of a lone capture (of several, a table would be named twice: left to the author).
+  newReport: { loneCapture: { kind: 'sizes-table', caption: 'Table sizes from SHOW TABLE STATUS' } },
   version: '1.1.0',
   title: 'SHOW TABLE STATUS (MySQL 5.0–8.0, MariaDB 10.x): bordered, batch and \\G',
   produces: 'every table row of every result: engine, row format, rows (estimate for InnoDB), byte sizes as figures, auto_increment, times, collation, create options and comment as printed',

@@ -51,6 +51,16 @@ const PARTS = ['banner', 'parameters', 'intervals', 'raw_results', 'raw_results2
 
 export const format = {
   name: 'tpcc-mysql',
+  role: 'benchmark',
+  items: '.',
+  headline: [{ metric: 'tpmc', title: 'New-order transactions per minute (tpmC)' }],
+  overTime: null,
+  // Its interval samples name their second `time`.
+  timeField: 'time',
+  describedByServer: true,
+  runLabels: null,
+  // tpcc_start echoes its options: -w warehouses, -c connections.
+  labels: (doc) => ({ warehouses: doc.parameters?.warehouse?.value, connections: doc.parameters?.connection?.value }),
   version: '1.0.0',
   // A run that died mid-way still shows what it measured: a cut file is kept, marked incomplete.
   keepsPartial: true,

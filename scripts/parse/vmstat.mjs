@@ -26,6 +26,14 @@ const MEMORY_UNITS = { k: 'kB', K: 'KiB', m: 'MB', M: 'MiB' };
 
 export const format = {
   name: 'vmstat',
+  role: 'host-metrics',
+  items: 'runs',
+  headline: null,
+  overTime: null,
+  timeField: null,
+  describedByServer: false,
+  runLabels: null,
+  labels: null,
   version: '1.0.0',
   // A run that died mid-way still shows what it measured: a cut file is kept, marked incomplete.
   keepsPartial: true,

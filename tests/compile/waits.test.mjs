@@ -11,7 +11,7 @@ import { viewContext } from '../../scripts/compile/report.mjs';
 import { describeChart } from '../../scripts/compile/charts/chart.mjs';
 import chart from '../../scripts/compile/charts/chart.mjs';
 import { checkParams } from '../../scripts/compile/index.mjs';
-import { DEFAULT_ITEMS } from '../../scripts/compile/select.mjs';
+import { defaultItems } from '../../scripts/compile/select.mjs';
 import { buildSpec, instrumentLabels } from '../../scripts/compile/charts/index.mjs';
 import { altText } from '../../scripts/compile/charts/describe.mjs';
 import { renderSvg } from '../../scripts/draw/svg.mjs';
@@ -31,7 +31,7 @@ const params = (extra) => checkParams(chart, { name: 'chart', params: { name: 'w
 const short = (name) => name.replace('wait/synch/', '');
 
 test('a perf-schema-waits file is one item: its change and intervals are lists inside it', () => {
-  assert.equal(DEFAULT_ITEMS['perf-schema-waits'], '.');
+  assert.equal(defaultItems('perf-schema-waits'), '.');
   const [elapsed] = ctx.select({ data: 'perf-schema-waits', metric: 'change.elapsed', where: 'setting=batch' });
   // `-- snapshot t=0` (line 1) to `-- snapshot t=20` (line 83)
   assert.deepEqual([elapsed.value, elapsed.unit, elapsed.line], [20, 's', 83]);

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { outputLabels, sizeText } from '../../scripts/author/output-labels.mjs';
+import { outputLabels } from '../../scripts/author/output-labels.mjs';
+import { sizeText } from '../../scripts/parse/shared/labels.mjs';
 import { parseFile } from '../../scripts/parse/index.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -21,7 +21,7 @@
 // Units come from the data: a figure's own unit, or for a plain-number field
 // of `each` elements the `units` map (or `unit`) the parser recorded beside
 // the list.
-import { at, isMissing, uniqueBy, DEFAULT_ITEMS } from '../select.mjs';
+import { at, isMissing, uniqueBy, defaultItems } from '../select.mjs';
 import { columnFor } from './params.mjs';
 import { chartKinds } from './index.mjs';
 import { chartFigure } from './files.mjs';
@@ -29,6 +29,7 @@ import { checkStat, spreadText, NOT_LABELS, repeatLabels } from '../stats/repeat
 import { difference, bandOf } from '../stats/difference.mjs';
 import { incompletePlace, runCut } from '../html.mjs';
 import { mistake } from '../../problems/problem.mjs';
+import { formatNamed } from '../../parse/formats.mjs';
 
 /** The parameters every chart takes, whatever its kind. */
 export const COMMON = {
@@ -205,10 +206,9 @@ function markIncomplete(all, options) {
  * match there, which is not what is wrong.
  */
 function noX(q, n) {
-  // How perf-schema-waits captures time their snapshots: a format fact kept here until the parsers declare it.
-  const time = q.x === 't' && q.data === 'perf-schema-waits'
-    ? '; a capture gives each snapshot its time on a "-- snapshot N t=12.5s" comment line or a SELECT NOW(6) beside it'
-    : '';
+  // Where a format's captures take their samples' time from, when it says.
+  const hint = q.x === 't' && formatNamed(q.data)?.timeHint;
+  const time = hint ? `; ${hint}` : '';
   const given = q.defaulted ? ` (the default of kind="${q.kind}")` : '';
   return `x="${q.x}"${given}: none of the ${n} points of "${q.data}" has it, so none has a place on the x axis${time}; name a field the points do have with x="…"`;
 }
@@ -255,8 +255,7 @@ function fieldUnits(report, q) {
   let container = null;
   for (const doc of report.docs) {
     if (container || doc.kind !== q.data) continue;
-    // Each kind's list of items: format facts select.mjs keeps until the parsers declare them.
-    const items = at(doc, q.items || DEFAULT_ITEMS[q.data] || 'runs');
+    const items = at(doc, q.items || defaultItems(q.data));
     for (const item of Array.isArray(items) ? items : [doc]) {
       const c = parentPath ? at(item, parentPath) : item;
       if (!container && c && !isMissing(c) && typeof c === 'object' && (c.units || c.unit)) container = c;

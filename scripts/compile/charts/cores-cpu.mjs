@@ -2,10 +2,19 @@
 // docs, the per-CPU samples it reads beside the throughput figures, their
 // table, and the Vega-Lite spec it draws both panels with.
 import { shared, required } from './params.mjs';
+import { formats } from '../../parse/formats.mjs';
 import { PLOT_WIDTH, PLOT_HEIGHT, titleWithUnit, figureFormat, orderOf, datum, uniqueFields, tooltip, levelTitle, log2Axis, frame, seriesLayers, yValue, numericLabel } from './common.mjs';
 
+/**
+ * Where the CPU samples are read, unless cpu-data and cpu-each say otherwise:
+ * documents of the format that declares its per-CPU samples (their list, and
+ * each sample's CPU, %idle and %iowait).
+ */
+const CPU = formats.find((f) => f.cpuSamples);
+const CPU_SAMPLES = { data: CPU.name, ...CPU.cpuSamples };
+
 export const name = 'cores-cpu';
-export const summary = 'Throughput by cores and the CPU busy share of the allowed cores (mpstat)';
+export const summary = `Throughput by cores and the CPU busy share of the allowed cores (${CPU.name})`;
 
 /** What `{{< chart kind="cores-cpu" … >}}` takes beyond the parameters every chart takes. */
 export const params = {
@@ -15,7 +24,7 @@ export const params = {
   'x-title': shared['x-title'],
   'color-title': shared['color-title'],
   cpus: { doc: 'label holding the pinned CPUs (default cpus)' },
-  'cpu-data': { doc: 'kind of the CPU samples (default mpstat)' },
+  'cpu-data': { doc: `kind of the CPU samples (default ${CPU.name})` },
   'cpu-each': { doc: 'list of CPU samples (default samples)' },
   'cpu-title': { doc: 'CPU panel title' },
 };
@@ -25,13 +34,6 @@ export const xIsLabel = true;
 
 /** The label holding each run's pinned CPUs is plotted: the CPU panel keeps those CPUs' samples. */
 export const columns = (params) => ({ plotted: [params.cpus || 'cpus'] });
-
-/**
- * Where the CPU samples are read, unless cpu-data and cpu-each say otherwise:
- * mpstat documents, a list of samples, each with its CPU and the %idle and
- * %iowait printed for it. Format facts kept here until the parsers declare them.
- */
-const CPU_SAMPLES = { data: 'mpstat', each: 'samples', idle: 'values.%idle', iowait: 'values.%iowait', cpu: 'cpu' };
 
 /** The throughput figures, then the per-CPU samples of the same runs, each row tagged with its panel. */
 export function shape(rows, { params, labels, ctx }) {

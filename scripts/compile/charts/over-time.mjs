@@ -6,6 +6,7 @@ import { shared, required, defaulting, oneOf, columnFor } from './params.mjs';
 import { byRun } from '../select.mjs';
 import { stability } from '../stats/stats.mjs';
 import { mistake } from '../../problems/problem.mjs';
+import { formatNamed } from '../../parse/formats.mjs';
 import { PLOT_HEIGHT, titleWithUnit, figureFormat, orderOf, tooltip, AXIS_FORMAT, frame, faceted, seriesLayers, yValue } from './common.mjs';
 
 export const name = 'over-time';
@@ -32,12 +33,6 @@ export const params = {
 export const reducible = true;
 
 /**
- * The field over-time plots samples against, for a kind whose samples do not
- * name it t. A format fact kept here until the parsers declare it.
- */
-const TIME_FIELDS = { 'tpcc-mysql': 'time' };
-
-/**
  * The parameters over-time cannot draw together: top keeps the first-ranked
  * series, so it needs series; a series stands in for color; steady shades one
  * run per line over one time axis, so neither series nor panels. Samples whose
@@ -50,7 +45,9 @@ export function settle(params, given) {
   if (series && color) throw mistake(`series="${series}" names each line from a field of the samples and color="${color}" from a label; give one of them`);
   if (series && steady) throw mistake(`steady="yes" shades one run per line; with series="${series}" a run has several lines`);
   if (steady && facet) throw mistake('steady="yes" shades each run over one shared time axis; drop facet and narrow with where="…"');
-  return given.x === undefined && TIME_FIELDS[params.data] ? { ...params, x: TIME_FIELDS[params.data] } : params;
+  // The samples' time is the field their format names (tpcc-mysql's `time`); x defaults to t for any other kind.
+  const time = formatNamed(params.data)?.timeField;
+  return given.x === undefined && time ? { ...params, x: time } : params;
 }
 
 /** A series field is read from each sample, with the rank top keeps by; it tells points apart and is plotted. */

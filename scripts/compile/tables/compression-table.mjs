@@ -12,6 +12,10 @@
 
 import { figCell, th, percent, esc, unitSpan, lineHead, ROW_TITLE_PARAM } from '../html.mjs';
 import { mistake } from '../../problems/problem.mjs';
+import { formatsOfRole } from '../../parse/formats.mjs';
+
+/** The format whose captures hold INNODB_CMP results (data="…" reads them), beside a published table. */
+const CAPTURE = formatsOfRole('compression')[0];
 
 export const CMP_COLUMNS = ['page_size', 'compress_ops', 'compress_ops_ok', 'compress_time', 'uncompress_ops', 'uncompress_time'];
 
@@ -19,16 +23,16 @@ export default {
   name: 'compression-table',
   summary: 'INNODB_CMP with the share of compressions that succeeded, from captures or a published table.',
   params: {
-    data: { default: 'published-table', doc: 'published-table or innodb-cmp', values: ['published-table', 'innodb-cmp'] },
-    rows: { doc: 'labels naming each line, comma-separated (innodb-cmp)' },
-    table: { default: 'INNODB_CMP', doc: 'which result of the capture to read (innodb-cmp)' },
+    data: { default: 'published-table', doc: `published-table or ${CAPTURE.name}`, values: ['published-table', CAPTURE.name] },
+    rows: { doc: `labels naming each line, comma-separated (${CAPTURE.name})` },
+    table: { default: 'INNODB_CMP', doc: `which result of the capture to read (${CAPTURE.name})` },
     'hide-unused': { doc: 'true leaves out page sizes with no compression and no decompression', values: ['true', 'false'] },
     where: { doc: 'label=value;label=value filter' },
     caption: { doc: 'table caption' },
     ...ROW_TITLE_PARAM,
   },
   build({ select }, p) {
-    const rows = p.data === 'innodb-cmp' ? captureRows(select, p) : publishedRows(select, p);
+    const rows = p.data === CAPTURE.name ? captureRows(select, p) : publishedRows(select, p);
     return { tables: [compressionGrid(rows, p, lineHeader(p))] };
   },
 };
@@ -43,14 +47,14 @@ const rowLabels = (p) => (p.rows ?? '').split(',').map((l) => l.trim()).filter(B
 /** The cells of the named result in each selected capture, as rows naming their line and column. */
 function captureRows(select, p) {
   const labels = rowLabels(p);
-  const results = select({ data: 'innodb-cmp', items: 'tables', metric: 'table', labels, where: p.where });
+  const results = select({ data: CAPTURE.name, items: CAPTURE.items, metric: 'table', labels, where: p.where });
   const places = [...new Set(results.filter((r) => r.text === p.table).map((r) => r.item))];
   const sources = [...new Set(results.map((r) => r.source))].sort();
   const holding = [...new Set(results.filter((r) => r.text === p.table).map((r) => r.source))].sort();
   if (places.length !== 1) throw mistake(`${p.table} is ${places.length ? 'at different places' : 'in none'} of the selected captures; it must be the same result in each (narrow with where)`);
   if (!labels.length && sources.length > 1) throw mistake(`selects ${sources.length} captures (${sources.map((f) => f.split('/').pop()).join(', ')}), whose lines would read alike; name the labels that tell them apart with rows= (e.g. rows="format"), or narrow with where`);
   if (sources.join(',') !== holding.join(',')) throw mistake(`not every selected capture holds ${p.table} (${holding.join(', ')} do); narrow with where`);
-  return CMP_COLUMNS.flatMap((column) => select({ data: 'innodb-cmp', items: `tables.${places[0]}.rows`, metric: column, fields: { page: 'page_size' }, labels, where: p.where })
+  return CMP_COLUMNS.flatMap((column) => select({ data: CAPTURE.name, items: `${CAPTURE.items}.${places[0]}.rows`, metric: column, fields: { page: 'page_size' }, labels, where: p.where })
     .map((r) => ({ ...r, column, line_key: `${r.source}|${r.page}`, name: labels.length ? labels.map((l) => String(r[l])).join(' · ') : String(r.page) })));
 }
 
@@ -62,7 +66,7 @@ function captureRows(select, p) {
 function lineHeader(p) {
   const labels = rowLabels(p);
   if (p['row-title']) return lineHead(p['row-title']);
-  return lineHead(p.data !== 'innodb-cmp' ? '' : labels.length ? labels.join(' · ') : 'page_size');
+  return lineHead(p.data !== CAPTURE.name ? '' : labels.length ? labels.join(' · ') : 'page_size');
 }
 
 function compressionGrid(rows, p, lineTh) {

@@ -4,20 +4,21 @@
 //   {{< load-time-table data="elapsed-time" rows="format" caption="…" >}} (time / GNU time output, one line per run)
 
 import { figCell, th, durationText, lineHead, ROW_TITLE_PARAM } from '../html.mjs';
-import { fixed, printedDecimals } from '../../lib/text.mjs';
+import { fixed, printedDecimals, wordList } from '../../lib/text.mjs';
+import { declaring } from '../../parse/formats.mjs';
 import { mistake } from '../../problems/problem.mjs';
 
-const SOURCES = {
-  'published-table': { items: '.', each: 'cells', metric: 'seconds', fields: { row: 'row', column: 'column', printed: 'figure.text' }, rows: 'column' },
-  'elapsed-time': { items: 'timings', each: '', metric: 'real.seconds', fields: { printed: 'real.text' }, rows: '' },
-};
+/** Where each source kind keeps its load times (its format's `loadTimes`), the default first; rows '' when the author names them. */
+const DEFAULT = 'published-table';
+const SOURCES = declaring('loadTimes', DEFAULT);
+const UNNAMED = Object.keys(SOURCES).filter((name) => !SOURCES[name].rows);
 
 export default {
   name: 'load-time-table',
   summary: 'Load times as printed and as "28 min 18 s", with the seconds derived from them.',
   params: {
-    data: { default: 'published-table', doc: 'published-table or elapsed-time', values: Object.keys(SOURCES) },
-    rows: { doc: 'label naming each run (needed for elapsed-time)' },
+    data: { default: DEFAULT, doc: wordList(Object.keys(SOURCES), 'or'), values: Object.keys(SOURCES) },
+    rows: { doc: `label naming each run (needed for ${wordList(UNNAMED)})` },
     where: { doc: 'label=value;label=value filter' },
     caption: { doc: 'table caption' },
     ...ROW_TITLE_PARAM,

@@ -11,23 +11,24 @@
 
 import { figCell, th, bytesText, lineHead, ROW_TITLE_PARAM } from '../html.mjs';
 import { mistake } from '../../problems/problem.mjs';
+import { declaring } from '../../parse/formats.mjs';
+import { wordList } from '../../lib/text.mjs';
 
-/** Where each source kind keeps its sizes, and how its lines and columns are named by default. */
-const SOURCES = {
-  // `rounded`: the parser's own word that the bytes were worked out from a size printed rounded (2.3G, ls -h).
-  'published-table': { items: '.', each: 'cells', metric: 'figure', fields: { row: 'row', column: 'column', bytes: 'bytes', rounded: 'bytes.derived' }, rows: 'column', columns: 'row' },
-  'file-sizes': { items: 'listings', each: 'files', metric: 'size', fields: { file: 'name', bytes: 'bytes', rounded: 'approximate' }, rows: 'file', columns: '' },
-  'table-status': { items: 'tables', each: '', metric: '', fields: { name: 'name' }, rows: 'name', columns: 'column' },
-};
-/** SHOW TABLE STATUS: one figure per printed column, each read on its own, in this order. */
-const STATUS_COLUMNS = [['data_length', 'Data_length'], ['index_length', 'Index_length']];
+/**
+ * Where each source kind keeps its sizes (its format's `sizes`: the list in
+ * each run, the figure, the fields kept, the default lines and columns), the
+ * default first. A kind whose sizes are columns of one row (`sizeColumns`,
+ * SHOW TABLE STATUS) has each read on its own, in that order.
+ */
+const DEFAULT = 'published-table';
+const SOURCES = declaring('sizes', DEFAULT);
 const FIELDS = ['file', 'row', 'column', 'name'];
 
 export default {
   name: 'sizes-table',
   summary: 'Sizes as 2.3 GiB with the exact bytes of a count on hover, from published tables, ls/du listings or SHOW TABLE STATUS.',
   params: {
-    data: { default: 'published-table', doc: 'published-table, file-sizes or table-status', values: Object.keys(SOURCES) },
+    data: { default: DEFAULT, doc: wordList(Object.keys(SOURCES), 'or'), values: Object.keys(SOURCES) },
     rows: { doc: 'label or field naming each line (default: the source\'s usual one)' },
     columns: { doc: 'label or field naming each column' },
     where: { doc: 'label=value;label=value filter' },
@@ -40,8 +41,8 @@ export default {
     const colsBy = p.columns || source.columns;
     const labels = [p.rows, p.columns].filter((l) => l && !FIELDS.includes(l));
     const query = { data: p.data, items: source.items, each: source.each, metric: source.metric, fields: source.fields, labels, where: p.where };
-    const rows = p.data === 'table-status'
-      ? STATUS_COLUMNS.flatMap(([metric, title]) => select({ ...query, metric }).map((r) => ({ ...r, column: title })))
+    const rows = source.sizeColumns
+      ? source.sizeColumns.flatMap(([metric, title]) => select({ ...query, metric }).map((r) => ({ ...r, column: title })))
       : select(query);
     return { tables: [sizeGrid(rows, rowsBy, colsBy, { ...p, rowsTitle: title(rowsBy) })] };
   },

@@ -25,6 +25,7 @@
 import { Problem, quote } from '../../problems/problem.mjs';
 import { figure, beyondDouble, beyondDoubleError, roundedInDouble, exactTextWarning } from './figure.mjs';
 import { toNumber, terminatorSpan } from '../../lib/text.mjs';
+import { matchPrompt, matchContinuation } from './sql-prompt.mjs';
 
 // ─── single-line patterns ───────────────────────────────────────────────────
 
@@ -44,15 +45,6 @@ const NOISE = [
   /^Rows matched: \d+ +Changed: \d+ +Warnings: \d+$/,
   /^Records: \d+ +Duplicates: \d+ +Warnings: \d+$/,
 ];
-// Prompts of the client and common custom `--prompt` settings; `hammerdb>` is another tool's.
-const PROMPTS = [
-  [/^(mysql)> ?(.*)$/, 'mysql'],
-  [/^(MariaDB \[[^\]]*\])> ?(.*)$/, 'mariadb'],
-  [/^(\([^()\s]*@[^()\s]*\) \[[^\]]*\])> ?(.*)$/, null],
-  [/^(mysql \[[^\]]*\] \{[^}]*\} \([^)]*\)) ?> ?(.*)$/, 'mysql'], // dbdeployer sandboxes
-  [/^(MySQL +[^>]*? (?:SQL|JS|Py)) ?> ?(.*)$/, 'mysqlsh'],
-];
-const CONTINUATION = /^\s*(?:->|'>|">|`>|\/\*>) ?(.*)$/;
 const SHELL_LINE = /^(?:\$|shell>|bash[\w.-]*\$|\[[^\]]+\][#$]|[\w.-]+@[\w.-]+:[^$#]*[$#]) +(\S.*)$/;
 const STATEMENT = /^(?:select|show|desc|describe|explain|set|use|call|with|flush|create|insert|update|delete|analyze|optimize|check|repair|table|values|pager|nopager|tee)\b/i;
 // `\G;` makes the client print `ERROR:` and, on the next line, `No query specified`.
@@ -73,14 +65,7 @@ export function unwrap(line) {
   return { text: rest, offset, commented: Boolean(prefix) };
 }
 
-/** A prompt line → {prompt, client, statement}; null otherwise. */
-export function matchPrompt(text) {
-  for (const [re, client] of PROMPTS) {
-    const m = re.exec(text);
-    if (m) return { prompt: m[1], client, statement: m[2].trim() };
-  }
-  return null;
-}
+export { matchPrompt };
 
 /** `N rows in set (t sec)` / `Empty set (t sec)` → {rows, seconds}; null otherwise. */
 export function matchFooter(text) {
@@ -121,9 +106,9 @@ function scanLines(lines) {
     const prompt = matchPrompt(text);
     if (prompt || BORDER.test(text) || ROW_HEADER.test(text) || matchFooter(text)) client = true;
     const sql = prompt ? prompt.statement : text;
-    const more = CONTINUATION.exec(text);
+    const more = matchContinuation(text);
     if (STATEMENT.test(sql)) statements.push(sql.toLowerCase());
-    else if (more && statements.length) statements[statements.length - 1] += ` ${more[1].toLowerCase()}`;
+    else if (more !== null && statements.length) statements[statements.length - 1] += ` ${more.toLowerCase()}`;
     if (PIPE_ROW.test(text)) headers.push(splitPipes(text).map((c) => c.toLowerCase()));
     else if (text.includes('\t')) {
       client = true;
@@ -300,9 +285,9 @@ class ResultReader {
       if (prompt.statement) this.setStatement(prompt.statement, n);
       return null;
     }
-    const more = CONTINUATION.exec(text);
-    if (more && this.statement && this.statement.open) {
-      this.statement.text += ` ${more[1].trim()}`;
+    const more = matchContinuation(text);
+    if (more !== null && this.statement && this.statement.open) {
+      this.statement.text += ` ${more.trim()}`;
       this.statement.open = !/(;|\\G|\\g)$/.test(this.statement.text);
       this.note(n, text, 'prompt');
       return null;
