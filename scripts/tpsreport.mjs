@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { Problem, failed } from './problems/problem.mjs';
 import { report, reporterNames, checkedLine } from './problems/reporters.mjs';
 import { jsonChunks } from './lib/files.mjs';
-import { siteRoot, hugoBinary, TOOL_ROOT, reportSlugs, configName, CONFIG_NAMES } from './lib/site.mjs';
+import { siteRoot, hugoBinary, TOOL_ROOT, reportSlugs, reportPath, configName, CONFIG_NAMES } from './lib/site.mjs';
 
 /** The site every command works on (the current folder, or the nearest one above it with a Hugo config); the tool's own files come from this package. */
 const ROOT = siteRoot();
@@ -40,8 +40,9 @@ Commands:
                                it links to, and that none lost its link (after build)
   new site DIR [--no-install]  create a results site in DIR that depends on this tpsreport,
                                with one sample report; installs its packages and Hugo
-  new report SLUG --from DIR [--pattern GLOB]
-                               copy DIR's raw files into content/reports/SLUG/raw/ and write
+  new report PATH --from DIR [--pattern GLOB]
+                               copy DIR's raw files into content/PATH/raw/ (a bare NAME:
+                               content/reports/NAME/raw/) and write
                                its index.md: formats detected, files of one shape as one
                                glob: source (or GLOB), labels the output states, a table and
                                a chart
@@ -68,7 +69,7 @@ const session = {};
 async function unknownReports(slugs) {
   const known = await reportSlugs(ROOT);
   const unknown = slugs.filter((s) => !known.includes(s));
-  return unknown.length ? `no report ${unknown.map((s) => `"${s}"`).join(', ')} under content/reports/ (there are: ${known.join(', ') || 'none'})` : null;
+  return unknown.length ? `no report ${unknown.map((s) => `"${s}"`).join(', ')} under content/ (there are: ${known.join(', ') || 'none'})` : null;
 }
 
 const commands = {
@@ -175,7 +176,7 @@ const commands = {
     const [what, ...rest] = args;
     if (what === 'site') return newSiteCommand(rest);
     if (what === 'report') return newReportCommand(rest);
-    return usage(`new takes what to create: \`new site DIR\` or \`new report SLUG --from DIR\`${what ? `, not "${what}"` : ''}`);
+    return usage(`new takes what to create: \`new site DIR\` or \`new report PATH --from DIR\`${what ? `, not "${what}"` : ''}`);
   },
 
   async labels(args) {
@@ -186,7 +187,7 @@ const commands = {
     const { runLabels, labelsTable } = await import('./author/labels.mjs');
     const runs = await runLabels({ root: ROOT, slug: positionals[0] });
     if (!runs.rows.length) {
-      console.error(`labels: content/reports/${positionals[0]}/index.md lists no sources, so ingest makes no runs; list raw files under \`sources\` in its front matter`);
+      console.error(`labels: content/${reportPath(positionals[0])}/index.md lists no sources, so ingest makes no runs; list raw files under \`sources\` in its front matter`);
       return 0;
     }
     console.log(labelsTable(runs));
@@ -230,13 +231,15 @@ async function newSiteCommand(args) {
   return newSite(positionals[0], { install: !values['no-install'], log: (line) => console.error(line) });
 }
 
-/** `new report SLUG --from DIR [--pattern GLOB]`. */
+/** `new report PATH --from DIR [--pattern GLOB]`. */
 async function newReportCommand(args) {
   const { values, positionals } = parseArgs({ args, options: { from: { type: 'string' }, pattern: { type: 'string' } }, allowPositionals: true });
-  const [slug, ...rest] = positionals;
-  const { newReport, SLUG } = await import('./author/new-report.mjs');
-  if (!slug || rest.length || !SLUG.test(slug)) return usage('new report takes one SLUG of lower-case letters, digits and dashes (it becomes content/reports/SLUG/)');
+  const [path, ...rest] = positionals;
+  const { newReport, reportAt } = await import('./author/new-report.mjs');
+  const at = path && !rest.length ? reportAt(path) : null;
+  if (!at) return usage('new report takes one PATH under content/ (posts/2026/x), or a NAME for content/reports/NAME/; each part lower-case letters, digits, dashes or underscores');
   if (!values.from) return usage('new report needs --from DIR, the folder of raw results to copy');
+  const slug = at.slug;
   const made = await newReport({ root: ROOT, slug, from: values.from, pattern: values.pattern });
   console.log(made.text);
   const notes = [made.skipped.length && `${made.skipped.length} published but not read`, made.hidden.length && `${made.hidden.length} hidden, left out`].filter(Boolean);

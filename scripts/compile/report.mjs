@@ -9,6 +9,7 @@ import { combineRepeats, repeatLabels } from './stats/repeats.mjs';
 import { humanize } from './html.mjs';
 import { rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
 import { mistake } from '../problems/problem.mjs';
+import { reportPath } from '../lib/site.mjs';
 
 /** The offset in index.md where the article body starts (after the closing ---). */
 export function bodyOffset(text) {
@@ -28,14 +29,16 @@ export async function loadDocuments(dataDir) {
 }
 
 /**
- * @returns {{ slug, text, meta, docs, bundleDir, indexPath, rawLines }} meta is the
+ * @returns {{ slug, text, meta, docs, bundleDir, indexPath, siteUp, rawLines }} meta is the
  * parsed front matter (title, compare, sweep, …); rawLines(source) the lines of a raw file.
  */
 export async function loadReport({ root, slug, text, docs }) {
-  const indexPath = join('content', 'reports', slug, 'index.md');
+  const indexPath = join('content', reportPath(slug), 'index.md');
   const { data } = readFrontMatter(text, indexPath);
-  const bundleDir = join(root, 'content', 'reports', slug);
-  return { slug, text, meta: data, docs, bundleDir, indexPath, rawLines: rawLinesOf(bundleDir) };
+  const bundleDir = join(root, indexPath, '..');
+  // From the bundle's folder in the built site up to its root (css/, js/): one step per folder of its path.
+  const siteUp = '../'.repeat(reportPath(slug).split('/').length);
+  return { slug, text, meta: data, docs, bundleDir, indexPath, siteUp, rawLines: rawLinesOf(bundleDir) };
 }
 
 // Larger raw files are long interval logs: their samples keep the text of the bare number

@@ -13,6 +13,7 @@ import { nearest, didYouMean } from '../lib/nearest.mjs';
 import { labelFilters } from '../lib/where.mjs';
 import { wordsOn } from '../lib/text.mjs';
 import { mistake } from '../problems/problem.mjs';
+import { reportPath } from '../lib/site.mjs';
 
 /** The usual list of items at the root of each document kind. */
 export const DEFAULT_ITEMS = {
@@ -101,7 +102,7 @@ export function toolOf(doc) {
 
 /** The raw file a document came from, relative to its report bundle ("raw/x.txt"). */
 export function bundlePath(doc, slug) {
-  const prefix = `content/reports/${slug}/`;
+  const prefix = `content/${reportPath(slug)}/`;
   const source = doc.provenance?.source ?? '';
   return source.startsWith(prefix) ? source.slice(prefix.length) : source;
 }

@@ -114,7 +114,7 @@ test('every command refuses an option it does not take, in one line with exit 2'
   assert.match(run('--version').stdout, /^tpsreport \d+\.\d+\.\d+\n$/);
   const slug = run('compile', 'no-such-report');
   assert.equal(slug.status, 2);
-  assert.match(slug.stderr, /^tpsreport: no report "no-such-report" under content\/reports\/ \(there are: .*chart-gallery/);
+  assert.match(slug.stderr, /^tpsreport: no report "no-such-report" under content\/ \(there are: .*chart-gallery/);
 });
 
 test('COMMAND --help and help COMMAND print that command\'s lines of the help and exit 0; help formats still lists the formats', () => {
@@ -125,7 +125,7 @@ test('COMMAND --help and help COMMAND print that command\'s lines of the help an
     assert.match(flag.stdout, /\nExit codes: 0 success/);
     assert.equal(run('help', command).stdout, flag.stdout);
   }
-  assert.match(run('new', '-h').stdout, /new site DIR[\s\S]*new report SLUG --from DIR/);
+  assert.match(run('new', '-h').stdout, /new site DIR[\s\S]*new report PATH --from DIR/);
   assert.doesNotMatch(run('build', '--help').stdout, /serve \[--port/);
   assert.match(run('help', 'formats').stdout, /^Input formats/);
   const unknown = run('help', 'biuld');
