@@ -40,6 +40,12 @@ Commands:
                                it links to, and that none lost its link (after build)
   new site DIR [--no-install]  create a results site in DIR that depends on this tpsreport,
                                with one sample report; installs its packages and Hugo
+  init                         wire tpsreport into the Hugo site here (a blog with its own
+                               theme, hugo.toml or config.toml): imports its tps-*
+                               shortcodes as a Hugo module and adds npm scripts, a CI
+                               workflow and .gitignore lines; merges into files that are
+                               there, never replaces one, and writes nothing if it cannot
+                               write all
   new report PATH --from DIR [--pattern GLOB]
                                copy DIR's raw files into content/PATH/raw/ (a bare NAME:
                                content/reports/NAME/raw/) and write
@@ -172,6 +178,15 @@ const commands = {
     return result.problems.length ? 1 : 0;
   },
 
+  async init(args) {
+    parseArgs({ args, options: {} });
+    const { initSite } = await import('./scaffold/init.mjs');
+    const { files } = initSite(ROOT);
+    for (const { path, action } of files) console.error(`init: ${path} ${action}`);
+    console.error('init: next, `npx tpsreport new report posts/NAME --from DIR` makes a post of a folder of raw results, and `npm run build` builds the site');
+    return 0;
+  },
+
   async new(args) {
     const [what, ...rest] = args;
     if (what === 'site') return newSiteCommand(rest);
@@ -239,8 +254,10 @@ async function newReportCommand(args) {
   const at = path && !rest.length ? reportAt(path) : null;
   if (!at) return usage('new report takes one PATH under content/ (posts/2026/x), or a NAME for content/reports/NAME/; each part lower-case letters, digits, dashes or underscores');
   if (!values.from) return usage('new report needs --from DIR, the folder of raw results to copy');
+  const { shortcodePrefix } = await import('./lib/site-config.mjs');
   const slug = at.slug;
-  const made = await newReport({ root: ROOT, slug, from: values.from, pattern: values.pattern });
+  // A blog wired in by `tpsreport init` takes tpsreport's shortcodes as tps-chart, tps-table, …
+  const made = await newReport({ root: ROOT, slug, from: values.from, pattern: values.pattern, prefix: shortcodePrefix(ROOT) });
   console.log(made.text);
   const notes = [made.skipped.length && `${made.skipped.length} published but not read`, made.hidden.length && `${made.hidden.length} hidden, left out`].filter(Boolean);
   console.error(`new report: ${made.files} file${made.files === 1 ? '' : 's'} copied into ${made.dir}/raw/, ${made.sources.length} source${made.sources.length === 1 ? '' : 's'} in ${made.dir}/index.md${notes.length ? ` (${notes.join('; ')})` : ''}; \`tpsreport labels ${slug}\` shows its runs`);

@@ -185,11 +185,22 @@ async function buildPage({ report, shortcodes, errors, kindOf, known, reuse, rea
   if (errors.length) return { compiled: true, views: 0, built, errors };
 
   const page = await assemblePage({ report, shortcodes, views, listing });
-  const changed = (await writeFiles(siteDir, page.files)) | (await writeIfChanged(viewsPath, toJson({ views: page.placed, page: { image: page.info.image, rawHtml: page.info.rawHtml } })));
+  const info = { image: page.info.image, rawHtml: page.info.rawHtml, ...stylesheetOf(shortcodes, views) };
+  const changed = (await writeFiles(siteDir, page.files)) | (await writeIfChanged(viewsPath, toJson({ views: page.placed, page: info })));
   const raw = { title: rawTitle(report), list: page.info.raw, sum: report.rawSum };
   await writeIfChanged(manifestPath, JSON.stringify({ stamp, views: Object.fromEntries(Object.entries(views).map(([key, view]) => [key, keptView(view)])), raw }));
   await writeIfChanged(stampPath, toJson({ stamp, views: Object.keys(views).length }));
   return { compiled: true, changed: Boolean(changed), views: Object.keys(views).length, built, errors };
+}
+
+/**
+ * A blog's post (one that names the tps- shortcodes) is shown by a theme that
+ * knows nothing of tpsreport's stylesheet: its first view links it, by key
+ * (layouts/_partials/tps/view.html). tpsreport's own pages link it in their head.
+ */
+function stylesheetOf(shortcodes, views) {
+  const first = shortcodes.find((sc) => views[sc.key]);
+  return first?.name.startsWith(PREFIX) ? { stylesheet: first.key } : {};
 }
 
 /**

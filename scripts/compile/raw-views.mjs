@@ -65,7 +65,7 @@ function viewPage({ name, file, lines, first, last, reportTitle, doc, siteUp }) 
   const pages = paged ? pageLinks({ first, last, total: lines.length, pageHref, range }) : '';
   return standalonePage({
     title: `${name}${range ? ` (${range})` : ''} · ${reportTitle}`,
-    stylesheet: `${up}../${siteUp}css/site.css`,
+    cssDir: `${up}../${siteUp}css/`,
     bodyClass: 'raw-view',
     body: `<header class="site-header"><a class="site-title" href="${up}../">${esc(reportTitle)}</a><nav><a href="${esc(bundleHref(name.split('/').pop()))}" download>Download ${esc(name)}</a></nav></header>
 <main>

@@ -51,6 +51,7 @@ test('the raw view of a file in a folder under raw/ climbs one level more to the
   const html = rawView({ name: 'waits/w.txt', text: 'a\n', reportTitle: 'X', doc: null });
   const href = (pattern) => new URL(pattern.exec(html)[1], VIEW).pathname;
   assert.equal(href(/<link rel="stylesheet" href="([^"]+site\.css)">/), '/css/site.css');
+  assert.equal(href(/<link rel="stylesheet" href="([^"]+tps-blocks\.css)">/), '/css/tps-blocks.css');
   assert.equal(href(/<a class="site-title" href="([^"]+)">/), '/reports/x/');
   assert.equal(href(/<a href="([^"]+)" download>/), '/reports/x/raw/waits/w.txt');
   const top = rawView({ name: 'w.txt', text: 'a\n', reportTitle: 'X', doc: null });

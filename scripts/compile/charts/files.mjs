@@ -137,7 +137,7 @@ const SITE_UP = '../../';
 export function tablePage({ title, table, reportTitle, id, siteUp = SITE_UP }) {
   return standalonePage({
     title: `Figures of: ${title} · ${reportTitle}`,
-    stylesheet: `../${siteUp}css/site.css`,
+    cssDir: `../${siteUp}css/`,
     body: `<main>
 <h1>Figures of: ${esc(title)}</h1>
 <p class="meta">The figures drawn in <a href="../#${esc(id)}">the chart</a> of <a href="../">${esc(reportTitle)}</a>, one row each.</p>
