@@ -90,6 +90,8 @@ const SERVER_DESCRIBED = new Set([...BENCHMARK_KINDS, 'innodb-cmp', 'innodb-mute
 export async function newReport({ root, slug, from, pattern, date = new Date().toISOString().slice(0, 10), prefix = '' }) {
   const bundle = bundleDir(root, slug);
   if (existsSync(bundle)) throw new Problem({ file: relative(root, bundle), expected: 'a new report name (a report is never overwritten)', found: 'a folder of that name', rule: 'new-report' });
+  // content/posts/x.md and content/posts/x/index.md would be two pages at one address.
+  if (existsSync(`${bundle}.md`)) throw new Problem({ file: relative(root, `${bundle}.md`), expected: 'a new report name (a page at that address is there already)', found: 'a page of that name', rule: 'new-report' });
   const holder = bundleAbove(root, bundle);
   if (holder) throw new Problem({ file: relative(root, holder), expected: 'a report path outside any page bundle (Hugo makes no page of a folder inside one)', found: 'a page bundle above it', rule: 'new-report' });
   const { names, hidden } = await listFolder(from);

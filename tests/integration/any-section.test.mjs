@@ -41,13 +41,15 @@ test('new report PATH writes the bundle at that path under content/', () => {
 });
 
 test('new report refuses a path that leaves content/ or sits in a bundle, and writes nothing', () => {
-  for (const path of ['../escape', '/tmp/escape', 'posts/../escape', 'posts//x', 'Posts/x', 'posts/2026/sysbench-repeats/raw/more']) {
+  for (const path of ['../escape', '/tmp/escape', 'posts/../escape', 'posts//x', 'Posts/x', 'posts/2026/sysbench-repeats/raw/more', 'posts/hello']) {
     const made = cli('new', 'report', path, '--from', FROM);
     assert.notEqual(made.status, 0, path);
     assert.doesNotMatch(made.stderr, /\n\s+at /, `no stack trace for ${path}`);
   }
   assert.ok(!existsSync(join(site, '..', 'escape')) && !existsSync('/tmp/escape'));
   assert.deepEqual(readdirSync(join(site, 'content/posts/2026/sysbench-repeats')).sort(), ['index.md', 'raw']);
+  assert.deepEqual(readdirSync(join(site, 'content/posts')).sort(), ['2026', '_index.md', 'hello.md']);
+  assert.match(cli('new', 'report', 'posts/hello', '--from', FROM).stderr, /^content\/posts\/hello\.md: expected a new report name \(a page at that address is there already\), found a page of that name\n$/);
 });
 
 test('labels and compile know the report by its path', () => {
