@@ -20,7 +20,7 @@ import { compileReports } from '../compile/index.mjs';
 import { reportSlugs, reportKey } from '../lib/site.mjs';
 import { validateChanged } from '../validate/changed.mjs';
 import { treeIndex } from '../lib/files.mjs';
-import { configLayer, mount, CONTENT_MOUNT } from './hugo-config.mjs';
+import { configLayer, mount, contentMount } from './hugo-config.mjs';
 import { createProblems } from './serve-problems.mjs';
 import { openFront } from './serve-front.mjs';
 import { runHugoServer } from './serve-hugo.mjs';
@@ -223,7 +223,7 @@ function once(log) {
  * leaves out of content), the files a build copies itself.
  */
 async function hugoArgs(root, port, inner) {
-  const config = await configLayer(root, 'serve', { mounts: CONTENT_MOUNT + mount('.tpsreport/site', 'static') });
+  const config = await configLayer(root, 'serve', { mounts: (await contentMount(root)) + mount('.tpsreport/site', 'static') });
   return ['--bind', '127.0.0.1', '--port', String(inner), '--baseURL', `http://localhost:${port}/`, '--appendPort=false', '--liveReloadPort', String(port), '--renderToMemory', '--config', config];
 }
 

@@ -74,6 +74,7 @@ test('a build finds the report in posts/ and its page shows the raw file\'s figu
   assert.match(page, /<figure class="tps-chart/);
   assert.ok(readdirSync(join(site, 'public/posts/2026/sysbench-repeats/charts')).some((f) => f.endsWith('.svg')));
   assert.ok(readFileSync(join(site, 'public/posts/2026/sysbench-repeats/raw', name)).equals(readFileSync(join(FROM, name))));
+  assert.ok(!existsSync(join(site, '.tpsreport/hugo-out/posts/2026/sysbench-repeats/raw')), 'Hugo copies none of the raw files: compile publishes them');
   // The raw file's line view and a chart's embed page sit a folder deeper than a report in content/reports/: their styles still load.
   for (const page of [`raw/${name}.html`, 'charts/transactions-rate.html']) {
     const href = /<link rel="stylesheet" href="([^"]+)"/.exec(read(`public/posts/2026/sysbench-repeats/${page}`))[1];
