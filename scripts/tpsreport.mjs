@@ -363,7 +363,7 @@ async function main([name = 'help', ...args]) {
     return 0;
   }
   if (worksOnSite(name, args) && !configName(ROOT)) {
-    console.error(`tpsreport ${name === 'new' ? 'new report' : name}: ${ROOT} is in no site (no ${CONFIG_NAMES.join(' or ')} here or in a folder above it); run it in the site's folder, or make a site with \`tpsreport new site DIR\``);
+    console.error(`tpsreport ${name === 'new' ? 'new report' : name}: ${ROOT} is in no site (no Hugo config, ${CONFIG_NAMES.join(', ')}, here or in a folder above it); run it in the site's folder, or make a site with \`tpsreport new site DIR\``);
     return 2;
   }
   try {

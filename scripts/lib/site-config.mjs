@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
+import YAML from 'yaml';
 import { Problem } from '../problems/problem.mjs';
 import { configName } from './site.mjs';
 
@@ -15,11 +16,15 @@ export const MODULE_PATH = 'tpsreport';
 /** The prefix of the shortcodes a blog imports: tps-chart, tps-table, … (README: "Import into a Hugo blog"). */
 export const SHORTCODE_PREFIX = 'tps-';
 
+/** Whether a config file is YAML (hugo.yaml, config.yml) rather than TOML. */
+export const isYaml = (file) => /\.ya?ml$/.test(file);
+
 /**
- * The TOML config `text` of `file` as data; a Problem at its line and column
- * when it is not TOML.
+ * The config `text` of `file` (TOML, or YAML by its name) as data; a Problem
+ * at its line and column when it does not read.
  */
 export function parseConfig(text, file) {
+  if (isYaml(file)) return parseYaml(text, file).toJS() ?? {};
   try {
     return parse(text);
   } catch (error) {
@@ -27,6 +32,15 @@ export function parseConfig(text, file) {
     if (!Number.isInteger(error?.line)) throw error;
     throw new Problem({ file, line: error.line, column: error.column, rule: 'config', expected: 'a TOML config Hugo can read', found: error.message.split('\n')[0].replace(/^Invalid TOML document: /, '') });
   }
+}
+
+/** A YAML config as a document (which keeps its comments when written again); a Problem where it does not read. */
+export function parseYaml(text, file) {
+  const doc = YAML.parseDocument(text);
+  const [error] = doc.errors;
+  if (!error) return doc;
+  const at = error.linePos?.[0] ?? {};
+  throw new Problem({ file, line: at.line, column: at.col, rule: 'config', expected: 'a YAML config Hugo can read', found: error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '') });
 }
 
 /** The module.imports entry of the config `data` that imports tpsreport, or null. */
@@ -58,7 +72,7 @@ export function shortcodePrefix(root) {
   if (!name) return '';
   let data;
   try {
-    data = parse(readFileSync(join(root, name), 'utf8'));
+    data = parseConfig(readFileSync(join(root, name), 'utf8'), name);
   } catch {
     return '';
   }

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 export const TOOL_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The Hugo config file names tpsreport reads and layers, in Hugo's own order of preference. */
-export const CONFIG_NAMES = ['hugo.toml', 'config.toml'];
+export const CONFIG_NAMES = ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'config.toml', 'config.yaml', 'config.yml'];
 
 /** The site's Hugo config file name in `root`, or undefined when it has none. */
 export function configName(root) {

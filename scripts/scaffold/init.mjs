@@ -1,6 +1,6 @@
 // `tpsreport init`: wires tpsreport into a Hugo site that exists already (a
 // blog with a theme of its own), leaving the theme as it is:
-//   - the site's hugo.toml (or config.toml) imports tpsreport from
+//   - the site's config (hugo.toml, hugo.yaml, config.toml…) imports tpsreport from
 //     node_modules/ as a Hugo module, taking only its shortcodes named tps-*,
 //     the partials they use and its static files (the stylesheet of its
 //     tables and charts, which the first of them on a page links itself);
@@ -18,11 +18,26 @@ import { join, relative, dirname, basename, posix, sep } from 'node:path';
 import { Problem } from '../problems/problem.mjs';
 import { tmpBeside, toJson } from '../lib/files.mjs';
 import { CONFIG_NAMES, configName, TOOL_ROOT } from '../lib/site.mjs';
-import { parseConfig, tpsreportImport, takesPrefixedShortcodes, SHORTCODE_PREFIX } from '../lib/site-config.mjs';
+import YAML from 'yaml';
+import { parseConfig, parseYaml, isYaml, tpsreportImport, takesPrefixedShortcodes, SHORTCODE_PREFIX } from '../lib/site-config.mjs';
 import { installSpec } from './index.mjs';
 
 /** Hugo config files tpsreport does not edit: init names them when it finds one. */
-const OTHER_CONFIGS = ['hugo.yaml', 'hugo.yml', 'hugo.json', 'config.yaml', 'config.yml', 'config.json', 'config/_default'];
+const OTHER_CONFIGS = ['hugo.json', 'config.json', 'config/_default'];
+
+/** What a blog takes of tpsreport (README: "Import into a Hugo blog"): its prefixed shortcodes, the partials they use, its static files. */
+const MOUNTS = [
+  { source: 'layouts/_shortcodes', target: 'layouts/_shortcodes', files: [`${SHORTCODE_PREFIX}*.html`] },
+  { source: 'layouts/_partials/tps', target: 'layouts/_partials/tps' },
+  { source: 'static', target: 'static' },
+];
+
+const IMPORT_NOTE = [
+  `tpsreport (written by \`tpsreport init\`): its shortcodes named ${SHORTCODE_PREFIX}* (${SHORTCODE_PREFIX}table,`,
+  `${SHORTCODE_PREFIX}chart, …), the partials they use and its static files, from node_modules/,`,
+  'so that none of its page layouts meets this site\'s theme. `npx tpsreport kinds`',
+  'lists the shortcodes; `npx tpsreport build` builds the site.',
+];
 
 /** The scripts init adds to package.json. */
 export const SCRIPTS = {
@@ -65,18 +80,18 @@ function siteConfig(root) {
   const name = configName(root);
   if (!name) {
     const other = OTHER_CONFIGS.find((n) => existsSync(join(root, n)));
-    if (other) throw new Problem({ file: other, rule: 'init', expected: `a Hugo config in TOML (${CONFIG_NAMES.join(' or ')}), which tpsreport reads and extends`, found: `${other}; convert it to hugo.toml (\`hugo config --format toml\` prints it) and run init again` });
-    throw new Problem({ file: relative(process.cwd(), root) || '.', rule: 'init', expected: `a Hugo site (a folder with ${CONFIG_NAMES.join(' or ')}); run init in the blog's folder, or make a site with \`tpsreport new site DIR\``, found: 'no Hugo config' });
+    if (other) throw new Problem({ file: other, rule: 'init', expected: `a Hugo config in TOML or YAML (${CONFIG_NAMES.join(', ')}), which tpsreport reads and extends`, found: `${other}; convert it to hugo.toml (\`hugo config --format toml\` prints it) and run init again` });
+    throw new Problem({ file: relative(process.cwd(), root) || '.', rule: 'init', expected: `a Hugo site (a folder with ${CONFIG_NAMES.join(', ')}); run init in the blog's folder, or make a site with \`tpsreport new site DIR\``, found: 'no Hugo config' });
   }
   const text = readFileSync(join(root, name), 'utf8');
   return { name, text, data: parseConfig(text, name) };
 }
 
 /**
- * The config with tpsreport's import appended, every line of the author's
- * kept; unchanged when it imports tpsreport already. The import is checked
- * by reading the result back: a config whose module imports are written as
- * an inline array cannot take another [[module.imports]] table.
+ * The config with tpsreport's import added, every value of the author's
+ * kept; unchanged when it imports tpsreport already. The result is read back
+ * before anything is written: it must hold the author's settings as they
+ * were, and the import.
  */
 function configText({ name, text, data }, root, tool) {
   const existing = tpsreportImport(data);
@@ -84,18 +99,56 @@ function configText({ name, text, data }, root, tool) {
     if (!takesPrefixedShortcodes(existing)) throw new Problem({ file: name, rule: 'init', expected: `an import of tpsreport that takes only its ${SHORTCODE_PREFIX}* shortcodes, or none (init then writes it)`, found: `one that takes ${JSON.stringify(existing.mounts?.map((m) => m.source) ?? 'all of its folders')}` });
     return text;
   }
-  const path = modulePath(data, root, tool);
-  const block = importBlock(path);
-  const after = `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${block}`;
+  const entry = { path: modulePath(data, root, tool), mounts: MOUNTS };
+  const after = isYaml(name) ? withYamlImport(text, name, entry) : `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${tomlImport(entry)}`;
   let read;
   try {
     read = parseConfig(after, name);
   } catch (error) {
     if (!(error instanceof Problem)) throw error;
-    throw new Problem({ file: name, rule: 'init', expected: 'a config that can take one more [[module.imports]] table (module imports written as tables, not as an inline array)', found: `one where adding it fails: ${error.message}` });
+    throw new Problem({ file: name, rule: 'init', expected: 'a config that can take one more module import (module imports written as tables, not as an inline array)', found: `one where adding it fails: ${error.message}` });
   }
-  if (tpsreportImport(read)?.path !== path) throw new Problem({ file: name, rule: 'init', expected: 'the import of tpsreport in the config after adding it', found: 'another value (module imports written as an inline array?)' });
+  const imports = read.module?.imports;
+  const kept = Array.isArray(imports) && sameData({ ...read, module: { ...read.module, imports: imports.filter((i) => i !== tpsreportImport(read)) } }, data);
+  if (tpsreportImport(read)?.path !== entry.path || !kept) throw new Problem({ file: name, rule: 'init', expected: 'the config as it was with the import of tpsreport added', found: 'other settings changed by adding it (module imports written as an inline array?); add the import by hand (README: "Import into a Hugo blog")' });
   return after;
+}
+
+/** Two configs' data alike, an empty list of module imports as none. */
+function sameData(a, b) {
+  const plain = (data) => {
+    const copy = JSON.parse(JSON.stringify(data));
+    if (copy.module?.imports?.length === 0) delete copy.module.imports;
+    if (copy.module && !Object.keys(copy.module).length) delete copy.module;
+    return JSON.stringify(copy);
+  };
+  return plain(a) === plain(b);
+}
+
+/** tpsreport's [[module.imports]] table, appended after everything the author wrote. */
+function tomlImport({ path, mounts }) {
+  const value = (v) => (Array.isArray(v) ? `[${v.map((x) => JSON.stringify(x)).join(', ')}]` : JSON.stringify(v));
+  const mountLines = mounts.flatMap((m) => ['  [[module.imports.mounts]]', ...Object.entries(m).map(([k, v]) => `    ${k} = ${value(v)}`)]);
+  return `\n${IMPORT_NOTE.map((l) => `# ${l}`).join('\n')}\n[[module.imports]]\n  path = ${JSON.stringify(path)}\n${mountLines.join('\n')}\n`;
+}
+
+/**
+ * A YAML config with tpsreport's import: appended as text where the config
+ * has no `module` yet (every line of the author's stays as written), added
+ * to its module imports otherwise (the yaml library keeps comments; spacing
+ * inside a line may change).
+ */
+function withYamlImport(text, name, entry) {
+  const doc = parseYaml(text, name);
+  if (!doc.has('module')) {
+    const block = YAML.stringify({ module: { imports: [entry] } });
+    return `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}\n${IMPORT_NOTE.map((l) => `# ${l}`).join('\n')}\n${block}`;
+  }
+  const imports = doc.getIn(['module', 'imports'], true);
+  if (imports === undefined) doc.setIn(['module', 'imports'], doc.createNode([entry]));
+  else if (YAML.isSeq(imports)) imports.add(doc.createNode(entry));
+  else throw new Problem({ file: name, rule: 'init', expected: 'module imports written as a list', found: 'another value' });
+  return String(doc);
 }
 
 /** Where Hugo finds tpsreport: a path relative to the themes folder (node_modules/tpsreport, where npm installs it). */
@@ -103,27 +156,6 @@ function modulePath(data, root, tool) {
   const themes = join(root, typeof data.themesDir === 'string' ? data.themesDir : 'themes');
   const installed = tool.split(sep).includes('node_modules') ? tool : join(root, 'node_modules', 'tpsreport');
   return relative(themes, installed).split(sep).join(posix.sep);
-}
-
-function importBlock(path) {
-  return `
-# tpsreport (written by \`tpsreport init\`): its shortcodes named ${SHORTCODE_PREFIX}* (${SHORTCODE_PREFIX}table,
-# ${SHORTCODE_PREFIX}chart, …), the partials they use and its static files, from node_modules/,
-# so that none of its page layouts meets this site's theme. \`npx tpsreport kinds\`
-# lists the shortcodes; \`npx tpsreport build\` builds the site.
-[[module.imports]]
-  path = ${JSON.stringify(path)}
-  [[module.imports.mounts]]
-    source = "layouts/_shortcodes"
-    target = "layouts/_shortcodes"
-    files = ["${SHORTCODE_PREFIX}*.html"]
-  [[module.imports.mounts]]
-    source = "layouts/_partials/tps"
-    target = "layouts/_partials/tps"
-  [[module.imports.mounts]]
-    source = "static"
-    target = "static"
-`;
 }
 
 /** package.json with tpsreport's scripts and the dependency on it added; a Problem where a script of that name does something else. */

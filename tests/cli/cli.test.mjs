@@ -170,7 +170,7 @@ test('a command that writes into a site, run in a folder of none, says so and ma
       const { status, stdout, stderr } = inDir(...args);
       assert.equal(status, 2, args.join(' '));
       assert.equal(stdout, '');
-      assert.equal(stderr, `tpsreport ${args[0] === 'new' ? 'new report' : args[0]}: ${dir} is in no site (no hugo.toml or config.toml here or in a folder above it); run it in the site's folder, or make a site with \`tpsreport new site DIR\`\n`);
+      assert.equal(stderr, `tpsreport ${args[0] === 'new' ? 'new report' : args[0]}: ${dir} is in no site (no Hugo config, hugo.toml, hugo.yaml, hugo.yml, config.toml, config.yaml, config.yml, here or in a folder above it); run it in the site's folder, or make a site with \`tpsreport new site DIR\`\n`);
     }
     assert.deepEqual(readdirSync(dir), []);
     const parsed = inDir('parse', join(ROOT, 'content/reports/innodb-plugin-vs-builtin/raw/sysbench-5.1-plugin-rw.txt'));

@@ -124,3 +124,30 @@ for (const [theme, { mark }] of Object.entries(THEMES)) describe(theme, () => {
     assert.ok(existsSync(join(blog, 'public/tags/notes/index.html')));
   });
 });
+
+// A blog whose config is YAML gets the same: Hugo reads the import init adds to it.
+describe('PaperMod with hugo.yaml', () => {
+  let blog;
+  const cli = (...args) => spawnSync(process.execPath, [CLI, ...args], { cwd: blog, encoding: 'utf8' });
+  const YAML_CONFIG = 'baseURL: http://localhost:1313/\ntitle: A benchmark blog   # in the header\ntheme: PaperMod\n';
+
+  before(() => {
+    blog = blogWith('PaperMod');
+    rmSync(join(blog, 'hugo.toml'));
+    writeFileSync(join(blog, 'hugo.yaml'), YAML_CONFIG);
+  });
+  after(() => rmSync(blog, { recursive: true, force: true }));
+
+  test('init, new report and build give the post its table, chart and stylesheet, the config\'s lines as written', () => {
+    for (const args of [['init'], ['new', 'report', 'posts/sysbench-repeats', '--from', FROM], ['build']]) {
+      const r = cli(...args);
+      assert.equal(r.status, 0, `${args.join(' ')}: ${r.stderr}`);
+    }
+    assert.ok(readFileSync(join(blog, 'hugo.yaml'), 'utf8').startsWith(YAML_CONFIG));
+    const page = readFileSync(join(blog, 'public/posts/sysbench-repeats/index.html'), 'utf8');
+    assert.match(page, /<link rel="stylesheet" href="\/css\/tps-blocks\.css">/);
+    assert.match(page, /<table class="tps-table">/);
+    assert.match(page, /<figure class="tps-chart[^"]*" id="chart-transactions-rate"/);
+    assert.match(readFileSync(join(blog, 'public/posts/hello/index.html'), 'utf8'), /class="post-single"/);
+  });
+});

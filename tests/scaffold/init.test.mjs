@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
+import { parse as parseYaml } from 'yaml';
 import { initSite, SCRIPTS } from '../../scripts/scaffold/init.mjs';
 import { shortcodePrefix } from '../../scripts/lib/site-config.mjs';
 import { Problem } from '../../scripts/problems/problem.mjs';
@@ -126,17 +127,59 @@ test('init merges into a package.json and .gitignore of the author\'s, keeping t
   }
 });
 
-test('init refuses a folder that is no Hugo site, and one whose config is YAML, writing nothing', () => {
+test('init refuses a folder that is no Hugo site, and one whose config is JSON, writing nothing', () => {
   const none = blog({ 'content/posts/a.md': '---\ntitle: a\n---\n' });
-  const yaml = blog({ 'hugo.yaml': 'title: Blog\ntheme: PaperMod\n' });
+  const json = blog({ 'hugo.json': '{ "title": "Blog" }\n' });
   try {
-    assert.match(refusal(none).message, /^expected a Hugo site \(a folder with hugo\.toml or config\.toml\).*found no Hugo config$/);
-    const problem = refusal(yaml);
-    assert.equal(problem.file, 'hugo.yaml');
-    assert.match(problem.message, /expected a Hugo config in TOML .*found hugo\.yaml; convert it to hugo\.toml/);
+    assert.match(refusal(none).message, /^expected a Hugo site \(a folder with hugo\.toml, hugo\.yaml, .*found no Hugo config$/);
+    const problem = refusal(json);
+    assert.equal(problem.file, 'hugo.json');
+    assert.match(problem.message, /expected a Hugo config in TOML or YAML .*found hugo\.json; convert it to hugo\.toml/);
   } finally {
     rmSync(none, { recursive: true, force: true });
-    rmSync(yaml, { recursive: true, force: true });
+    rmSync(json, { recursive: true, force: true });
+  }
+});
+
+const YAML_CONFIG = `# my blog
+baseURL: https://blog.example.org/
+title: Blog   # shown in the header
+theme: PaperMod
+params:
+  author: Me
+`;
+
+test('init appends the import to a YAML config with no module settings, every line as written', () => {
+  const dir = blog({ 'hugo.yaml': YAML_CONFIG });
+  try {
+    initSite(dir, { tool: TOOL(dir) });
+    const text = readFileSync(join(dir, 'hugo.yaml'), 'utf8');
+    assert.ok(text.startsWith(YAML_CONFIG));
+    const data = parseYaml(text);
+    assert.equal(data.title, 'Blog');
+    assert.deepEqual(data.module.imports.map((i) => [i.path, i.mounts.map((m) => m.source).join()]), [['../node_modules/tpsreport', 'layouts/_shortcodes,layouts/_partials/tps,static']]);
+    assert.equal(shortcodePrefix(dir), 'tps-');
+    assert.equal(initSite(dir, { tool: TOOL(dir) }).files[0].action, 'unchanged');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('init adds the import to the module imports a YAML config has, keeping the theme\'s and the comments', () => {
+  const config = `${YAML_CONFIG}module:\n  # the theme as a module\n  imports:\n    - path: github.com/adityatelange/hugo-PaperMod\n`;
+  const broken = blog({ 'hugo.yaml': 'title: [Blog\nparams:\n  a: 1\n' });
+  const dir = blog({ 'hugo.yaml': config });
+  try {
+    initSite(dir, { tool: TOOL(dir) });
+    const text = readFileSync(join(dir, 'hugo.yaml'), 'utf8');
+    assert.match(text, /# the theme as a module\n/);
+    assert.deepEqual(parseYaml(text).module.imports.map((i) => i.path), ['github.com/adityatelange/hugo-PaperMod', '../node_modules/tpsreport']);
+    const problem = refusal(broken);
+    assert.equal(problem.file, 'hugo.yaml');
+    assert.ok(problem.line >= 1, 'placed at its line');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(broken, { recursive: true, force: true });
   }
 });
 
