@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { Problem, failed } from './problems/problem.mjs';
 import { report, reporterNames, checkedLine } from './problems/reporters.mjs';
 import { jsonChunks } from './lib/files.mjs';
-import { siteRoot, hugoBinary, TOOL_ROOT, reportSlugs, configName, CONFIG_NAMES } from './lib/site.mjs';
+import { siteRoot, hugoBinary, TOOL_ROOT, reportSlugs, reportPath, configName, CONFIG_NAMES } from './lib/site.mjs';
 
 /** The site every command works on (the current folder, or the nearest one above it with a Hugo config); the tool's own files come from this package. */
 const ROOT = siteRoot();
@@ -43,8 +43,15 @@ Commands:
                                it links to, and that none lost its link (after build)
   new site DIR [--no-install]  create a results site in DIR that depends on this tpsreport,
                                with one sample report; installs its packages and Hugo
-  new report SLUG --from DIR [--pattern GLOB]
-                               copy DIR's raw files into content/reports/SLUG/raw/ and write
+  init                         wire tpsreport into the Hugo site here (a blog with its own
+                               theme, hugo.toml or config.toml): imports its tps-*
+                               shortcodes as a Hugo module and adds npm scripts, a CI
+                               workflow and .gitignore lines; merges into files that are
+                               there, never replaces one, and writes nothing if it cannot
+                               write all
+  new report PATH --from DIR [--pattern GLOB]
+                               copy DIR's raw files into content/PATH/raw/ (a bare NAME:
+                               content/reports/NAME/raw/) and write
                                its index.md: formats detected, files of one shape as one
                                glob: source (or GLOB), labels the output states, a table and
                                a chart
@@ -73,7 +80,7 @@ const session = {};
 async function unknownReports(slugs) {
   const known = await reportSlugs(ROOT);
   const unknown = slugs.filter((s) => !known.includes(s));
-  return unknown.length ? `no report ${unknown.map((s) => `"${s}"`).join(', ')} under content/reports/ (there are: ${known.join(', ') || 'none'})` : null;
+  return unknown.length ? `no report ${unknown.map((s) => `"${s}"`).join(', ')} under content/ (there are: ${known.join(', ') || 'none'})` : null;
 }
 
 const commands = {
@@ -176,11 +183,20 @@ const commands = {
     return result.problems.length ? 1 : 0;
   },
 
+  async init(args) {
+    parseArgs({ args, options: {} });
+    const { initSite } = await import('./scaffold/init.mjs');
+    const { files } = initSite(ROOT);
+    for (const { path, action } of files) console.error(`init: ${path} ${action}`);
+    console.error('init: next, `npx tpsreport new report posts/NAME --from DIR` makes a post of a folder of raw results, and `npm run build` builds the site');
+    return 0;
+  },
+
   async new(args) {
     const [what, ...rest] = args;
     if (what === 'site') return newSiteCommand(rest);
     if (what === 'report') return newReportCommand(rest);
-    return usage(`new takes what to create: \`new site DIR\` or \`new report SLUG --from DIR\`${what ? `, not "${what}"` : ''}`);
+    return usage(`new takes what to create: \`new site DIR\` or \`new report PATH --from DIR\`${what ? `, not "${what}"` : ''}`);
   },
 
   async labels(args) {
@@ -191,7 +207,7 @@ const commands = {
     const { runLabels, labelsTable } = await import('./author/labels.mjs');
     const runs = await runLabels({ root: ROOT, slug: positionals[0] });
     if (!runs.rows.length) {
-      console.error(`labels: content/reports/${positionals[0]}/index.md lists no sources, so ingest makes no runs; list raw files under \`sources\` in its front matter`);
+      console.error(`labels: content/${reportPath(positionals[0])}/index.md lists no sources, so ingest makes no runs; list raw files under \`sources\` in its front matter`);
       return 0;
     }
     console.log(labelsTable(runs));
@@ -234,14 +250,18 @@ async function newSiteCommand(args) {
   return newSite(positionals[0], { install: !values['no-install'], log: (line) => console.error(line) });
 }
 
-/** `new report SLUG --from DIR [--pattern GLOB]`. */
+/** `new report PATH --from DIR [--pattern GLOB]`. */
 async function newReportCommand(args) {
   const { values, positionals } = parseArgs({ args, options: { from: { type: 'string' }, pattern: { type: 'string' } }, allowPositionals: true });
-  const [slug, ...rest] = positionals;
-  const { newReport, SLUG } = await import('./author/new-report.mjs');
-  if (!slug || rest.length || !SLUG.test(slug)) return usage('new report takes one SLUG of lower-case letters, digits and dashes (it becomes content/reports/SLUG/)');
+  const [path, ...rest] = positionals;
+  const { newReport, reportAt } = await import('./author/new-report.mjs');
+  const at = path && !rest.length ? reportAt(path) : null;
+  if (!at) return usage('new report takes one PATH under content/ (posts/2026/x), or a NAME for content/reports/NAME/; each part lower-case letters, digits, dashes or underscores');
   if (!values.from) return usage('new report needs --from DIR, the folder of raw results to copy');
-  const made = await newReport({ root: ROOT, slug, from: values.from, pattern: values.pattern });
+  const { shortcodePrefix } = await import('./lib/site-config.mjs');
+  const slug = at.slug;
+  // A blog wired in by `tpsreport init` takes tpsreport's shortcodes as tps-chart, tps-table, …
+  const made = await newReport({ root: ROOT, slug, from: values.from, pattern: values.pattern, prefix: shortcodePrefix(ROOT) });
   console.log(made.text);
   const notes = [made.skipped.length && `${made.skipped.length} published but not read`, made.hidden.length && `${made.hidden.length} hidden, left out`].filter(Boolean);
   console.error(`new report: ${made.files} file${made.files === 1 ? '' : 's'} copied into ${made.dir}/raw/, ${made.sources.length} source${made.sources.length === 1 ? '' : 's'} in ${made.dir}/index.md${notes.length ? ` (${notes.join('; ')})` : ''}; \`tpsreport labels ${slug}\` shows its runs`);
@@ -347,7 +367,7 @@ async function main([name = 'help', ...args]) {
     return 0;
   }
   if (worksOnSite(name, args) && !configName(ROOT)) {
-    console.error(`tpsreport ${name === 'new' ? 'new report' : name}: ${ROOT} is in no site (no ${CONFIG_NAMES.join(' or ')} here or in a folder above it); run it in the site's folder, or make a site with \`tpsreport new site DIR\``);
+    console.error(`tpsreport ${name === 'new' ? 'new report' : name}: ${ROOT} is in no site (no Hugo config, ${CONFIG_NAMES.join(', ')}, here or in a folder above it); run it in the site's folder, or make a site with \`tpsreport new site DIR\``);
     return 2;
   }
   try {

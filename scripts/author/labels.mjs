@@ -9,6 +9,7 @@ import { kindItems, labelsOf, measures } from '../compile/select.mjs';
 import { checkRunLabels } from '../ingest/run-labels.mjs';
 import { displayWidth, padToWidth } from '../lib/text.mjs';
 import { printable } from '../problems/problem.mjs';
+import { bundleDir } from '../lib/site.mjs';
 
 /**
  * One row per run: the raw file, the format it is parsed as, the run's
@@ -17,7 +18,7 @@ import { printable } from '../problems/problem.mjs';
  * @returns {Promise<{ labels: string[], rows: { file, format, run, labels }[] }>}
  */
 export async function runLabels({ root, slug }) {
-  const bundle = join(root, 'content', 'reports', slug);
+  const bundle = bundleDir(root, slug);
   const index = join(bundle, 'index.md');
   const plan = planSources(await readFile(index, 'utf8'), relative(root, index), bundle, root);
   const rows = [];

@@ -1,5 +1,6 @@
-// `tpsreport new report SLUG --from DIR`: a report bundle from a folder of raw
-// results. The files are copied as they are into content/reports/SLUG/raw/,
+// `tpsreport new report PATH --from DIR`: a report bundle from a folder of raw
+// results. The files are copied as they are into content/PATH/raw/ (a bare
+// name is a bundle in content/reports/),
 // each one's format is detected with the parse step's own detection, files of
 // one shape become one `glob:` source, the labels the output states are
 // offered in the front matter, and the body gets a table and a chart of the
@@ -17,8 +18,21 @@ import { outputLabels, outputRunLabels, isServerConfig } from './output-labels.m
 import { proposePatterns, contradiction, lostLabel } from './patterns.mjs';
 import { CMP_COLUMNS } from '../compile/tables/compression-table.mjs';
 import { kindItems, at, measures } from '../compile/select.mjs';
+import { SLUG_PART, slugOfPath, bundleDir } from '../lib/site.mjs';
 
-export const SLUG = /^[a-z0-9][a-z0-9-]*$/;
+/**
+ * The report a `new report` PATH names, as { slug, path }: a bare name is a
+ * bundle in content/reports/, a path ("posts/2026/x") is relative to
+ * content/. Each part is lower-case letters, digits, dashes or underscores,
+ * so no PATH reaches outside content/ (no "..", no leading "/"). null for
+ * anything else.
+ */
+export function reportAt(text) {
+  const parts = String(text).split('/');
+  if (!parts.every((part) => SLUG_PART.test(part))) return null;
+  const path = parts.length > 1 ? parts.join('/') : `reports/${text}`;
+  return { slug: slugOfPath(path), path };
+}
 
 /**
  * The main figure of a document's runs: the first of its kind's that some
@@ -41,13 +55,19 @@ const isBenchmark = (kind) => formatNamed(kind)?.role === 'benchmark';
 const overTimeOf = (kind) => formatNamed(kind)?.overTime ?? undefined;
 
 /**
- * Creates content/reports/<slug>/ from the files under `from`.
- * @param {{ root: string, slug: string, from: string, pattern?: string, date?: string }} o
+ * Creates report `slug`'s bundle (see reportAt) from the files under `from`;
+ * `prefix` goes before the name of every shortcode it writes (a blog that
+ * imports tpsreport's shortcodes as tps-chart, tps-table, …).
+ * @param {{ root: string, slug: string, from: string, pattern?: string, date?: string, prefix?: string }} o
  * @returns {Promise<{ dir, files, sources, skipped: { file, reason }[], text }>}
  */
-export async function newReport({ root, slug, from, pattern, date = new Date().toISOString().slice(0, 10) }) {
-  const bundle = join(root, 'content', 'reports', slug);
+export async function newReport({ root, slug, from, pattern, date = new Date().toISOString().slice(0, 10), prefix = '' }) {
+  const bundle = bundleDir(root, slug);
   if (existsSync(bundle)) throw new Problem({ file: relative(root, bundle), expected: 'a new report name (a report is never overwritten)', found: 'a folder of that name', rule: 'new-report' });
+  // content/posts/x.md and content/posts/x/index.md would be two pages at one address.
+  if (existsSync(`${bundle}.md`)) throw new Problem({ file: relative(root, `${bundle}.md`), expected: 'a new report name (a page at that address is there already)', found: 'a page of that name', rule: 'new-report' });
+  const holder = bundleAbove(root, bundle);
+  if (holder) throw new Problem({ file: relative(root, holder), expected: 'a report path outside any page bundle (Hugo makes no page of a folder inside one)', found: 'a page bundle above it', rule: 'new-report' });
   const { names, hidden } = await listFolder(from);
   const read = await readAll(from, names);
   const rawFiles = names.map((n) => `raw/${n}`);
@@ -59,9 +79,23 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
   const rest = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups, read.parsed), ...topWaits(sources, read.parsed), ...loneCaptures(sources), ...allFiles(sources), ...eachFile(sources)];
   // After the others, which may give a run the label it is best named by (DBT-2's report).
   const extra = [...loneRuns(sources, main, read.parsed), ...rest];
-  const text = indexText({ slug, date, sources, main, extra, skipped: read.skipped, hidden, alike: alikeRuns(sources, read.parsed) });
+  const text = withPrefix(indexText({ slug: basename(bundle), date, sources, main, extra, skipped: read.skipped, hidden, alike: alikeRuns(sources, read.parsed) }), prefix);
   await writeBundle({ root, bundle, from, names, text });
   return { dir: relative(root, bundle), files: names.length, sources, skipped: read.skipped, hidden, text };
+}
+
+/** The index.md of a page bundle that holds `bundle`'s folder, or null: a page's folder cannot sit inside another page's. */
+function bundleAbove(root, bundle) {
+  const content = join(root, 'content');
+  for (let dir = dirname(bundle); dir.startsWith(content) && dir !== content; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'index.md'))) return join(dir, 'index.md');
+  }
+  return null;
+}
+
+/** index.md `text` with `prefix` before the name of each shortcode (they are all tpsreport's: indexText writes no other). */
+function withPrefix(text, prefix) {
+  return prefix ? text.replace(/\{\{< ([a-z][a-z0-9-]*) /g, `{{< ${prefix}$1 `) : text;
 }
 
 /**

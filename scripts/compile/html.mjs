@@ -477,10 +477,10 @@ export function durationText(seconds, decimals) {
 
 /**
  * A page of its own beside the report (a raw view, a chart's figures): the
- * site's stylesheet at `stylesheet` (relative, as the page sits below the
- * report), light and dark, no favicon request. `body` is markup.
+ * site's stylesheets from `cssDir` (the site's css/ folder, relative, as the
+ * page sits below the report), light and dark, no favicon request. `body` is markup.
  */
-export function standalonePage({ title, stylesheet, bodyClass, body }) {
+export function standalonePage({ title, cssDir, bodyClass, body }) {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -489,7 +489,8 @@ export function standalonePage({ title, stylesheet, bodyClass, body }) {
 <meta name="color-scheme" content="light dark">
 <title>${esc(title)}</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="${stylesheet}">
+<link rel="stylesheet" href="${cssDir}tps-blocks.css">
+<link rel="stylesheet" href="${cssDir}site.css">
 </head>
 <body${attrs({ class: bodyClass })}>
 ${body}

@@ -29,7 +29,7 @@ import { tableHtml, tableCsv, csvName, bundleHref, incompleteNote, rawViewFiles,
 import { rawViewPages, rawFilesHtml } from './raw-views.mjs';
 import { createDrawer } from '../draw/pool.mjs';
 import { BINARY } from '../parse/driver.mjs';
-import { TOOL_ROOT, reportSlugs } from '../lib/site.mjs';
+import { TOOL_ROOT, reportSlugs, bundleDir, reportKey, reportPath } from '../lib/site.mjs';
 import { specHash } from '../draw/svg.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -51,7 +51,7 @@ export async function compilerHash() {
 }
 
 /**
- * Compiles every report under content/reports (or only `slugs`).
+ * Compiles every report of the site (or only `slugs`).
  * `listed`: a current listing of content/ and data/ (a build's, see treeIndex), when there is one.
  * @returns {{ reports, compiled, views, built, errors: Problem[] }}
  */
@@ -61,11 +61,11 @@ export async function compileReports({ root, slugs, out = join(root, '.tpsreport
   const result = { reports: chosen.length, compiled: 0, views: 0, built: 0, changed: [], errors: [] };
   const compiler = await compilerHash();
   // One listing of every article, document and raw file for the per-report "nothing changed" checks.
-  listed ??= await treeIndex([join(root, 'content', 'reports'), join(root, 'data', 'reports')]);
+  listed ??= await treeIndex([join(root, 'content'), join(root, 'data', 'reports')]);
   const known = templateShortcodes(root);
   const drawer = createDrawer({ svgCache: join(out, 'cache', 'svg'), pngCache: join(out, 'cache', 'png') });
   // What each report's last compile saw, read all at once: on a build where one report changed, this is most of the step.
-  const stamps = new Map(chosen.map((slug) => [slug, readCache(join(out, 'cache', 'compile', `${slug}.stamp.json`))]));
+  const stamps = new Map(chosen.map((slug) => [slug, readCache(join(out, 'cache', 'compile', `${reportKey(slug)}.stamp.json`))]));
   try {
     // Several reports at a time, so the main thread builds tables while the drawing threads draw.
     await eachLimit(chosen, concurrency, async (slug) => {
@@ -85,13 +85,13 @@ export async function compileReports({ root, slugs, out = join(root, '.tpsreport
 }
 
 async function compileReport({ root, slug, out, compiler, drawer, listed, known, last }) {
-  const indexPath = join(root, 'content', 'reports', slug, 'index.md');
-  const dataDir = join(root, 'data', 'reports', slug);
-  const rawDir = join(root, 'content', 'reports', slug, 'raw');
+  const indexPath = join(bundleDir(root, slug), 'index.md');
+  const dataDir = join(root, 'data', 'reports', reportKey(slug));
+  const rawDir = join(bundleDir(root, slug), 'raw');
   const stamp = { compiler, text: listed.stamp([indexPath]), data: listed.stamp([dataDir]), raw: listed.stamp([rawDir]) };
-  const manifestPath = join(out, 'cache', 'compile', `${slug}.json`);
-  const stampPath = join(out, 'cache', 'compile', `${slug}.stamp.json`);
-  const viewsPath = join(out, 'views', `${slug}.json`);
+  const manifestPath = join(out, 'cache', 'compile', `${reportKey(slug)}.json`);
+  const stampPath = join(out, 'cache', 'compile', `${reportKey(slug)}.stamp.json`);
+  const viewsPath = join(out, 'views', `${reportKey(slug)}.json`);
   if (last && sameStamp(last.stamp, stamp) && existsSync(viewsPath)) return { compiled: false, views: last.views, built: 0, errors: [] };
   const previous = readCache(manifestPath);
   const text = readFileSync(indexPath, 'utf8');
@@ -123,7 +123,7 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, known,
   const readsDocuments = !report.rawList || shortcodes.some((sc) => kindOf(sc.name) && !reuse[sc.key]);
   const rawBytes = listing.reduce((sum, { info }) => sum + (info?.isFile() ? info.size : 0), 0);
   // A report with long logs holds them, their documents and its charts' rows in memory while it compiles: one such report at a time.
-  return oneBigReportAtATime(readsDocuments ? rawBytes : 0, () => buildPage({ report, shortcodes, errors, kindOf, known, reuse, readsDocuments, dataDir, listing, drawer, stamp, paths: { siteDir: join(out, 'site', 'reports', slug), viewsPath, manifestPath, stampPath } }));
+  return oneBigReportAtATime(readsDocuments ? rawBytes : 0, () => buildPage({ report, shortcodes, errors, kindOf, known, reuse, readsDocuments, dataDir, listing, drawer, stamp, paths: { siteDir: join(out, 'site', ...reportPath(slug).split('/')), viewsPath, manifestPath, stampPath } }));
 }
 
 /**
@@ -187,11 +187,22 @@ async function buildPage({ report, shortcodes, errors, kindOf, known, reuse, rea
   if (errors.length) return { compiled: true, views: 0, built, errors };
 
   const page = await assemblePage({ report, shortcodes, views, listing });
-  const changed = (await writeFiles(siteDir, page.files)) | (await writeIfChanged(viewsPath, toJson({ views: page.placed, page: { image: page.info.image, rawHtml: page.info.rawHtml } })));
+  const info = { image: page.info.image, rawHtml: page.info.rawHtml, ...stylesheetOf(shortcodes, views) };
+  const changed = (await writeFiles(siteDir, page.files)) | (await writeIfChanged(viewsPath, toJson({ views: page.placed, page: info })));
   const raw = { title: rawTitle(report), list: page.info.raw, sum: report.rawSum };
   await writeIfChanged(manifestPath, JSON.stringify({ stamp, views: Object.fromEntries(Object.entries(views).map(([key, view]) => [key, keptView(view)])), raw }));
   await writeIfChanged(stampPath, toJson({ stamp, views: Object.keys(views).length }));
   return { compiled: true, changed: Boolean(changed), views: Object.keys(views).length, built, errors };
+}
+
+/**
+ * A blog's post (one that names the tps- shortcodes) is shown by a theme that
+ * knows nothing of tpsreport's stylesheet: its first view links it, by key
+ * (layouts/_partials/tps/view.html). tpsreport's own pages link it in their head.
+ */
+function stylesheetOf(shortcodes, views) {
+  const first = shortcodes.find((sc) => views[sc.key]);
+  return first?.name.startsWith(PREFIX) ? { stylesheet: first.key } : {};
 }
 
 /**
@@ -406,11 +417,11 @@ async function rawFiles(report, listing, files) {
     const name = osName.split(sep).join('/');
     const bytes = readFileSync(path);
     sums.push([osName, (await fileSum(path, info, bytes)).sha256]);
-    const doc = bySource.get(join('content', 'reports', report.slug, 'raw', name));
+    const doc = bySource.get(join('content', reportPath(report.slug), 'raw', name));
     files.set(`raw/${name}`, bytes);
     // A binary file (a picture, a perf.data kept beside the runs) has no lines to number: it is published for download only.
     const text = lineText(bytes);
-    const pages = text === null ? [] : rawViewPages({ name, text, reportTitle: rawTitle(report), doc });
+    const pages = text === null ? [] : rawViewPages({ name, text, reportTitle: rawTitle(report), doc, siteUp: report.siteUp });
     for (const { file, html } of pages) files.set(`raw/${file}`, html);
     list.push({ name: `raw/${name}`, href: bundleHref(`raw/${name}`), bytes: bytes.length, ...(pages.length ? {} : { view: false }), ...(pages.length > 1 ? { pages: pages.length } : {}) });
   }
@@ -444,7 +455,7 @@ async function writeFiles(dir, files) {
 
 /** Drops the outputs of reports that no longer exist, and what a killed compile left half written beside them. */
 async function removeGone(out, slugs) {
-  const keep = new Set(slugs);
+  const keep = new Set(slugs.map(reportKey));
   for (const dir of [join(out, 'views'), join(out, 'cache', 'compile')]) {
     if (!existsSync(dir)) continue;
     for (const name of await readdir(dir)) {
@@ -452,6 +463,23 @@ async function removeGone(out, slugs) {
       if (gone || isDeadTemporary(name)) await rm(join(dir, name), { force: true });
     }
   }
-  const site = join(out, 'site', 'reports');
-  if (existsSync(site)) for (const name of await readdir(site)) if (!keep.has(name)) await rm(join(site, name), { recursive: true });
+  await removeGoneSiteFolders(join(out, 'site'), new Set(slugs.map(reportPath)));
+}
+
+/**
+ * Removes the folders of site/ (each report's charts, tables and raw files, at
+ * its path under content/) that are no report's now, keeping the folders on
+ * the way to one.
+ */
+async function removeGoneSiteFolders(site, paths) {
+  const walk = async (dir, rel) => {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      if (!entry.isDirectory()) continue;
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (paths.has(path)) continue;
+      if ([...paths].some((p) => p.startsWith(`${path}/`))) await walk(join(dir, entry.name), path);
+      else await rm(join(dir, entry.name), { recursive: true });
+    }
+  };
+  await walk(site, '');
 }

@@ -42,17 +42,17 @@ const NOTES_SHOWN = 50;
  * @param {string} name  the file's path under raw/ ("x.txt", or "waits/x.txt" in a folder:
  *   its view then sits one level deeper, and its links climb one level more)
  */
-export function rawViewPages({ name, text, reportTitle, doc }) {
+export function rawViewPages({ name, text, reportTitle, doc, siteUp = '../../' }) {
   const lines = text.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return rawViewFiles(name, Math.max(1, Math.ceil(lines.length / RAW_VIEW_LINES))).map((file, i) => {
     const first = i * RAW_VIEW_LINES + 1;
-    return { file, html: viewPage({ name, file, lines, first, last: Math.min(lines.length, first + RAW_VIEW_LINES - 1), reportTitle, doc }) };
+    return { file, html: viewPage({ name, file, lines, first, last: Math.min(lines.length, first + RAW_VIEW_LINES - 1), reportTitle, doc, siteUp }) };
   });
 }
 
 /** One page of a view: lines first..last (1-based) of `lines`. */
-function viewPage({ name, file, lines, first, last, reportTitle, doc }) {
+function viewPage({ name, file, lines, first, last, reportTitle, doc, siteUp }) {
   const up = '../'.repeat(name.split('/').length - 1);
   const paged = lines.length > RAW_VIEW_LINES;
   // A link to a line on this page is its anchor alone; to a line on another page, that page's file beside this one.
@@ -65,7 +65,7 @@ function viewPage({ name, file, lines, first, last, reportTitle, doc }) {
   const pages = paged ? pageLinks({ first, last, total: lines.length, pageHref, range }) : '';
   return standalonePage({
     title: `${name}${range ? ` (${range})` : ''} · ${reportTitle}`,
-    stylesheet: `${up}../../../css/site.css`,
+    cssDir: `${up}../${siteUp}css/`,
     bodyClass: 'raw-view',
     body: `<header class="site-header"><a class="site-title" href="${up}../">${esc(reportTitle)}</a><nav><a href="${esc(bundleHref(name.split('/').pop()))}" download>Download ${esc(name)}</a></nav></header>
 <main>

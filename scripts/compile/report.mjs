@@ -11,6 +11,7 @@ import { combineRepeats, repeatLabels } from './stats/repeats.mjs';
 import { humanize } from './html.mjs';
 import { rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
 import { mistake } from '../problems/problem.mjs';
+import { reportPath } from '../lib/site.mjs';
 
 /** The offset in index.md where the article body starts (after the closing ---). */
 export function bodyOffset(text) {
@@ -30,17 +31,19 @@ export async function loadDocuments(dataDir) {
 }
 
 /**
- * @returns {{ slug, text, meta, docs, bundleDir, indexPath, unsafePaths, rawLines }} meta is the
+ * @returns {{ slug, text, meta, docs, bundleDir, indexPath, siteUp, unsafePaths, rawLines }} meta is the
  * parsed front matter (title, compare, sweep, …); unsafePaths the Problems of its names that
  * would leave their folder as paths (lib/path-names.mjs); rawLines(source) the lines of a raw file.
  */
 export async function loadReport({ root, slug, text, docs }) {
-  const indexPath = join('content', 'reports', slug, 'index.md');
+  const indexPath = join('content', reportPath(slug), 'index.md');
   const read = readFrontMatter(text, indexPath);
-  const bundleDir = join(root, 'content', 'reports', slug);
+  const bundleDir = join(root, indexPath, '..');
+  // From the bundle's folder in the built site up to its root (css/, js/): one step per folder of its path.
+  const siteUp = '../'.repeat(reportPath(slug).split('/').length);
   // A taxonomy term, slug or url becomes a folder of the built site: compile stops a report with one that leaves its folder.
   const unsafePaths = frontMatterPathProblems(read, indexPath, taxonomyKeys(root));
-  return { slug, text, meta: read.data, docs, bundleDir, indexPath, unsafePaths, rawLines: rawLinesOf(bundleDir) };
+  return { slug, text, meta: read.data, docs, bundleDir, indexPath, siteUp, unsafePaths, rawLines: rawLinesOf(bundleDir) };
 }
 
 // Larger raw files are long interval logs: their samples keep the text of the bare number

@@ -15,6 +15,7 @@ import { wordsOn } from '../lib/text.mjs';
 import { mistake } from '../problems/problem.mjs';
 import { formatNamed } from '../parse/formats.mjs';
 import { measures } from '../parse/shared/labels.mjs';
+import { reportPath } from '../lib/site.mjs';
 
 export { measures };
 
@@ -97,7 +98,7 @@ export function toolOf(doc) {
 
 /** The raw file a document came from, relative to its report bundle ("raw/x.txt"). */
 export function bundlePath(doc, slug) {
-  const prefix = `content/reports/${slug}/`;
+  const prefix = `content/${reportPath(slug)}/`;
   const source = doc.provenance?.source ?? '';
   return source.startsWith(prefix) ? source.slice(prefix.length) : source;
 }

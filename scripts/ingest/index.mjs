@@ -18,6 +18,7 @@ import { labelFilters } from '../lib/where.mjs';
 import { readFrontMatter, expandSourceGlobs, unreadOnPurpose } from './front-matter.mjs';
 import { unreadFiles, commentedShortcodes } from './notes.mjs';
 import { bodyOffset } from '../compile/report.mjs';
+import { reportSlugs, bundleDir, reportKey } from '../lib/site.mjs';
 
 const LABEL_NAME = /^[a-z][a-z0-9_]*$/;
 const REPORTS_AT_ONCE = 4;
@@ -25,21 +26,18 @@ const SOURCES_AT_ONCE = 4;
 const PARSE_WORKER = new URL('./worker.mjs', import.meta.url);
 
 /**
- * Ingests every report under `contentDir`. Problems in one source do not stop
+ * Ingests every report of the site (see reportSlugs). Problems in one source do not stop
  * the others: all of them are returned, and a broken source writes nothing.
  * `listed`: a listing of the content and data folders taken before (a build's,
  * see treeIndex); the data folders of the reports ingest looked into are
  * refreshed in it, so the next step stamps what is there now.
  */
-export async function ingestReports({ root = process.cwd(), contentDir = 'content/reports', dataDir = 'data/reports', cacheDir = join(root, '.tpsreport', 'cache', 'ingest'), listed: shared = null } = {}) {
-  const reportsDir = join(root, contentDir);
-  const slugs = existsSync(reportsDir)
-    ? (await readdir(reportsDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort()
-    : [];
+export async function ingestReports({ root = process.cwd(), dataDir = 'data/reports', cacheDir = join(root, '.tpsreport', 'cache', 'ingest'), listed: shared = null } = {}) {
+  const slugs = await reportSlugs(root);
   const result = { reports: 0, documents: 0, parsed: 0, errors: [], notes: [] };
   const parsers = await parserStamp();
   // One listing of every report's files for the "nothing changed" checks below.
-  const listed = shared ?? (await treeIndex([reportsDir, join(root, dataDir)]));
+  const listed = shared ?? (await treeIndex([join(root, 'content'), join(root, dataDir)]));
   const looked = [];
   // Whether each report changed since its last clean ingest, read all at once: on a build where one report changed,
   // this is most of the step. What the last ingest saw of each source is read only for a report that changed.
@@ -53,9 +51,9 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
   try {
     await eachLimit([...slugs.keys()], REPORTS_AT_ONCE, async (i) => {
       const slug = slugs[i];
-      const index = join(reportsDir, slug, 'index.md');
+      const index = join(bundleDir(root, slug), 'index.md');
       if (!existsSync(index)) return;
-      const outDir = join(root, dataDir, slug);
+      const outDir = join(root, dataDir, reportKey(slug));
       outcomes[i] = { outDir, ...(await ingestReport({ root, slug, index, outDir, cache: cacheFiles(cacheDir, slug), last: stamps[i], parsers, listed, pool })) };
     });
   } finally {
@@ -83,7 +81,7 @@ export async function ingestReports({ root = process.cwd(), contentDir = 'conten
  * `sources`, what that ingest saw of each raw file (read when it changed).
  */
 function cacheFiles(cacheDir, slug) {
-  return { stamp: join(cacheDir, `${slug}.stamp.json`), sources: join(cacheDir, `${slug}.json`) };
+  return { stamp: join(cacheDir, `${reportKey(slug)}.stamp.json`), sources: join(cacheDir, `${reportKey(slug)}.json`) };
 }
 
 /**
@@ -96,13 +94,14 @@ function cacheFiles(cacheDir, slug) {
 async function removeGoneReports(dataDir, cacheDir, reports) {
   if (!existsSync(dataDir)) return [];
   const removed = [];
+  const keys = new Set([...reports].map(reportKey));
   for (const entry of await readdir(dataDir, { withFileTypes: true })) {
-    if (!entry.isDirectory() || reports.has(entry.name)) continue;
+    if (!entry.isDirectory() || keys.has(entry.name)) continue;
     const dir = join(dataDir, entry.name);
     const own = await readFile(join(dir, 'report.json'), 'utf8').then(JSON.parse).catch(() => null);
-    if (own?.kind !== 'report' || own.report !== entry.name) continue;
+    if (own?.kind !== 'report' || typeof own.report !== 'string' || reportKey(own.report) !== entry.name) continue;
     await rm(dir, { recursive: true });
-    for (const file of Object.values(cacheFiles(cacheDir, entry.name))) await rm(file, { force: true });
+    for (const file of Object.values(cacheFiles(cacheDir, own.report))) await rm(file, { force: true });
     removed.push(dir);
   }
   return removed;
@@ -111,21 +110,20 @@ async function removeGoneReports(dataDir, cacheDir, reports) {
 async function ingestReport({ root, slug, index, outDir, cache, last, parsers, listed, pool }) {
   const errors = [];
   // Nothing of the report changed since its last clean ingest: not even its front matter is read.
-  const inputs = [index, join(root, 'content', 'reports', slug, 'raw'), outDir];
+  const inputs = [index, join(bundleDir(root, slug), 'raw'), outDir];
   const unchanged = `${parsers}:${listed.stamp(inputs)}`;
   if (last.report === unchanged) return { written: last.documents, parsed: 0, errors, unchanged: true };
   const before = readCache(cache.sources, {});
   let plan;
   const text = readFileSync(index, 'utf8');
   try {
-    const bundleDir = join(root, 'content', 'reports', slug);
-    plan = planSources(text, relative(root, index), bundleDir, root);
+    plan = planSources(text, relative(root, index), bundleDir(root, slug), root);
   } catch (error) {
     if (error instanceof Problem) return { written: 0, parsed: 0, errors: [error] };
     throw error;
   }
   // One look at raw/ serves the safety check now and the sums in report.json below.
-  const listing = await rawFolder(join(root, 'content', 'reports', slug, 'raw'));
+  const listing = await rawFolder(join(bundleDir(root, slug), 'raw'));
   const unsafe = unsafeRawFiles(listing, root);
   const after = { sources: {}, hashes: {} };
   const outcomes = new Array(plan.length);
@@ -243,7 +241,7 @@ async function parserStamp() {
  * @returns {Promise<{ plan, report }>} plan: the sources to parse (planSources)
  */
 export async function reportOf({ root, slug, text }) {
-  const plan = planSources(text, relative(root, join(root, 'content', 'reports', slug, 'index.md')), join(root, 'content', 'reports', slug), root);
+  const plan = planSources(text, relative(root, join(bundleDir(root, slug), 'index.md')), bundleDir(root, slug), root);
   return { plan, report: await reportDocument({ root, slug, plan }) };
 }
 
@@ -261,7 +259,7 @@ async function reportDocument({ root, slug, plan, hashes, listing }) {
     compare: plan.meta.compare,
     sweep: plan.meta.sweep,
     sources: plan.map((e) => ({ file: relative(root, e.path), data: e.out, order: e.order, labels: e.labels, ...(e.format ? { format: e.format } : {}) })),
-    raw_files: await hashRawFiles(listing ?? (await rawFolder(join(root, 'content', 'reports', slug, 'raw'))), root, hashes),
+    raw_files: await hashRawFiles(listing ?? (await rawFolder(join(bundleDir(root, slug), 'raw'))), root, hashes),
   };
 }
 

@@ -9,8 +9,8 @@
 //     wrote (.tpsreport/site/: charts, tables, raw files) whose bytes differ.
 // public/ is touched last: a build that fails at any step leaves the previous
 // good site in place.
-import { readdir, writeFile, mkdir } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { writeFile, mkdir } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -19,7 +19,7 @@ import { NO_ADDRESS } from './address.mjs';
 import { treeIndex, folderStamp, readCache } from '../lib/files.mjs';
 import { configLayer, mount, buildConfig } from './hugo-config.mjs';
 import { bodyOffset } from '../compile/report.mjs';
-import { TOOL_ROOT, CONFIG_NAMES, hugoMissing } from '../lib/site.mjs';
+import { TOOL_ROOT, CONFIG_NAMES, hugoMissing, contentParts, bundleDir, reportPath } from '../lib/site.mjs';
 
 /**
  * What Hugo reads besides each report's article and compiled views (the
@@ -27,11 +27,12 @@ import { TOOL_ROOT, CONFIG_NAMES, hugoMissing } from '../lib/site.mjs';
  * scan here).
  */
 // The documentation pages come from the tool's content/docs/ (mounted into a
-// site's content/docs; a site's own page of the same name overrides it). The shortcode reference page
-// among them places .tpsreport/reference.json, which compile writes from the
-// tool's scripts: those stand for it here, as .tpsreport/ lies outside the
-// build's one listing.
-const HUGO_INPUTS = { site: ['layouts', 'static', ...CONFIG_NAMES, 'content/_index.md', 'content/reports/_index.md', 'content/docs'], tool: ['layouts', 'static', 'scripts', 'content/docs'] };
+// site's content/docs; a site's own page of the same name overrides it). The
+// shortcode reference page among them places .tpsreport/reference.json, which
+// compile writes from the tool's scripts: those stand for it here, as
+// .tpsreport/ lies outside the build's one listing.
+// Every file of content/ outside a report (sections, a blog's ordinary posts) is one too.
+const HUGO_INPUTS = { site: ['layouts', 'static', ...CONFIG_NAMES], tool: ['layouts', 'static', 'scripts', 'content/docs'] };
 
 /** Everything a build reads, tpsreport's own code included. */
 const EVERY_INPUT = { site: ['content', 'data', 'layouts', 'static', ...CONFIG_NAMES, 'package-lock.json'], tool: ['layouts', 'static', 'schemas', 'scripts', 'content/docs', 'package.json'] };
@@ -44,13 +45,10 @@ const inputsOf = (root, { site, tool }) => [...new Set([...site.map((p) => join(
  * only that page rendered again. An article whose file stamp is the one of the
  * last build keeps its hashes without being read.
  */
-async function articles(root, listed, before = {}) {
-  const dir = join(root, 'content', 'reports');
+async function articles(root, listed, slugs, before = {}) {
   const out = {};
-  if (!existsSync(dir)) return out;
-  for (const slug of (await readdir(dir)).sort()) {
-    const path = join(dir, slug, 'index.md');
-    if (!existsSync(path)) continue;
+  for (const slug of slugs) {
+    const path = join(bundleDir(root, slug), 'index.md');
     const stamp = listed.stamp([path]);
     if (before[slug]?.stamp === stamp) {
       out[slug] = before[slug];
@@ -80,6 +78,9 @@ export function hugoPlan(before, now, compiled = []) {
     if (a.body !== b.body && !b.summary) return { mode: 'full' };
     if (a.body !== b.body && !changed.includes(slug)) changed.push(slug);
   }
+  // A report in another section is a blog's post: its theme's page may list the pages beside it
+  // (next and previous, recent posts), which a render of that page alone would not see.
+  if (changed.some((slug) => slug.includes('/'))) return { mode: 'full' };
   return changed.length ? { mode: 'segment', slugs: changed.sort() } : { mode: 'none' };
 }
 
@@ -114,7 +115,8 @@ export async function buildSite({ root, hugoBin, steps, baseUrl = NO_ADDRESS, re
     const code = await step({ listed });
     if (code) return code;
   }
-  const now = { inputs: `${listed.stamp(inputsOf(root, HUGO_INPUTS))}:${baseUrl}`, articles: await articles(root, listed, last?.articles) };
+  const content = await contentParts(root);
+  const now = { inputs: `${listed.stamp([...inputsOf(root, HUGO_INPUTS), ...content.others])}:${baseUrl ?? ''}`, articles: await articles(root, listed, content.slugs, last?.articles) };
   // A public/ that is not as the last build left it is built and published whole.
   const plan = whole ? hugoPlan(last, now, compiled()) : { mode: 'full' };
   if (plan.mode === 'none') {
@@ -132,7 +134,7 @@ export async function buildSite({ root, hugoBin, steps, baseUrl = NO_ADDRESS, re
   const publishing = Date.now();
   const site = { dir: join(root, '.tpsreport', 'site'), linkable: true };
   // A partial Hugo run writes only the changed reports' pages: publish looks nowhere else.
-  const folders = plan.mode === 'full' ? [] : plan.slugs.map((s) => `reports/${s}`);
+  const folders = plan.mode === 'full' ? [] : plan.slugs.map(reportPath);
   const counts = plan.mode === 'full'
     ? await publish([staging, site], publicDir, { scope: true })
     : await publish([{ dir: staging, newerThan: started - 1000, only: folders }, { ...site, only: folders }], publicDir, { scope: folders });

@@ -8,7 +8,7 @@
 // combined from repeats (class="stat") is recomputed from the runs its
 // data-members lists, each of which must print its figure on its raw line.
 // A claim's words ("30.4 % higher") must be the difference its data-ratio
-// gives, and every report under content/reports/ must have its page. It
+// gives, and every report (a bundle anywhere under content/) must have its page. It
 // checks the output, so it runs after a build and never feeds anything back
 // into one.
 import { readFile, readdir } from 'node:fs/promises';
@@ -17,7 +17,7 @@ import { join, relative } from 'node:path';
 import { unesc, percent, PAGE_URL } from '../compile/html.mjs';
 import { summarize } from '../compile/stats/stats.mjs';
 import { wordOn } from '../lib/text.mjs';
-import { reportSlugs } from '../lib/site.mjs';
+import { reportSlugs, reportPath, reportKey, slugOfPath } from '../lib/site.mjs';
 import { Problem } from '../problems/problem.mjs';
 
 const FIGURE = /<a\b[^>]*\bclass="(fig|stat)\b[^"]*"[^>]*>/g;
@@ -86,23 +86,27 @@ export function figuresOf(html) {
 }
 
 /**
- * Every report page under public/reports/: each figure against its raw line.
+ * Every report's page in public/ (at its bundle's path): each figure against its raw line.
  * @returns {Promise<{ pages: number, figures: number, problems: object[] }>}
  *   problems: Problems (scripts/problems/problem.mjs)
  */
 export async function figureProblems({ root }) {
-  const reports = join(root, 'public', 'reports');
+  const site = join(root, 'public');
   const out = { pages: 0, figures: 0, claims: 0, problems: [] };
-  if (!existsSync(reports)) {
-    out.problems.push(problem(relative(root, reports), undefined, 'a built site (run `tpsreport build` first)', 'no such folder'));
+  if (!existsSync(site)) {
+    out.problems.push(problem(relative(root, site), undefined, 'a built site (run `tpsreport build` first)', 'no such folder'));
     return out;
   }
-  for (const slug of await reportSlugs(root)) {
-    const page = join(reports, slug, 'index.html');
-    if (!existsSync(page)) out.problems.push(problem(relative(root, page), undefined, `the page of content/reports/${slug}/index.md`, 'no such file'));
+  const paths = (await reportSlugs(root)).map(reportPath);
+  for (const path of paths) {
+    const page = join(site, ...path.split('/'), 'index.html');
+    if (!existsSync(page)) out.problems.push(problem(relative(root, page), undefined, `the page of content/${path}/index.md`, 'no such file'));
   }
-  for (const slug of (await readdir(reports)).sort()) {
-    const page = join(reports, slug, 'index.html');
+  // Every page in public/reports/ too, whatever content/ holds now: a page left there shows figures as well.
+  const listed = existsSync(join(site, 'reports')) ? (await readdir(join(site, 'reports'))).map((name) => `reports/${name}`) : [];
+  for (const path of [...new Set([...paths, ...listed])].sort()) {
+    const folder = join(site, ...path.split('/'));
+    const page = join(folder, 'index.html');
     if (!existsSync(page)) continue;
     out.pages += 1;
     const html = await readFile(page, 'utf8');
@@ -115,10 +119,10 @@ export async function figureProblems({ root }) {
     const figures = figuresOf(html);
     for (const figure of figures) {
       out.figures += 1;
-      const found = figure.stat ? await checkStat(join(reports, slug), figure, rawLines) : await checkFigure(join(reports, slug), figure, rawLines);
+      const found = figure.stat ? await checkStat(folder, figure, rawLines) : await checkFigure(folder, figure, rawLines);
       if (found) out.problems.push(problem(relative(root, page), figure.line, expectedOf(figure), found));
     }
-    const views = await compiledViews(root, slug);
+    const views = await compiledViews(root, slugOfPath(path));
     const missing = missingFigures(figures, views.flatMap((html) => figuresOf(html)));
     const altered = missing.length ? [] : views.filter((view) => !placed(view, html));
     if (missing.length) {
@@ -135,12 +139,12 @@ export async function figureProblems({ root }) {
 
 /**
  * The markup of every view compile made for a report's page
- * (.tpsreport/views/<slug>.json), or [] when there is none to compare: a page
+ * (.tpsreport/views/<key>.json, see reportKey), or [] when there is none to compare: a page
  * that lost a figure's link (a layout override, an edited template) or whose
  * unlinked figures were edited (a chart's table of figures) would otherwise pass.
  */
 async function compiledViews(root, slug) {
-  const text = await readFile(join(root, '.tpsreport', 'views', `${slug}.json`), 'utf8').catch(() => null);
+  const text = await readFile(join(root, '.tpsreport', 'views', `${reportKey(slug)}.json`), 'utf8').catch(() => null);
   if (text === null) return [];
   return Object.values(JSON.parse(text).views ?? {}).map((view) => view.html ?? '');
 }

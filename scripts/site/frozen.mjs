@@ -11,6 +11,7 @@ import { join, relative } from 'node:path';
 import { Problem } from '../problems/problem.mjs';
 import { reportOf } from '../ingest/index.mjs';
 import { validatePaths } from '../validate/index.mjs';
+import { reportSlugs, bundleDir, reportKey } from '../lib/site.mjs';
 
 const WHAT_TO_DO = 'run `tpsreport ingest`, review and commit data/';
 
@@ -23,16 +24,13 @@ const WHAT_TO_DO = 'run `tpsreport ingest`, review and commit data/';
  * @returns {Promise<{ files: number, problems: object[] }>} in validate's problem shape
  */
 export async function frozenProblems({ root }) {
-  const reportsDir = join(root, 'content', 'reports');
-  const slugs = existsSync(reportsDir)
-    ? (await readdir(reportsDir, { withFileTypes: true })).filter((d) => d.isDirectory() && existsSync(join(reportsDir, d.name, 'index.md'))).map((d) => d.name).sort()
-    : [];
+  const slugs = await reportSlugs(root);
   const problems = [];
   const ingested = [];
   for (const slug of slugs) {
     const found = await reportDrift(root, slug);
     problems.push(...found.problems);
-    if (found.ingested) ingested.push(join(root, 'data', 'reports', slug));
+    if (found.ingested) ingested.push(join(root, 'data', 'reports', reportKey(slug)));
   }
   const validated = ingested.length ? await validatePaths(ingested, { root, printed: true }) : { files: 0, problems: [] };
   return { files: validated.files, problems: [...problems, ...validated.problems] };
@@ -40,8 +38,8 @@ export async function frozenProblems({ root }) {
 
 /** What differs between one bundle and its report.json; `ingested` is false when there is no report.json to validate. */
 async function reportDrift(root, slug) {
-  const index = relative(root, join(root, 'content', 'reports', slug, 'index.md'));
-  const dataDir = join(root, 'data', 'reports', slug);
+  const index = relative(root, join(bundleDir(root, slug), 'index.md'));
+  const dataDir = join(root, 'data', 'reports', reportKey(slug));
   const reportFile = relative(root, join(dataDir, 'report.json'));
   let expected;
   try {

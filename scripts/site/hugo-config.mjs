@@ -4,7 +4,7 @@
 // change.
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
-import { configName } from '../lib/site.mjs';
+import { configName, reportSlugs, reportPath } from '../lib/site.mjs';
 
 /**
  * Writes .tpsreport/<name>.toml: `head` (settings outside [module]), then
@@ -33,10 +33,14 @@ export function mount(source, target, files) {
  * compile publishes each raw file beside its line-numbered view
  * (.tpsreport/site/), so Hugo copying them as page resources made a second
  * copy of most of a site's files, which publish then copied a third time.
+ * A report in another section (a blog's post) leaves out its own raw/.
  */
-export const CONTENT_MOUNT = mount('content', 'content', ['! reports/*/raw/**']);
+export async function contentMount(root) {
+  const elsewhere = (await reportSlugs(root)).map(reportPath).filter((path) => !/^reports\/[^/]+$/.test(path));
+  return mount('content', 'content', ['! reports/*/raw/**', ...elsewhere.map((path) => `! ${path}/raw/**`)]);
+}
 
 /** The --config value of a full build's Hugo run (the bench's bare Hugo uses it too, to compare like with like). */
-export function buildConfig(root) {
-  return configLayer(root, 'build', { mounts: CONTENT_MOUNT });
+export async function buildConfig(root) {
+  return configLayer(root, 'build', { mounts: await contentMount(root) });
 }

@@ -4,10 +4,12 @@
 // other files it survives.
 import { createHash } from 'node:crypto';
 import { textLine } from '../problems/reporters.mjs';
+import { reportPath, reportKey } from '../lib/site.mjs';
 
-/** The report folder a problem is in (content/reports/<slug>/…, data/reports/<slug>/…), or null. */
-export function slugOf(problem) {
-  return /^(?:content|data)\/reports\/([^/]+)\//.exec(problem.file ?? '')?.[1] ?? null;
+/** Whether a problem is in report `slug`'s folders (its bundle, content/<path>/…, or its data, data/reports/<key>/…). */
+export function isOfReport(problem, slug) {
+  const file = problem.file ?? '';
+  return file.startsWith(`content/${reportPath(slug)}/`) || file.startsWith(`data/reports/${reportKey(slug)}/`);
 }
 
 /** "content/reports/x/index.md:12" of a problem (its file alone when it has no line). */
@@ -62,7 +64,7 @@ export function createProblems(log) {
     },
     /** Replaces the compile problems of the given reports, keeping the others'. */
     setForReports(step, slugs, list) {
-      const kept = (steps.get(step) ?? []).filter((p) => slugs && !slugs.includes(slugOf(p)));
+      const kept = (steps.get(step) ?? []).filter((p) => slugs && !slugs.some((slug) => isOfReport(p, slug)));
       steps.set(step, [...kept, ...list]);
     },
     /** What the server can show besides problems (Hugo starting, up, stopped): a change reloads the pages too. */

@@ -7,16 +7,16 @@
 // file an editor saves by writing a new one and renaming it over the old
 // (sed -i, vim, many IDEs) is never heard of again. A folder's watch hears
 // every name in it, whatever happens to the inodes.
-import { watch, readdirSync, statSync, existsSync } from 'node:fs';
+import { watch, readdirSync, statSync, existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { CONFIG_NAMES } from '../lib/site.mjs';
+import { CONFIG_NAMES, isReportText, slugOfPath } from '../lib/site.mjs';
 
 /** Saves that come this close together are one change (an editor writes a file in several steps). */
 const SETTLE_MS = 120;
 
 /**
  * Calls `onChange(slugs)` after each burst of saves, one call at a time:
- * slugs are the report folders under content/reports/ that changed (empty
+ * slugs are the reports whose bundles changed (empty
  * when only other files did). A save during a call is handled after it.
  * `onEvent` hears of every save at once.
  */
@@ -44,7 +44,7 @@ export function watchChanges(root, { onEvent, onChange }) {
     timer = setTimeout(run, SETTLE_MS);
   };
   const trees = [
-    watchTree(join(root, 'content'), (path) => note(reportOf(path))),
+    watchTree(join(root, 'content'), (path) => note(reportOf(root, path))),
     ...['layouts', 'static'].map((dir) => watchTree(join(root, dir), () => note(null))),
     watchTree(root, (path) => CONFIG_NAMES.includes(path) && note(null), { depth: 0 }),
   ];
@@ -56,10 +56,29 @@ export function watchChanges(root, { onEvent, onChange }) {
   };
 }
 
-/** The report a path under content/ belongs to (a report folder copied in whole is heard of by its name alone). */
-function reportOf(path) {
+/**
+ * The report a path under content/ belongs to: a folder of content/reports/
+ * (one copied in whole, or removed, is heard of by its name alone), else the
+ * nearest page bundle above the path when its front matter makes it a report.
+ */
+function reportOf(root, path) {
   const parts = path.split(sep);
-  return parts[0] === 'reports' && parts.length > 1 && parts[1] !== '_index.md' ? parts[1] : null;
+  if (parts[0] === 'reports' && parts.length > 1 && parts[1] !== '_index.md') return parts[1];
+  for (let n = parts.length; n > 0; n -= 1) {
+    const index = join(root, 'content', ...parts.slice(0, n), 'index.md');
+    if (!existsSync(index)) continue;
+    return isReportText(readHeadSync(index)) ? slugOfPath(parts.slice(0, n).join('/')) : null;
+  }
+  return null;
+}
+
+/** index.md's text, or '' when it went away in between. */
+function readHeadSync(path) {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 // `tpsreport serve`: the site with live reload while an author writes.
-//   - content/ is watched; a change under content/reports/<slug>/ (a raw file,
+//   - content/ is watched; a change in a report's bundle (a raw file,
 //     the front matter, the text) runs the build's own incremental steps on
 //     that report: ingest (which parses only what changed), validation of
 //     the changed data, compile of the changed reports. Compile writes the
@@ -17,10 +17,10 @@ import { ingestReports } from '../ingest/index.mjs';
 import { Problem } from '../problems/problem.mjs';
 import { textLine } from '../problems/reporters.mjs';
 import { compileReports } from '../compile/index.mjs';
-import { reportSlugs } from '../lib/site.mjs';
+import { reportSlugs, reportKey } from '../lib/site.mjs';
 import { validateChanged } from '../validate/changed.mjs';
 import { treeIndex } from '../lib/files.mjs';
-import { configLayer, mount, CONTENT_MOUNT } from './hugo-config.mjs';
+import { configLayer, mount, contentMount } from './hugo-config.mjs';
 import { createProblems } from './serve-problems.mjs';
 import { openFront } from './serve-front.mjs';
 import { runHugoServer } from './serve-hugo.mjs';
@@ -175,12 +175,12 @@ function superviseHugo({ root, hugoBin, port, problems, log }) {
 async function refresh({ root, problems, log, slugs }) {
   const started = performance.now();
   // Where compile writes a report's views (scripts/compile/index.mjs).
-  const hasViews = (slug) => existsSync(join(root, '.tpsreport', 'views', `${slug}.json`));
+  const hasViews = (slug) => existsSync(join(root, '.tpsreport', 'views', `${reportKey(slug)}.json`));
   const without = (slugs ?? []).filter((s) => !hasViews(s));
   let gone = [];
   try {
     // One listing for the three steps, as a build does: ingest refreshes what it writes.
-    const listed = await treeIndex([join(root, 'content', 'reports'), join(root, 'data', 'reports')]);
+    const listed = await treeIndex([join(root, 'content'), join(root, 'data', 'reports')]);
     const ingested = await ingestReports({ root, listed });
     problems.set('ingest', ingested.errors);
     for (const note of ingested.notes) log(textLine(note));
@@ -223,7 +223,7 @@ function once(log) {
  * leaves out of content), the files a build copies itself.
  */
 async function hugoArgs(root, port, inner) {
-  const config = await configLayer(root, 'serve', { mounts: CONTENT_MOUNT + mount('.tpsreport/site', 'static') });
+  const config = await configLayer(root, 'serve', { mounts: (await contentMount(root)) + mount('.tpsreport/site', 'static') });
   return ['--bind', '127.0.0.1', '--port', String(inner), '--baseURL', `http://localhost:${port}/`, '--appendPort=false', '--liveReloadPort', String(port), '--renderToMemory', '--config', config];
 }
 

@@ -5,6 +5,7 @@ import { readFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, relative } from 'node:path';
 import { Problem } from '../problems/problem.mjs';
+import { bundleDir } from '../lib/site.mjs';
 
 // Several documents can point at one raw file; hash each version of a file
 // once. The key carries size and mtime because a process may live on while
@@ -131,7 +132,7 @@ function publishedRawFileProblems(report, file, root) {
  * document covering it, so a page could show bytes nobody checked.
  */
 function unrecordedRawFileProblems(report, file, root) {
-  const rawDir = join(root, 'content', 'reports', String(report.report), 'raw');
+  const rawDir = join(bundleDir(root, String(report.report)), 'raw');
   if (!Array.isArray(report.raw_files) || !existsSync(rawDir)) return [];
   const recorded = new Set(report.raw_files.map((r) => r.file));
   return filesUnder(rawDir)

@@ -114,7 +114,7 @@ test('every command refuses an option it does not take, in one line with exit 2'
   assert.match(run('--version').stdout, /^tpsreport \d+\.\d+\.\d+\n$/);
   const slug = run('compile', 'no-such-report');
   assert.equal(slug.status, 2);
-  assert.match(slug.stderr, /^tpsreport: no report "no-such-report" under content\/reports\/ \(there are: .*chart-gallery/);
+  assert.match(slug.stderr, /^tpsreport: no report "no-such-report" under content\/ \(there are: .*chart-gallery/);
 });
 
 test('COMMAND --help and help COMMAND print that command\'s lines of the help and exit 0; help formats still lists the formats', () => {
@@ -125,7 +125,7 @@ test('COMMAND --help and help COMMAND print that command\'s lines of the help an
     assert.match(flag.stdout, /\nExit codes: 0 success/);
     assert.equal(run('help', command).stdout, flag.stdout);
   }
-  assert.match(run('new', '-h').stdout, /new site DIR[\s\S]*new report SLUG --from DIR/);
+  assert.match(run('new', '-h').stdout, /new site DIR[\s\S]*new report PATH --from DIR/);
   assert.doesNotMatch(run('build', '--help').stdout, /serve \[--port/);
   assert.match(run('help', 'formats').stdout, /^Input formats/);
   const unknown = run('help', 'biuld');
@@ -170,7 +170,7 @@ test('a command that writes into a site, run in a folder of none, says so and ma
       const { status, stdout, stderr } = inDir(...args);
       assert.equal(status, 2, args.join(' '));
       assert.equal(stdout, '');
-      assert.equal(stderr, `tpsreport ${args[0] === 'new' ? 'new report' : args[0]}: ${dir} is in no site (no hugo.toml or config.toml here or in a folder above it); run it in the site's folder, or make a site with \`tpsreport new site DIR\`\n`);
+      assert.equal(stderr, `tpsreport ${args[0] === 'new' ? 'new report' : args[0]}: ${dir} is in no site (no Hugo config, hugo.toml, hugo.yaml, hugo.yml, config.toml, config.yaml, config.yml, here or in a folder above it); run it in the site's folder, or make a site with \`tpsreport new site DIR\`\n`);
     }
     assert.deepEqual(readdirSync(dir), []);
     const parsed = inDir('parse', join(ROOT, 'content/reports/innodb-plugin-vs-builtin/raw/sysbench-5.1-plugin-rw.txt'));

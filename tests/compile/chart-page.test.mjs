@@ -64,7 +64,8 @@ test('the page copy carries the page\'s text and rule colours, light and dark, a
   assert.match(style, new RegExp(`@media \\(prefers-color-scheme:dark\\)\\{text\\{fill:${PAGE_COLOURS.dark.fg}\\}`));
   // A figure drawn over its bar keeps its colour in the drawing and in the chart vega redraws in the page.
   assert.ok(style.includes(`.${ON_MARK.cls} text{fill:${ON_MARK.colour}}`), style);
-  assert.ok(css.includes(`.tps-chart svg .${ON_MARK.cls} text { fill: ${ON_MARK.colour}; }`));
+  const blocks = readFileSync(join(ROOT, 'static', 'css', 'tps-blocks.css'), 'utf8');
+  assert.ok(blocks.includes(`.tps-chart svg .${ON_MARK.cls} text { fill: ${ON_MARK.colour}; }`));
 });
 
 test(`a chart of at most ${INLINE_FIGURES} figures lists them in the page for screen readers, and has no table page`, async () => {

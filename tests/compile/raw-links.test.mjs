@@ -50,11 +50,14 @@ test('the raw view of a file in a folder under raw/ climbs one level more to the
   const VIEW = 'https://example.org/reports/x/raw/waits/w.txt.html';
   const html = rawView({ name: 'waits/w.txt', text: 'a\n', reportTitle: 'X', doc: null });
   const href = (pattern) => new URL(pattern.exec(html)[1], VIEW).pathname;
-  assert.equal(href(/<link rel="stylesheet" href="([^"]+)">/), '/css/site.css');
+  assert.equal(href(/<link rel="stylesheet" href="([^"]+site\.css)">/), '/css/site.css');
+  assert.equal(href(/<link rel="stylesheet" href="([^"]+tps-blocks\.css)">/), '/css/tps-blocks.css');
   assert.equal(href(/<a class="site-title" href="([^"]+)">/), '/reports/x/');
   assert.equal(href(/<a href="([^"]+)" download>/), '/reports/x/raw/waits/w.txt');
   const top = rawView({ name: 'w.txt', text: 'a\n', reportTitle: 'X', doc: null });
-  assert.equal(new URL(/<link rel="stylesheet" href="([^"]+)">/.exec(top)[1], 'https://example.org/reports/x/raw/w.txt.html').pathname, '/css/site.css');
+  assert.equal(new URL(/<link rel="stylesheet" href="([^"]+site\.css)">/.exec(top)[1], 'https://example.org/reports/x/raw/w.txt.html').pathname, '/css/site.css');
+  const deeper = rawView({ name: 'w.txt', text: 'a\n', reportTitle: 'X', doc: null, siteUp: '../../../' });
+  assert.equal(new URL(/<link rel="stylesheet" href="([^"]+site\.css)">/.exec(deeper)[1], 'https://example.org/posts/2026/x/raw/w.txt.html').pathname, '/css/site.css', 'a report a folder deeper climbs one more');
 });
 
 test('each line of a raw view is an item that links to itself by its number, with the line as code (an empty line keeps its height)', () => {

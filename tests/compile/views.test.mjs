@@ -310,7 +310,7 @@ test('a table heading of one short word never breaks at its hyphens; a heading o
   const html = tableHtml({ caption: 'c', head: [{ cells: [{ th: true, text: 'read-only' }, { th: true, text: 'Steady window' }] }], body: [{ cells: [{ th: true, text: 'trx-commit-1' }, { text: '4' }] }] }, null);
   assert.match(html, /<th scope="col" class="word">read-only<\/th><th scope="col">Steady window<\/th>/);
   assert.match(html, /<th scope="row" class="word">trx-commit-1<\/th><td>4<\/td>/);
-  assert.match(readFileSync(join(ROOT, 'static/css/site.css'), 'utf8'), /\.tps-table th\.word, \.tps-table tbody th\.word\[scope\] \{ white-space: nowrap; \}/);
+  assert.match(readFileSync(join(ROOT, 'static/css/tps-blocks.css'), 'utf8'), /\.tps-table th\.word, \.tps-table tbody th\.word\[scope\] \{ white-space: nowrap; \}/);
 });
 
 test('a stability table names the unit of every figure in the run\'s unit: median, p5 and the untrimmed median', async () => {

@@ -17,7 +17,7 @@ const SCREENS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ];
 
-// The boxes that scroll sideways when their content is wider than the screen (static/css/site.css).
+// The boxes that scroll sideways when their content is wider than the screen (static/css/tps-blocks.css).
 const BOXES = '.table-scroll, .tps-chart__svg, .tps-chart__live';
 
 /** What the page shows of its charts, tables and captions, measured in the page. */

@@ -18,7 +18,7 @@ function site(summary) {
   mkdirSync(join(dir, 'content', 'reports', 'r'), { recursive: true });
   mkdirSync(join(dir, 'layouts', '_partials', 'tps'), { recursive: true });
   cpSync(join(ROOT, 'layouts', 'rss.xml'), join(dir, 'layouts', 'rss.xml'));
-  cpSync(join(ROOT, 'layouts', '_partials', 'tps', 'summary.html'), join(dir, 'layouts', '_partials', 'tps', 'summary.html'));
+  for (const name of ['summary.html', 'report-pages.html']) cpSync(join(ROOT, 'layouts', '_partials', 'tps', name), join(dir, 'layouts', '_partials', 'tps', name));
   for (const name of ['home.html', 'section.html', 'page.html']) writeFileSync(join(dir, 'layouts', name), '{{ .Title }}');
   writeFileSync(join(dir, 'hugo.toml'), 'baseURL = "https://bench.example.org/"\ntitle = "t"\ndisableKinds = ["taxonomy", "term", "sitemap"]\n[markup.goldmark.renderer]\n  unsafe = false\n');
   writeFileSync(join(dir, 'content', 'reports', 'r', 'index.md'), `---\ntitle: R\ndate: 2026-11-01\nsummary: ${JSON.stringify(summary)}\n---\nBody.\n`);

@@ -77,7 +77,7 @@ test('tpsreport new takes `site DIR` or `report SLUG --from DIR`', () => {
   const run = (...args) => spawnSync(process.execPath, [CLI, 'new', ...args], { cwd: ROOT, encoding: 'utf8' });
   const other = run('blog', 'x');
   assert.equal(other.status, 2);
-  assert.equal(other.stderr, 'tpsreport: new takes what to create: `new site DIR` or `new report SLUG --from DIR`, not "blog" (`tpsreport help` lists the commands and their options)\n');
+  assert.equal(other.stderr, 'tpsreport: new takes what to create: `new site DIR` or `new report PATH --from DIR`, not "blog" (`tpsreport help` lists the commands and their options)\n');
   const twoDirs = run('site', 'a', 'b');
   assert.equal(twoDirs.status, 2);
   assert.equal(twoDirs.stderr, 'tpsreport: expected `new site DIR` (`tpsreport help` lists the commands and their options)\n');

@@ -2,7 +2,7 @@
 // page's panel escaped, and Hugo's errors placed at their file and line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createProblems, slugOf } from '../../scripts/site/serve-problems.mjs';
+import { createProblems, isOfReport } from '../../scripts/site/serve-problems.mjs';
 import { problemPanel } from '../../scripts/site/serve-front.mjs';
 import { hugoProblem } from '../../scripts/site/serve-hugo.mjs';
 import { Problem } from '../../scripts/problems/problem.mjs';
@@ -41,7 +41,10 @@ test('compiling some reports replaces their problems and keeps the other reports
   problems.setForReports('compile', ['a'], []);
   problems.settle();
   assert.deepEqual(problems.list(), ['content/reports/b/index.md:4:1: table: two'].map(at));
-  assert.equal(slugOf(new Problem({ file: 'data/reports/b/run.json', line: 149, pointer: '/runs/0', rule: 'units-agree', expected: '"ms"' })), 'b');
+  assert.equal(isOfReport(new Problem({ file: 'data/reports/b/run.json', line: 149, pointer: '/runs/0', rule: 'units-agree', expected: '"ms"' }), 'b'), true);
+  assert.equal(isOfReport(new Problem({ file: 'data/reports/posts+x/run.json', line: 2, rule: 'units-agree' }), 'posts/x'), true);
+  assert.equal(isOfReport(new Problem({ file: 'content/posts/x/index.md', line: 2, rule: 'chart' }), 'posts/x'), true);
+  assert.equal(isOfReport(new Problem({ file: 'content/posts/xy/index.md', line: 2, rule: 'chart' }), 'posts/x'), false);
 });
 
 test('the page shows what the list holds only once settled, so a half-updated step never shows', () => {

@@ -76,8 +76,8 @@ export async function chartFigure(ctx, chart) {
     // The rows as the spec carries them (the kind's `data`), every sample of a series drawn reduced among them.
     [`${base}.csv`]: figuresCsv(kind.data?.(every, chart.options) ?? every),
     // The embed carries the chart's warning too: a reader elsewhere sees the same chart the report shows.
-    [`${base}.html`]: embedPage({ title, svg: standalone, alt, reportTitle, sources, mixed: chart.mixed, width }),
-    ...(ownPage ? { [`${base}.table.html`]: tablePage({ title, table: dataTable(drawnChart, title, 'tps-table'), reportTitle, id }) } : {}),
+    [`${base}.html`]: embedPage({ title, svg: standalone, alt, reportTitle, sources, mixed: chart.mixed, width, siteUp: ctx.report.siteUp }),
+    ...(ownPage ? { [`${base}.table.html`]: tablePage({ title, table: dataTable(drawnChart, title, 'tps-table'), reportTitle, id, siteUp: ctx.report.siteUp }) } : {}),
   };
   const html = [
     `<figure${attrs({ class: 'tps-chart', id, 'data-chart': chart.name, 'data-kind': chart.kind, 'data-spec': `${base}.vl.json` })}>`,
@@ -130,11 +130,14 @@ function dataTable(chart, title, cls = null) {
   }).join('\n');
 }
 
+/** From a report's folder up to the site's root where the report does not say (a report in content/reports/: loadReport's siteUp). */
+const SITE_UP = '../../';
+
 /** The figures of a long chart on a page of their own (charts/<name>.table.html), in the site's style, with a link back to the chart. */
-export function tablePage({ title, table, reportTitle, id }) {
+export function tablePage({ title, table, reportTitle, id, siteUp = SITE_UP }) {
   return standalonePage({
     title: `Figures of: ${title} · ${reportTitle}`,
-    stylesheet: '../../../css/site.css',
+    cssDir: `../${siteUp}css/`,
     body: `<main>
 <h1>Figures of: ${esc(title)}</h1>
 <p class="meta">The figures drawn in <a href="../#${esc(id)}">the chart</a> of <a href="../">${esc(reportTitle)}</a>, one row each.</p>
@@ -168,7 +171,7 @@ function embedControl({ name, title, alt, base, width, height }) {
  * wide holds its box open (embed.css), as a style attribute could not under a
  * policy that forbids inline styles.
  */
-export function embedPage({ title, svg, alt, reportTitle, sources, mixed = [], width }) {
+export function embedPage({ title, svg, alt, reportTitle, sources, mixed = [], width, siteUp = SITE_UP }) {
   // Out of the frame, as the link back is: a raw file read in a chart-sized frame would be read through a slot.
   // A long list would make the frame taller than its chart; the report lists them all, as its caption says.
   const list = sources.length > NAMED_SOURCES
@@ -181,7 +184,7 @@ export function embedPage({ title, svg, alt, reportTitle, sources, mixed = [], w
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="../../../css/embed.css">
+<link rel="stylesheet" href="../${siteUp}css/embed.css">
 </head>
 <body class="tps-embed-page">
 <figure role="group" aria-label="${esc(title)}">
