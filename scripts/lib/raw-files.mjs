@@ -209,7 +209,7 @@ export function rawFileProblem({ name, outside, info }, source) {
  * Ingest records this list in report.json, so a page never shows a raw file
  * that was not hashed, and `build --frozen` can tell that one changed.
  * `listing`: rawFolder() of the folder. `hashes`: sums already taken, by root-relative file, with the size and mtime
- * they were taken at ({ sha256, size, mtimeMs }); a file whose size and mtime
+ * they were taken at ({ sha256, size, mtimeMs, ctimeMs }); a file whose size and times
  * still match is not read again (fileSum takes its sum from there too, later
  * in this process), and the sums of files read are added.
  * @returns {Promise<{ file: string, sha256: string, bytes: number }[]>} file is root-relative, in name order

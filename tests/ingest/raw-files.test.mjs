@@ -192,22 +192,20 @@ test('compile keeps the raw views of raw files whose mtime alone moved, and make
   }
 });
 
-test('fileSum gives the sha256 and size of a small file read whole and of a large one read in pieces, and reads a file again only when its size or mtime moved', async () => {
+test('fileSum gives the sha256 and size of a small file read whole and of a large one read in pieces, and reads a file again when its size, mtime or ctime moved', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'tpsreport-sum-'));
   try {
     for (const [name, text] of [['small.txt', 'one line\n'], ['large.txt', 'x'.repeat(5 * (1 << 20) + 7)]]) {
       writeFileSync(join(dir, name), text);
       assert.deepEqual(await fileSum(join(dir, name), statSync(join(dir, name))), { sha256: createHash('sha256').update(text).digest('hex'), size: text.length });
     }
-    // Asked again with the same size and mtime, the sum already taken is the answer; an edit (a new mtime) is read.
+    // An edit that keeps the size and puts the mtime back (cp -p, touch -r) still moves the ctime: it is read.
     const path = join(dir, 'small.txt');
-    const [at, later] = [new Date('2026-11-20T10:00:00Z'), new Date('2026-11-20T10:01:00Z')];
+    const at = new Date('2026-11-20T10:00:00Z');
     utimesSync(path, at, at);
     assert.equal((await fileSum(path, statSync(path))).sha256, createHash('sha256').update('one line\n').digest('hex'));
     writeFileSync(path, 'one LINE\n');
     utimesSync(path, at, at);
-    assert.equal((await fileSum(path, statSync(path))).sha256, createHash('sha256').update('one line\n').digest('hex'));
-    utimesSync(path, later, later);
     assert.equal((await fileSum(path, statSync(path))).sha256, createHash('sha256').update('one LINE\n').digest('hex'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -221,7 +219,7 @@ test('a sum ingest already holds (from its parse threads) is the one fileSum giv
     writeFileSync(path, 'one line\n');
     const info = statSync(path);
     // A stand-in sum: were the file read again, its real sum would come back instead.
-    const held = { sha256: 'a'.repeat(64), size: info.size, mtimeMs: info.mtimeMs };
+    const held = { sha256: 'a'.repeat(64), size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
     const [listed] = await hashRawFiles([{ path, info }], dir, { 'run.txt': held });
     assert.equal(listed.sha256, held.sha256);
     assert.deepEqual(await fileSum(path, info), { sha256: held.sha256, size: info.size });
@@ -325,14 +323,14 @@ test('reports ingested side by side report their problems in report-name order, 
   }
 });
 
-test('hashRawFiles reads a file only when its size or mtime differs from the sum it was given, and adds what it read', async () => {
+test('hashRawFiles reads a file only when its size, mtime or ctime differs from the sum it was given, and adds what it read', async () => {
   const root = site([], { 'a.txt': 'first\n', 'b.txt': 'second\n' });
   const raw = join(root, 'content/reports/x/raw');
   try {
     const info = statSync(join(raw, 'a.txt'));
     const hashes = {
-      // Same size and mtime: taken as it is, so a sum no file has shows the file was not read.
-      'content/reports/x/raw/a.txt': { sha256: 'kept', size: info.size, mtimeMs: info.mtimeMs },
+      // Same size and times: taken as it is, so a sum no file has shows the file was not read.
+      'content/reports/x/raw/a.txt': { sha256: 'kept', size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs },
       'content/reports/x/raw/b.txt': { sha256: 'stale', size: 7, mtimeMs: 0 },
     };
     const list = await hashRawFiles(await rawFolder(raw), root, hashes);
