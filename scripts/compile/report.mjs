@@ -5,22 +5,14 @@ import { existsSync, statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFrontMatter } from '../ingest/front-matter.mjs';
 import { frontMatterPathProblems } from '../lib/path-names.mjs';
-import { taxonomyKeys } from '../lib/site.mjs';
 import { selectRows, bundlePath, incompleteOf } from './select.mjs';
 import { combineRepeats, repeatLabels } from './stats/repeats.mjs';
 import { humanize } from './html.mjs';
 import { rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
 import { mistake } from '../problems/problem.mjs';
-import { reportPath } from '../lib/site.mjs';
+import { reportPath, bodyOffset, taxonomyKeys } from '../lib/site.mjs';
 
-/** The offset in index.md where the article body starts (after the closing ---). */
-export function bodyOffset(text) {
-  const first = text.indexOf('\n');
-  const close = text.indexOf('\n---', first);
-  if (close < 0) return 0;
-  const end = text.indexOf('\n', close + 4);
-  return end < 0 ? text.length : end + 1;
-}
+export { bodyOffset };
 
 export async function loadDocuments(dataDir) {
   if (!existsSync(dataDir)) return [];

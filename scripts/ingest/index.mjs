@@ -17,8 +17,7 @@ import { didYouMean, nearest } from '../lib/nearest.mjs';
 import { labelFilters } from '../lib/where.mjs';
 import { readFrontMatter, expandSourceGlobs, unreadOnPurpose } from './front-matter.mjs';
 import { unreadFiles, commentedShortcodes } from './notes.mjs';
-import { bodyOffset } from '../compile/report.mjs';
-import { reportSlugs, bundleDir, reportKey } from '../lib/site.mjs';
+import { reportSlugs, bundleDir, reportKey, bodyOffset } from '../lib/site.mjs';
 
 const LABEL_NAME = /^[a-z][a-z0-9_]*$/;
 const REPORTS_AT_ONCE = 4;

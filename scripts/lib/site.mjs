@@ -5,7 +5,6 @@
 // node_modules/tpsreport and the site is the folder the author works in.
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, open } from 'node:fs/promises';
-import { bodyOffset } from '../compile/report.mjs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -154,3 +153,12 @@ async function readHead(path) {
 }
 
 const FRONT_MATTER_MAX = 256 * 1024;
+
+/** The offset in index.md where the article body starts (after the closing ---). */
+export function bodyOffset(text) {
+  const first = text.indexOf('\n');
+  const close = text.indexOf('\n---', first);
+  if (close < 0) return 0;
+  const end = text.indexOf('\n', close + 4);
+  return end < 0 ? text.length : end + 1;
+}

@@ -176,7 +176,7 @@ function packageChange(root, tool) {
     throw new Problem({ file: 'package.json', rule: 'init', expected: `scripts ${Object.keys(SCRIPTS).join(', ')} free for tpsreport (${Object.entries(SCRIPTS).map(([n, c]) => `"${n}": "${c}"`).join(', ')})`, found: `${list}; rename ${taken.length === 1 ? 'it' : 'them'} and run init again` });
   }
   const next = { ...pkg, scripts: { ...scripts, ...SCRIPTS } };
-  if (!pkg.dependencies?.tpsreport && !pkg.devDependencies?.tpsreport) next.dependencies = { ...(pkg.dependencies ?? {}), tpsreport: installSpec(root, tool) };
+  if (!pkg.dependencies?.tpsreport && !pkg.devDependencies?.tpsreport) next.dependencies = { ...(pkg.dependencies ?? {}), tpsreport: installSpec(tool) };
   const after = toJson(next);
   // Unchanged in meaning, unchanged on disk: a file laid out by hand keeps its layout.
   if (before !== null && JSON.stringify(JSON.parse(before)) === JSON.stringify(next)) return { text: before, action: 'unchanged' };

@@ -18,8 +18,7 @@ import { publish } from './publish.mjs';
 import { NO_ADDRESS } from './address.mjs';
 import { treeIndex, folderStamp, readCache } from '../lib/files.mjs';
 import { configLayer, mount, buildConfig } from './hugo-config.mjs';
-import { bodyOffset } from '../compile/report.mjs';
-import { TOOL_ROOT, CONFIG_NAMES, hugoMissing, contentParts, bundleDir, reportPath } from '../lib/site.mjs';
+import { TOOL_ROOT, CONFIG_NAMES, hugoMissing, contentParts, bundleDir, reportPath, bodyOffset } from '../lib/site.mjs';
 
 /**
  * What Hugo reads besides each report's article and compiled views (the

@@ -18,7 +18,7 @@ import { tmpdir, loadavg, availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { bodyOffset } from '../../scripts/compile/report.mjs';
+import { bodyOffset } from '../../scripts/lib/site.mjs';
 import { logger } from '../../scripts/draw/svg.mjs';
 import { buildConfig } from '../../scripts/site/hugo-config.mjs';
 import { FONT_FILES, keepPixelMemory } from '../../scripts/draw/png.mjs';
