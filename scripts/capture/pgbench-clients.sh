@@ -5,8 +5,9 @@
 # each of what pgbench prints differently: a target rate with a latency limit
 # (under and over what the machine can do), the prepared protocol, two
 # weighted scripts, a fixed number of transactions, a new connection per
-# transaction, repeatable read with retried serialization failures, and a
-# run that fails (unknown database).
+# transaction, repeatable read with retried serialization failures, a run
+# that fails (unknown database) and one that aborts (the server is stopped
+# while it runs).
 #
 #   pgbench-clients.sh OUTDIR
 #
@@ -98,6 +99,19 @@ run_variants() {
     "$PGBENCH" "${PG_CONN[@]}" -c 8 -j 2 -T "$RUN_SECONDS" -P 1 -r --max-tries=3 --failures-detailed postgres
   note "" "# failed-unknown-database.txt is expected to fail: database no_such_db does not exist."
   run_capture failed-unknown-database.txt "${base[@]}" -T "$RUN_SECONDS" no_such_db
+  run_aborted
+}
+
+# The last run: the server is stopped (fast shutdown) a few seconds into it, so
+# its clients lose their connections and pgbench says the run was aborted.
+run_aborted() {
+  local delay=3
+  note "" "# aborted-server-stopped.txt is expected to abort: $delay s after it starts, the server is stopped with" \
+    "scripts/capture/postgres-sandbox.sh stop $PG_DIR"
+  (sleep "$delay" && "$PG_SANDBOX" stop "$PG_DIR") &
+  local stopper=$!
+  run_capture aborted-server-stopped.txt "$PGBENCH" "${PG_CONN[@]}" -c 4 -j 2 -T "$RUN_SECONDS" -P 1 -r postgres
+  wait "$stopper" || true
 }
 
 main() {

@@ -17,6 +17,7 @@
 import { Problem, quote } from '../problems/problem.mjs';
 import { figure, requireFigure } from './shared/figure.mjs';
 import { TableBuilder } from '../lib/columns.mjs';
+import { pgbenchMessage } from './shared/pgbench-messages.mjs';
 import { parseTextWith } from './driver.mjs';
 
 // `pgbench (15.20 (Debian 15.20-0+deb12u1))`, `pgbench (16.1, server 15.5)`: the first line of a run.
@@ -88,9 +89,7 @@ const LAST_COMMAND = new Map([
   ['<builtin: select only>', 'SELECT abalance FROM pgbench_accounts WHERE aid = :aid;'],
 ]);
 
-// `pgbench: error: …` (PostgreSQL 12 and later), `pgbench: fatal: …` (12–14); earlier versions printed bare messages.
-const MESSAGE = /^pgbench: (?:(error|fatal|warning|detail|hint|log|debug): )?(.*)$/;
-const LIBPQ_DETAIL = /^(?:DETAIL|HINT|CONTEXT): {1,2}(.*)$/;
+// What pgbench says after the summary when a client lost its connection or hit an error it does not retry.
 const ABORTED = /^Run was aborted(?:; the above results are incomplete\.)?$/;
 
 function detect(lines) {
@@ -139,7 +138,7 @@ class Run {
     this.last = n;
     this.out = {};
     this.samples = null;
-    this.statements = null; // the list the last statement header opened: {columns, items, script}
+    this.statements = null; // the `-r` list being read: {columns, items, pattern}
     this.scripts = [];
     this.aborted = null;
     this.phase = null;
@@ -171,7 +170,7 @@ class PgbenchParser {
     const at = { n, line };
     if (this.readBanner(text, at)) return;
     if (this.readProgress(text, at)) return;
-    if (this.readStatement(line, text, at)) return;
+    if (this.readStatement(text, at)) return;
     if (this.readSummary(text, at)) return;
     if (this.readMessage(text, at)) return;
     if (VACUUM.test(text)) {
@@ -288,12 +287,13 @@ class PgbenchParser {
     return run.target(dashed);
   }
 
+  /** `SQL script N: …` and the ` - ` lines that give that script's weight and share. */
   readScript(body, dashed, at) {
     const script = !dashed && SCRIPT.exec(body);
     if (script) {
-      const run = this.resultTarget(at, false);
+      this.resultTarget(at, false);
       this.run.scripts.push({ number: Number(script[1]), name: { text: script[2], line: at.n } });
-      return Boolean(run);
+      return true;
     }
     const weight = dashed && WEIGHT.exec(body);
     if (weight) {
@@ -310,10 +310,14 @@ class PgbenchParser {
       s.tps = printed(share[3], 'tx/s', at, 'tps');
       return true;
     }
+    return this.readStatementHeader(body, dashed, at);
+  }
+
+  /** `statement latencies in milliseconds…:` opens the `-r` list of the run, or of its current script. */
+  readStatementHeader(body, dashed, at) {
     const header = STATEMENTS.exec(body);
     if (!header) return false;
-    const run = this.run;
-    if (!run || !run.out.tps) {
+    if (!this.run?.out.tps) {
       throw new Problem({
         line: at.n,
         column: 1,
@@ -322,11 +326,11 @@ class PgbenchParser {
         rule: 'pgbench/statements-before-tps',
       });
     }
-    const target = this.resultTarget(at, dashed);
+    const owner = this.resultTarget(at, dashed);
     const columns = ['latency', ...(header[1] ? ['failures', 'retries'] : header[2] ? ['failures'] : [])];
-    target.statements = [];
-    target.statement_header = at.n;
-    run.statements = { columns, items: target.statements, owner: target, pattern: statementPattern(columns.length) };
+    owner.statements = [];
+    owner.statement_header = at.n;
+    this.run.statements = { columns, items: owner.statements, pattern: statementPattern(columns.length) };
     return true;
   }
 
@@ -346,7 +350,7 @@ class PgbenchParser {
   }
 
   /** A line of the `-r` list: latency (and failures, retries), then the command's first line. */
-  readStatement(line, text, at) {
+  readStatement(text, at) {
     const list = this.run?.statements;
     if (!list) return false;
     const m = list.pattern.exec(text);
@@ -362,18 +366,14 @@ class PgbenchParser {
   }
 
   readMessage(text, at) {
-    const m = MESSAGE.exec(text);
-    const detail = !m && this.messages.length && this.messages[this.messages.length - 1].line === at.n - 1 && LIBPQ_DETAIL.exec(text);
-    if (!m && !detail) return false;
-    const message = m
-      ? { level: m[1] ?? 'error', text: m[2], line: at.n }
-      : { level: text.slice(0, text.indexOf(':')).toLowerCase(), text: detail[1], line: at.n };
+    const message = pgbenchMessage(text, at.n, this.messages);
+    if (!message) return false;
     this.messages.push(message);
     this.tool ??= { name: 'pgbench', version: null, line: at.n };
     if (this.run && ABORTED.test(message.text)) this.run.aborted = at.n;
-    if (this.run) this.run.messages = (this.run.messages ?? 0) + 1;
     return true;
   }
+
 
   repeated(key, at, text) {
     throw new Problem({
@@ -396,11 +396,9 @@ class PgbenchParser {
         rule: 'pgbench/empty',
       });
     }
-    const runs = this.runs.map((run) => runJSON(run, this.messages));
-    const cut = this.runs.map((run, i) => missing(run, runs[i])).find(Boolean) ?? null;
-    const statuses = runs.map((r) => r.status);
-    const status = runs.length === 0 || statuses.every((s) => s === 'failed') ? 'failed'
-      : statuses.every((s) => s === 'ok') ? 'ok' : 'aborted';
+    const runs = this.runs.map(runJSON);
+    const cut = this.runs.map(missing).find(Boolean) ?? null;
+    const status = documentStatus(runs.map((r) => r.status));
     return {
       tool: this.tool,
       notes: this.notes,
@@ -418,16 +416,26 @@ function statementPattern(numbers) {
 }
 
 /** A run as the document holds it, in the order pgbench prints its parts. */
-function runJSON(run, messages) {
+/**
+ * failed: no run started (pgbench could not connect, so it printed only its
+ * errors); aborted: a run pgbench said was aborted; incomplete: a run that
+ * stops before its tps line. Once a run has started, pgbench prints its
+ * summary even when every client fails, so a run without one was cut short.
+ */
+function documentStatus(statuses) {
+  if (statuses.length === 0) return 'failed';
+  return ['aborted', 'incomplete'].find((s) => statuses.includes(s)) ?? 'ok';
+}
+
+function runJSON(run) {
   const o = run.out;
   const out = { index: run.index, status: 'ok', lines: { first: run.first, last: run.last } };
   for (const [key] of SETTINGS) if (o[key]) out[key] = o[key];
   Object.assign(out, results(o));
   if (run.samples) out.intervals = { units: unitsOf(run.samples), samples: run.samples.table() };
   if (run.scripts.length) out.scripts = run.scripts.map((s) => ({ number: s.number, name: s.name, ...pick(s, ['weight', 'target_share', 'transactions', 'share', 'tps']), ...results(s) }));
-  const own = messages.filter((m) => m.line >= run.first && m.line <= (run.aborted ?? run.last));
   if (run.aborted) out.status = 'aborted';
-  else if (!o.tps && own.length) out.status = 'failed';
+  else if (!o.tps) out.status = 'incomplete';
   return out;
 }
 
@@ -454,8 +462,7 @@ function unitsOf(table) {
  * error ended the run), a statement list short of its builtin script's last
  * command, or scripts whose shares of the total fall short of 100%.
  */
-function missing(run, json) {
-  if (json.status === 'failed') return null;
+function missing(run) {
   const where = { line: run.last };
   if (!run.out.tps) return { ...where, reason: `run ${run.index + 1} (from line ${run.first}) stops before its "tps = …" line` };
   const scripts = run.scripts;

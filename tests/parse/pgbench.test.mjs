@@ -42,7 +42,7 @@ test('the golden real-15.20 fixtures are the capture\'s own files, byte for byte
 test('every run the capture logged in commands.txt parses as pgbench with the tps its raw file prints', () => {
   const commands = readFileSync(join(CAPTURE, 'commands.txt'), 'utf8');
   const runs = [...commands.matchAll(/^# (\S+\.txt) {2}started .*\n(.*pgbench .*)$/gm)].map((m) => m[1]).filter((f) => f !== 'init.txt');
-  assert.equal(runs.length, 32);
+  assert.equal(runs.length, 33);
   for (const name of runs) {
     const text = readFileSync(join(CAPTURE, name), 'utf8');
     const doc = parse(text, { source: name });
@@ -53,7 +53,7 @@ test('every run the capture logged in commands.txt parses as pgbench with the tp
       assert.equal(doc.status, 'failed', name);
       continue;
     }
-    assert.equal(doc.status, 'ok', name);
+    assert.equal(doc.status, /^pgbench: error: Run was aborted/m.test(text) ? 'aborted' : 'ok', name);
     assert.equal(doc.runs.length, 1, name);
     assert.equal(doc.runs[0].tps.text, tps[1], name);
     assert.equal(doc.runs[0].tps.value, Number(tps[1]), name);
@@ -162,6 +162,19 @@ test('parse() keeps a run that could not connect as a failed document with pgben
   assert.deepEqual(doc.runs, []);
   assert.deepEqual(doc.messages.map((m) => [m.level, m.line]), [['error', 1], ['error', 2]]);
   assert.match(doc.messages[0].text, /database "no_such_db" does not exist$/);
+});
+
+test('parse() marks a run pgbench says was aborted, and keeps the server\'s and pgbench\'s messages with their levels', () => {
+  const name = 'real-15.20-aborted-server-stopped.txt';
+  const lines = splitLines(read(name));
+  const doc = parseFixture(name);
+  assert.equal(doc.status, 'aborted');
+  assert.equal(doc.runs[0].status, 'aborted');
+  assert.deepEqual(doc.warnings, []);
+  const expected = lines.map((l, i) => [/^(?:pgbench: (\w+)|(FATAL)):/.exec(l), i + 1]).filter(([m]) => m).map(([m, n]) => [(m[1] ?? m[2]).toLowerCase(), n]);
+  assert.deepEqual(doc.messages.map((m) => [m.level, m.line]), expected);
+  assert.equal(doc.messages.at(-1).text, 'Run was aborted; the above results are incomplete.');
+  assert.equal(doc.runs[0].tps.text, /^tps = (\S+)/m.exec(read(name))[1]);
 });
 
 test('a copy cut inside the progress lines keeps its samples and is incomplete at its last line', () => {
