@@ -24,7 +24,12 @@ const wholeNumber = (text) => (/^\d+$/.test(text ?? '') ? Number(text) : text);
 /** What one run of a kind states about itself: the labels a file of several such runs gives each run. */
 const OF_RUN = {
   // sysbench 0.4 runs its oltp test in a mode it names ("Running mixed OLTP test", "simple"): two modes are two workloads.
-  sysbench: (r) => ({ threads: r.options?.threads?.value, workload: r.test?.name ? [r.test.name, r.test.mode].filter(Boolean).join(' ') : undefined }),
+  // The pgsql driver speaks only to PostgreSQL; the mysql driver to MySQL and MariaDB alike, so it names no database.
+  sysbench: (r) => ({
+    threads: r.options?.threads?.value,
+    workload: r.test?.name ? [r.test.name, r.test.mode].filter(Boolean).join(' ') : undefined,
+    database: r.options?.db_driver === 'pgsql' ? 'PostgreSQL' : undefined,
+  }),
   mysqlslap: (r) => ({ engine: r.engine?.name, clients: r.clients?.value }),
   // HammerDB names the database on its result line ("… NOPM from 97188 MySQL TPM").
   hammerdb: (r) => ({ users: r.active_virtual_users?.value, database: r.database ?? undefined }),
