@@ -10,10 +10,11 @@
 // capture with both (2>&1) interleaves them by time, which puts the progress
 // lines before the summary. A run ends at its tps line, or after the
 // per-statement latencies `-r` adds. Nothing before the tps line says whether
-// `-r` was given, so a copy cut right after it reads as a run without it; a
-// statement list that has begun is complete only when it ends where its script
-// ends (see LAST_COMMAND), and a list of scripts when their weights' shares
-// of the total add up to 100%.
+// `-r` was given, so a copy cut right after it reads as a run without it. A
+// builtin script's statement list is complete only when it reaches the
+// script's last command (LAST_COMMAND); a `-f` script's list can end after
+// any command, so a cut between two of its lines is not seen. A list of
+// scripts is complete when their weights' shares of the total reach 100%.
 import { Problem, quote } from '../problems/problem.mjs';
 import { figure, requireFigure } from './shared/figure.mjs';
 import { TableBuilder } from '../lib/columns.mjs';
