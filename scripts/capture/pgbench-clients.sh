@@ -4,7 +4,8 @@
 # per-second progress (-P 1) and per-statement latencies (-r); then one run
 # each of what pgbench prints differently: a target rate with a latency limit
 # (under and over what the machine can do), the prepared protocol, two
-# weighted scripts, a fixed number of transactions, a new connection per
+# weighted scripts, a script of its own (pgbench-custom.sql, -f) with
+# --progress-timestamp, a fixed number of transactions, a new connection per
 # transaction, repeatable read with retried serialization failures, a run
 # that fails (unknown database) and one that aborts (the server is stopped
 # while it runs).
@@ -91,6 +92,8 @@ run_variants() {
   run_capture rate-over.txt "${base[@]}" -T "$RUN_SECONDS" -R 5000 -L 10 postgres
   run_capture prepared-select-only-c4.txt "${base[@]}" -T "$RUN_SECONDS" -M prepared -b select-only postgres
   run_capture weighted-c4.txt "${base[@]}" -T "$RUN_SECONDS" -b tpcb-like@1 -b select-only@9 postgres
+  note "" "# custom-c4.txt runs scripts/capture/pgbench-custom.sql, with progress times as Unix epoch seconds."
+  run_capture custom-c4.txt "${base[@]}" -T "$RUN_SECONDS" --progress-timestamp -f "$CAPTURE_DIR/pgbench-custom.sql" postgres
   run_capture transactions-c2.txt "$PGBENCH" "${PG_CONN[@]}" -c 2 -j 2 -t 500 -r postgres
   run_capture connect-c4.txt "${base[@]}" -T "$RUN_SECONDS" -C -b select-only postgres
   note "" "# retries-c8.txt: repeatable read (set through PGOPTIONS) makes concurrent updates of the" \

@@ -42,7 +42,7 @@ test('the golden real-15.20 fixtures are the capture\'s own files, byte for byte
 test('every run the capture logged in commands.txt parses as pgbench with the tps its raw file prints', () => {
   const commands = readFileSync(join(CAPTURE, 'commands.txt'), 'utf8');
   const runs = [...commands.matchAll(/^# (\S+\.txt) {2}started .*\n(.*pgbench .*)$/gm)].map((m) => m[1]).filter((f) => f !== 'init.txt');
-  assert.equal(runs.length, 33);
+  assert.equal(runs.length, 34);
   for (const name of runs) {
     const text = readFileSync(join(CAPTURE, name), 'utf8');
     const doc = parse(text, { source: name });
@@ -171,7 +171,7 @@ test('parse() marks a run pgbench says was aborted, and keeps the server\'s and 
   assert.equal(doc.status, 'aborted');
   assert.equal(doc.runs[0].status, 'aborted');
   assert.deepEqual(doc.warnings, []);
-  const expected = lines.map((l, i) => [/^(?:pgbench: (\w+)|(FATAL)):/.exec(l), i + 1]).filter(([m]) => m).map(([m, n]) => [(m[1] ?? m[2]).toLowerCase(), n]);
+  const expected = lines.map((l, i) => [/^(?:pgbench: (\w+)|(FATAL|ERROR|DETAIL|HINT|CONTEXT)):/.exec(l), i + 1]).filter(([m]) => m).map(([m, n]) => [(m[1] ?? m[2]).toLowerCase(), n]);
   assert.deepEqual(doc.messages.map((m) => [m.level, m.line]), expected);
   assert.equal(doc.messages.at(-1).text, 'Run was aborted; the above results are incomplete.');
   assert.equal(doc.runs[0].tps.text, /^tps = (\S+)/m.exec(read(name))[1]);
@@ -209,4 +209,18 @@ test('detection picks pgbench for a run output, and only a pgbench output', () =
   const head = splitLines(read('real-15.20-weighted-c4.txt')).slice(0, 20);
   assert.equal(detectFormat(head).name, 'pgbench');
   assert.equal(format.detect(['Testing timing overhead for 1 second.']), 0);
+});
+
+test('parse() reads a -f script\'s run: its path as transaction type, each command by its first line, epoch progress times', () => {
+  const name = 'real-15.20-custom-c4.txt';
+  const lines = splitLines(read(name));
+  const run = parseFixture(name).runs[0];
+  assert.equal(run.transaction_type.text, /^transaction type: (.*)$/m.exec(read(name))[1]);
+  assert.match(run.transaction_type.text, /pgbench-custom\.sql$/);
+  const header = lines.indexOf('statement latencies in milliseconds and failures:');
+  assert.deepEqual(run.statements.map((s) => s.command.text), lines.slice(header + 1).map((l) => /^\s*\S+\s+\S+\s+(.*)$/.exec(l)[1]));
+  assert.ok(run.statements.some((s) => s.command.text === 'SELECT abalance'));
+  const first = /^progress: (\S+) s,/.exec(lines[run.intervals.samples.line[0] - 1])[1];
+  assert.equal(run.intervals.samples.t[0], Number(first));
+  assert.ok(run.intervals.samples.t[0] > 1e9, 'a Unix time, not seconds since the start');
 });
