@@ -47,8 +47,10 @@ import { format as perfSchemaWaits } from './perf-schema-waits.mjs';
 import { format as hammerdbJob } from './hammerdb-job.mjs';
 import { format as benchbaseSummary } from './benchbase-summary.mjs';
 import { format as benchbaseResults } from './benchbase-results.mjs';
+import { format as pgbench } from './pgbench.mjs';
+import { format as pgbenchInit } from './pgbench-init.mjs';
 
-export const formats = [sysbench, dbt2, tpccMysql, hammerdb, fileSizes, elapsedTime, vmstat, mpstat, myCnf, publishedTable, mysqlslap, tableStatus, innodbCmp, innodbMutex, globalVariables, innodbStatus, perfSchemaWaits, hammerdbJob, benchbaseSummary, benchbaseResults];
+export const formats = [sysbench, dbt2, tpccMysql, hammerdb, fileSizes, elapsedTime, vmstat, mpstat, myCnf, publishedTable, mysqlslap, tableStatus, innodbCmp, innodbMutex, globalVariables, innodbStatus, perfSchemaWaits, hammerdbJob, benchbaseSummary, benchbaseResults, pgbench, pgbenchInit];
 
 /** What a format's files are in a report. */
 export const ROLES = {

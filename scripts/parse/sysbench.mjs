@@ -481,7 +481,9 @@ function commandLineFacts(text) {
   let test = positional.find((w) => !commands.includes(w)) ?? null;
   if (testOption) test = testOption.slice('--test='.length);
   if (test) test = test.replace(/^.*\//, '').replace(/\.lua$/, '');
-  return { command, test };
+  // The output never names the database driver (only a missing --db-driver is announced): the command line does.
+  const driver = args.find((a) => a.startsWith('--db-driver='))?.slice('--db-driver='.length) || null;
+  return { command, test, driver };
 }
 
 // ─── one run ────────────────────────────────────────────────────────────────
@@ -729,6 +731,7 @@ class SysbenchParser {
     if (facts) {
       run.setCommand(facts.command, 2);
       if (facts.test) run.doc.test = { name: facts.test, line: facts.line };
+      if (facts.driver) run.doc.options.db_driver = facts.driver;
     }
     for (const m of this.pending.messages) run.message(m.level, m.text, m.n);
     if (this.pending.messages.length) run.doc.lines.first = Math.min(at.n, this.pending.messages[0].n);
@@ -1102,7 +1105,13 @@ export function parse(text, opts = {}) {
 /**
  * What one run states about itself. sysbench 0.4 runs its oltp test in a mode
  * it names ("Running mixed OLTP test", "simple"): two modes are two workloads.
+ * The pgsql driver speaks only to PostgreSQL; the mysql driver to MySQL and
+ * MariaDB alike, so it names no database.
  */
 function ownLabels(r) {
-  return { threads: r.options?.threads?.value, workload: r.test?.name ? [r.test.name, r.test.mode].filter(Boolean).join(' ') : undefined };
+  return {
+    threads: r.options?.threads?.value,
+    workload: r.test?.name ? [r.test.name, r.test.mode].filter(Boolean).join(' ') : undefined,
+    database: r.options?.db_driver === 'pgsql' ? 'PostgreSQL' : undefined,
+  };
 }

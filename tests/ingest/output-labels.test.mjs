@@ -20,6 +20,8 @@ for (const [path, labels] of [
   ['hammerdb/cli-v4.2-cut-after-test-result.json', { tool_version: '4.2', users: 8, database: 'MySQL' }],
   ['dbt2/rst-0.61-report-document-abridged.json', { server_version: 'PostgreSQL 16.2', warehouses: 100 }],
   ['hammerdb/cli-v4.2-sequence-mysql-two-runs.json', { tool_version: '4.2', database: 'MySQL' }],
+  // "$ sysbench oltp_read_only --db-driver=pgsql … run" above the output: the driver is on the command line only.
+  ['sysbench/real-1.0.20-pgsql-transcript-oltp_read_only-t2.json', { tool_version: '1.0.20', threads: 2, workload: 'oltp_read_only', database: 'PostgreSQL' }],
   ['my-cnf/benchmark-my.json', { buffer_pool: '6G' }],
   ['global-variables/mariadb-10.11-batch.json', { server_version: '10.11.19-MariaDB-0+deb12u1', buffer_pool: '128M' }],
   ['table-status/mariadb-10.11-verbose-echo-vertical.json', { table: 'my', row_format: 'Dynamic' }],

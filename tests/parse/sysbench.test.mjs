@@ -362,3 +362,13 @@ test('the format describes itself for the registry', () => {
   assert.equal(typeof format.produces, 'string');
   assert.ok(!format.produces.includes('\n'));
 });
+
+test('parse() takes the database driver from a "$ sysbench … --db-driver=NAME" line, which the output never names', () => {
+  const name = 'real-1.0.20-pgsql-transcript-oltp_read_only-t2.txt';
+  const text = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'sysbench', name), 'utf8');
+  const doc = parse(text, { source: name });
+  assert.equal(doc.runs[0].options.db_driver, /--db-driver=(\S+)/.exec(text.split('\n')[0])[1]);
+  assert.equal(doc.runs[0].options.db_driver, 'pgsql');
+  const bare = parse(text.split('\n').slice(1).join('\n'), { source: name });
+  assert.equal(bare.runs[0].options.db_driver, undefined);
+});

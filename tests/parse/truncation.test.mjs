@@ -27,6 +27,7 @@ const OPEN_ENDED = [
   [/^tests\/fixtures\/published-table\//, 'a table an article printed has no closing row'],
   [/-batch|-csv-|batch-/, 'mysql -B batch output ends with its last row, with no footer'],
   [/^tests\/fixtures\/benchbase-results\//, 'BenchBase writes one row per time window and no closing line'],
+  [/^tests\/fixtures\/pgbench\/real-[\d.]+-(?!failed-)/, 'pgbench prints per-statement latencies after the tps line (and after each script\'s latency lines) only with -r, and nothing before says whether it was given: a cut just before them reads as a run without -r'],
   [/^tests\/fixtures\/dbt2\//, 'DBT-2\'s report ends at NOTPM in some versions (notpm-only-footer) and goes on with duration, errors and ramp-up lines in others, and nothing before NOTPM says which'],
   ...[
     ['several complete outputs follow one another and nothing in the file says how many (no command line announces the next): a cut between two reads as a file with fewer', [
