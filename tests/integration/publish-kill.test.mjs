@@ -1,9 +1,9 @@
 // A build killed at any moment of its publish step leaves public/ one whole
 // site, the old one or the new one, never a mix and never a temporary file,
-// and the next build succeeds. TPSREPORT_PUBLISH_PAUSE=k stops the build at
-// publish's k-th step (a file placed, the new site complete, its link made,
-// the switch); it is killed there with SIGKILL, at 20 steps spread over the
-// whole publish, going from one site to the other and back.
+// and the next build succeeds. TPSREPORT_PUBLISH_PAUSE=i/20 stops the build
+// i/20 of the way through publish's steps (a file placed or removed, the new
+// site complete, its link made, the switch); it is killed there with SIGKILL,
+// at each i from 1 to 20, going from one site to the other and back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -22,10 +22,10 @@ function build(dir) {
   return r.stderr;
 }
 
-/** A build stopped at publish step `step` and killed there; resolves once it is gone. */
-function buildKilledAt(dir, step) {
+/** A build stopped `at` (i/n) the way through its publish and killed there; resolves once it is gone. */
+function buildKilledAt(dir, at) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(dir, 'scripts', 'tpsreport.mjs'), 'build'], { cwd: dir, env: { ...process.env, TPSREPORT_PUBLISH_PAUSE: String(step) }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [join(dir, 'scripts', 'tpsreport.mjs'), 'build'], { cwd: dir, env: { ...process.env, TPSREPORT_PUBLISH_PAUSE: at }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     let paused = false;
     child.stderr.on('data', (chunk) => {
@@ -35,7 +35,7 @@ function buildKilledAt(dir, step) {
         child.kill('SIGKILL');
       }
     });
-    child.on('exit', (code, signal) => (paused && signal === 'SIGKILL' ? resolve() : reject(new Error(`the build was not stopped at step ${step} (exit ${code}, ${signal}): ${stderr}`))));
+    child.on('exit', (code, signal) => (paused && signal === 'SIGKILL' ? resolve() : reject(new Error(`the build was not stopped at ${at} (exit ${code}, ${signal}): ${stderr}`))));
   });
 }
 
@@ -60,30 +60,43 @@ function sameSite(found, site) {
 test(`a build killed at ${KILLS} moments of its publish leaves public/ one whole site, and the next build succeeds`, { timeout: 1_800_000 }, async (t) => {
   const dir = makeSite(ROOT, 1);
   t.after(removeScaleFolders);
-  // The site's title is on every page: the two sites differ in most of their files.
+  // Two changes: the site's title, on every page (a full build: the two sites differ in most of their
+  // files), and a sentence of the report's article (its pages rendered alone, the site before reused).
   const config = join(dir, 'config.toml');
-  const original = readFileSync(config, 'utf8');
-  const edited = original.replace(/^title = "(.*)"$/m, 'title = "$1, retitled"');
-  assert.notEqual(edited, original);
+  const slug = readdirSync(join(dir, 'content', 'reports')).find((d) => !d.endsWith('.md'));
+  const article = join(dir, 'content', 'reports', slug, 'index.md');
+  const texts = { config: readFileSync(config, 'utf8'), article: readFileSync(article, 'utf8') };
+  const states = {
+    original: texts,
+    retitled: { ...texts, config: texts.config.replace(/^title = "(.*)"$/m, 'title = "$1, retitled"') },
+    edited: { ...texts, article: `${texts.article}\nA sentence added after the build.\n` },
+  };
+  const become = (state) => {
+    writeFileSync(config, states[state].config);
+    writeFileSync(article, states[state].article);
+  };
 
   build(dir);
   const sites = { original: snapshot(dir).files };
-  writeFileSync(config, edited);
-  build(dir);
-  sites.edited = snapshot(dir).files;
-  const changed = [...sites.edited].filter(([rel, hash]) => sites.original.get(rel) !== hash).length;
+  for (const state of ['retitled', 'edited']) {
+    become(state);
+    build(dir);
+    sites[state] = snapshot(dir).files;
+    become('original');
+    build(dir);
+    assert.ok(sameSite(snapshot(dir), sites.original), `the site comes back as it was after ${state}`);
+  }
+  const changed = [...sites.retitled].filter(([rel, hash]) => sites.original.get(rel) !== hash).length;
   assert.ok(changed > 10, `the new title changes many files (${changed})`);
-  writeFileSync(config, original);
-  build(dir);
-  assert.ok(sameSite(snapshot(dir), sites.original), 'the site comes back as it was');
+  assert.ok(!sameSite({ files: sites.edited }, sites.original), 'the sentence changes the site');
   assert.ok(lstatSync(join(dir, 'public')).isSymbolicLink(), 'public/ is a link to the site it shows');
 
-  // The steps of a publish: each file of the new site placed, then the site complete, its link made, the switch.
-  for (let i = 0; i < KILLS; i += 1) {
-    const [from, to, text] = i % 2 === 0 ? ['original', 'edited', edited] : ['edited', 'original', original];
-    const steps = sites[to].size + 3;
-    const step = 1 + Math.floor((i * (steps - 1)) / (KILLS - 1));
-    writeFileSync(config, text);
+  for (let i = 1; i <= KILLS; i += 1) {
+    // Kills 1–10 go to the retitled site and back, 11–20 to the edited one and back.
+    const other = i <= KILLS / 2 ? 'retitled' : 'edited';
+    const [from, to] = i % 2 === 1 ? ['original', other] : [other, 'original'];
+    const step = `${i}/${KILLS}`;
+    become(to);
     await buildKilledAt(dir, step);
     const left = snapshot(dir);
     assert.deepEqual(left.temporary, [], `killed at step ${step}: temporary files in public/`);
@@ -91,7 +104,7 @@ test(`a build killed at ${KILLS} moments of its publish leaves public/ one whole
     build(dir);
     assert.ok(sameSite(snapshot(dir), sites[to]), `the build after the kill at step ${step} publishes the ${to} site`);
     const beside = readdirSync(dir).filter((name) => name.includes('public') && name !== 'public');
-    assert.ok(beside.length <= 2 && beside.every((name) => /^\.public-\d+$/.test(name)), `left beside public/: ${beside}`);
+    assert.ok(beside.length <= 3 && beside.every((name) => /^\.public-(\d+|changes\.json)$/.test(name)), `left beside public/: ${beside}`);
     assert.match(readlinkSync(join(dir, 'public')), /^\.public-\d+$/);
   }
 });

@@ -150,7 +150,7 @@ test('each publish makes a whole new site beside the one public/ shows and switc
   assert.equal(readFileSync(join(dir, '.public-1', 'reports', 'a', 'index.html'), 'utf8'), 'page 1', 'the site before is left whole for a deploy still reading it');
   assert.equal(statSync(join(dest, 'index.html')).ino, home.ino, 'an unchanged file is the published one, linked');
   await publish([src], dest);
-  assert.deepEqual(readdirSync(dir).sort(), ['.public-2', '.public-3', 'public', 'src']);
+  assert.deepEqual(readdirSync(dir).sort(), ['.public-2', '.public-3', '.public-changes.json', 'public', 'src']);
 });
 
 test('a public/ folder from before is replaced by a link to a new site, its unchanged files linked, and goes with the next publish', async (t) => {
@@ -167,7 +167,7 @@ test('a public/ folder from before is replaced by a link to a new site, its unch
   assert.equal(statSync(join(dest, 'index.html')).ino, inode);
   assert.ok(existsSync(join(dir, '.public-0', 'index.html')), 'the folder is kept as the site before');
   await publish([src], dest);
-  assert.deepEqual(readdirSync(dir).sort(), ['.public-1', '.public-2', 'public', 'src']);
+  assert.deepEqual(readdirSync(dir).sort(), ['.public-1', '.public-2', '.public-changes.json', 'public', 'src']);
 });
 
 test('what a publish killed part way left beside public/ goes, and public/ showed the old site whole all along', async (t) => {
@@ -184,5 +184,31 @@ test('what a publish killed part way left beside public/ goes, and public/ showe
   writeFileSync(join(src, 'index.html'), 'the new one');
   await publish([src], dest);
   assert.equal(readFileSync(join(dest, 'index.html'), 'utf8'), 'the new one');
-  assert.deepEqual(readdirSync(dir).sort(), ['.public-1', '.public-2', 'public', 'src']);
+  assert.deepEqual(readdirSync(dir).sort(), ['.public-1', '.public-2', '.public-changes.json', 'public', 'src']);
+});
+
+test('a publish of some reports makes the site before the shown one into the new site, changing only what the last two publishes changed', async (t) => {
+  const dir = tempDir(t, 'tps-publish-reuse-');
+  const [src, dest] = [join(dir, 'src'), join(dir, 'public')];
+  for (const r of ['a', 'b']) mkdirSync(join(src, 'reports', r), { recursive: true });
+  writeFileSync(join(src, 'index.html'), 'home');
+  writeFileSync(join(src, 'reports', 'a', 'index.html'), 'a, first');
+  writeFileSync(join(src, 'reports', 'a', 'old.svg'), 'a chart that goes');
+  writeFileSync(join(src, 'reports', 'b', 'index.html'), 'b, first');
+  await publish([src], dest);
+  const home = statSync(join(dest, 'index.html')).ino;
+  const only = (r) => [[{ dir: src, only: [`reports/${r}`] }], dest, { scope: [`reports/${r}`] }];
+  writeFileSync(join(src, 'reports', 'a', 'index.html'), 'a, second edit');
+  rmSync(join(src, 'reports', 'a', 'old.svg'));
+  await publish(...only('a'));
+  writeFileSync(join(src, 'reports', 'b', 'index.html'), 'b, second edit');
+  writeFileSync(join(src, 'reports', 'b', 'new.svg'), 'a new chart');
+  const inode = statSync(join(dir, '.public-1', 'reports', 'b', 'index.html')).ino;
+  assert.deepEqual(await publish(...only('b')), { copied: 2, kept: 0, removed: 0 });
+  assert.deepEqual(readdirSync(dir).sort(), ['.public-2', '.public-3', '.public-changes.json', 'public', 'src'], 'the first site became the third');
+  const site = Object.fromEntries(readdirSync(dest, { recursive: true }).filter((f) => statSync(join(dest, f)).isFile()).map((f) => [f, readFileSync(join(dest, f), 'utf8')]));
+  assert.deepEqual(site, { 'index.html': 'home', 'reports/a/index.html': 'a, second edit', 'reports/b/index.html': 'b, second edit', 'reports/b/new.svg': 'a new chart' });
+  assert.equal(statSync(join(dest, 'index.html')).ino, home, 'an unchanged file is the one first published');
+  assert.notEqual(statSync(join(dest, 'reports', 'b', 'index.html')).ino, inode, 'a changed file is a new one: the site before is not written');
+  assert.equal(readFileSync(join(dir, '.public-2', 'reports', 'b', 'index.html'), 'utf8'), 'b, first', 'the site before stays as it was');
 });
