@@ -74,13 +74,50 @@ export function elementsOf(node) {
 
 // ─── one column while parsing ───────────────────────────────────────────────
 
-/** A sealed chunk: decodes value i (0 ≤ i < n). */
+/** A sealed chunk: decodes value i (0 ≤ i < n); `telling`, its telling rows (see tellingRows). */
 function sealChunk(buffer, n) {
   const values = buffer.subarray(0, n);
+  const telling = tellingIn(values);
   const exact = affine(values) ?? integers(values);
-  if (exact) return exact;
+  if (exact) return Object.assign(exact, { telling });
   const copy = Float64Array.from(values); // the open buffer is reused for the next chunk
-  return { n, get: (i) => (Number.isNaN(copy[i]) ? null : copy[i]), values: copy };
+  return { n, get: (i) => (Number.isNaN(copy[i]) ? null : copy[i]), values: copy, telling };
+}
+
+/**
+ * The rows of values (NaN: null) that decide every check made on one value at
+ * a time against a type or a bound: the first null, the first fraction, the
+ * first value that is not finite, the least and the greatest (-1: none).
+ * Taken from the plain values when a chunk is sealed, a few microseconds a
+ * chunk, where reading a long log's columns back through their views cost
+ * about a third of its parse.
+ */
+function tellingIn(values) {
+  const found = { firstNull: -1, firstFraction: -1, firstInfinite: -1, least: -1, greatest: -1, low: Infinity, high: -Infinity };
+  for (let i = 0; i < values.length; i += 1) {
+    const v = values[i];
+    if (Number.isNaN(v)) {
+      if (found.firstNull < 0) found.firstNull = i;
+    } else if (v === Infinity || v === -Infinity) {
+      if (found.firstInfinite < 0) found.firstInfinite = i;
+    } else {
+      if (v < found.low) [found.low, found.least] = [v, i];
+      if (v > found.high) [found.high, found.greatest] = [v, i];
+      if (found.firstFraction < 0 && v % 1 !== 0) found.firstFraction = i;
+    }
+  }
+  return found;
+}
+
+/** tellingIn over chunks, each `{ at, telling }` (its first row and its own telling rows), as rows of the whole column. */
+function tellingOver(parts) {
+  const whole = { firstNull: -1, firstFraction: -1, firstInfinite: -1, least: -1, greatest: -1, low: Infinity, high: -Infinity };
+  for (const { at, telling } of parts) {
+    for (const key of ['firstNull', 'firstFraction', 'firstInfinite']) if (whole[key] < 0 && telling[key] >= 0) whole[key] = at + telling[key];
+    if (telling.least >= 0 && telling.low < whole.low) [whole.low, whole.least] = [telling.low, at + telling.least];
+    if (telling.greatest >= 0 && telling.high > whole.high) [whole.high, whole.greatest] = [telling.high, at + telling.greatest];
+  }
+  return [...new Set([whole.firstNull, whole.firstFraction, whole.firstInfinite, whole.least, whole.greatest])].filter((i) => i >= 0).sort((a, b) => a - b);
 }
 
 /** start + i·step for every i (no null), as two numbers. */
@@ -183,6 +220,20 @@ class ColumnBuilder {
     const v = this.open[i - this.chunks.length * CHUNK];
     return Number.isNaN(v) ? null : v;
   }
+
+  /** The telling rows (see tellingIn) of the first `length` values, ascending. */
+  telling(length) {
+    const parts = [];
+    for (let c = 0; c * CHUNK < length; c += 1) {
+      const at = c * CHUNK;
+      const chunk = this.chunks[c];
+      // A view shorter than the column ends inside a chunk: that chunk's first values are read again.
+      if (chunk && at + chunk.n <= length) parts.push({ at, telling: chunk.telling });
+      else if (chunk) parts.push({ at, telling: tellingIn(Float64Array.from({ length: length - at }, (_, i) => chunk.get(i) ?? NaN)) });
+      else parts.push({ at, telling: tellingIn(this.open.subarray(0, length - at)) });
+    }
+    return tellingOver(parts);
+  }
 }
 
 // ─── read-only array views ──────────────────────────────────────────────────
@@ -191,7 +242,7 @@ const INDEX = /^(?:0|[1-9]\d*)$/;
 
 /** A read-only array of the first `length` values of a column, without copying them. */
 function columnView(column, length) {
-  const store = { length, get: (i) => column.get(i) };
+  const store = { length, get: (i) => column.get(i), telling: () => column.telling(length) };
   const index = (key) => (typeof key === 'string' && INDEX.test(key) && Number(key) < length ? Number(key) : -1);
   return new Proxy([], {
     get(target, key, receiver) {
@@ -214,7 +265,13 @@ function columnView(column, length) {
   });
 }
 
-/** The storage of a column view ({length, get(i)}), or undefined for any other value. */
+/**
+ * The storage of a column view, or undefined for any other value:
+ * { length, get(i), telling() }, telling() being the rows of the values that
+ * decide every check made on one value at a time against a type or a bound
+ * (its first null, fraction and value that is not finite, its least and its
+ * greatest), ascending.
+ */
 export function columnStore(value) {
   return Array.isArray(value) ? value[STORE] : undefined;
 }

@@ -4,6 +4,7 @@
 import { Problem, quote } from '../problems/problem.mjs';
 import { formats, formatNamed } from './formats.mjs';
 import { parseTextWith, parseFileWith, SCHEMA_VERSION } from './driver.mjs';
+import { checkedDocument } from './written.mjs';
 
 export { formats, SCHEMA_VERSION };
 
@@ -48,12 +49,15 @@ export function detectFormat(lines) {
 
 const chooser = (format) => (head) => (format ? getFormat(format) : detectFormat(head));
 
-/** Parses a whole text held in memory. `source` names it in errors and provenance. */
+/**
+ * Parses a whole text held in memory. `source` names it in errors and
+ * provenance. The document passes its schema, or a Problem is thrown (see written.mjs).
+ */
 export function parseText(text, { source = '<input>', format, options } = {}) {
-  return parseTextWith(chooser(format), text, { source, options });
+  return checkedDocument(parseTextWith(chooser(format), text, { source, options }));
 }
 
-/** Parses a file line by line, without holding it in memory. */
+/** Parses a file line by line, without holding it in memory; checked as parseText's. */
 export async function parseFile(path, { source = path, format, options } = {}) {
-  return parseFileWith(chooser(format), path, { source, options });
+  return checkedDocument(await parseFileWith(chooser(format), path, { source, options }));
 }

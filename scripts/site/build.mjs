@@ -5,12 +5,14 @@
 //   - Hugo runs not at all when no input changed, on the changed reports only
 //     (render segments) when just their article text changed, and on the whole
 //     site otherwise, always into the staging folder .tpsreport/hugo-out/;
-//   - publish copies into public/ the pages Hugo wrote and the files compile
-//     wrote (.tpsreport/site/: charts, tables, raw files) whose bytes differ.
-// public/ is touched last: a build that fails at any step leaves the previous
-// good site in place.
-import { writeFile, mkdir } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+//   - publish makes the new site beside the one public/ shows, from the pages
+//     Hugo wrote and the files compile wrote (.tpsreport/site/: charts,
+//     tables, raw files) where their bytes differ and the published files
+//     elsewhere, then switches public/ to it at once (see publish.mjs).
+// public/ is touched last: a build that fails or is killed at any step leaves
+// the previous good site in place.
+import { readdir, writeFile, mkdir } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';

@@ -66,3 +66,18 @@ test('a column reads as a plain, read-only array', () => {
   assert.throws(() => { 'use strict'; v[0] = 9; }, TypeError);
   assert.equal(v[0], 0);
 });
+
+test("a column's telling rows are its first null, fraction and infinite value, its least and greatest, wherever they lie", () => {
+  const values = Array.from({ length: CHUNKS }, (_, i) => 1000 + (i % 50));
+  values[5000] = null; // a sealed chunk of small integers
+  values[9] = 0.5; // the first fraction, and the least
+  values[8192 + 40] = Infinity; // the open chunk
+  values[8192 + 60] = 2000; // the greatest
+  values[8192 + 70] = null;
+  const table = new TableBuilder();
+  for (const v of values) table.push({ v });
+  const { telling } = columnStore(table.table().v);
+  assert.deepEqual(telling(), [9, 5000, 8192 + 40, 8192 + 60]);
+  // A view shorter than its column ends inside a sealed chunk: only its own values count.
+  assert.deepEqual(columnStore(table.table(4000).v).telling(), [9, 49]);
+});

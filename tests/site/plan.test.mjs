@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync, readFileSync, mkdirSync, statSync, existsSync, utimesSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, readFileSync, mkdirSync, statSync, existsSync, utimesSync, readdirSync, rmSync, readlinkSync, lstatSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hugoPlan } from '../../scripts/site/build.mjs';
@@ -105,7 +105,8 @@ test('the first publish, into no public/ yet, places every file at once: linkabl
   assert.equal(statSync(join(dest, 'reports', 'a', 'charts', 'c.svg')).ino, statSync(join(site, 'reports', 'a', 'charts', 'c.svg')).ino, 'a linkable file is a hard link');
   assert.notEqual(statSync(join(dest, 'index.html')).ino, statSync(join(pages, 'index.html')).ino, 'a page Hugo may rewrite in place is a copy');
   assert.equal(readFileSync(join(dest, 'reports', 'a', 'index.html'), 'utf8'), 'page');
-  assert.deepEqual(readdirSync(dir).sort(), ['pages', 'public', 'site']);
+  assert.deepEqual(readdirSync(dir).sort(), ['.public-1', 'pages', 'public', 'site']);
+  assert.equal(readlinkSync(dest), '.public-1', 'public/ is a link to the one whole site');
 });
 
 test('a first publish that fails leaves no public/ and no temporary folder', async (t) => {
@@ -132,4 +133,82 @@ test('publish leaves out a source file under a temporary name and removes one fr
   const counts = await publish([src], dest);
   assert.deepEqual(counts, { copied: 1, kept: 0, removed: 1 });
   assert.deepEqual(readdirSync(join(dest, 'reports', 'a')), ['index.html']);
+});
+
+test('each publish makes a whole new site beside the one public/ shows and switches the link to it; the site before stays until the next publish', async (t) => {
+  const dir = tempDir(t, 'tps-publish-switch-');
+  const [src, dest] = [join(dir, 'src'), join(dir, 'public')];
+  mkdirSync(join(src, 'reports', 'a'), { recursive: true });
+  writeFileSync(join(src, 'index.html'), 'home');
+  writeFileSync(join(src, 'reports', 'a', 'index.html'), 'page 1');
+  await publish([src], dest);
+  const home = statSync(join(dest, 'index.html'));
+  writeFileSync(join(src, 'reports', 'a', 'index.html'), 'page 2, longer');
+  assert.deepEqual(await publish([src], dest), { copied: 1, kept: 1, removed: 0 });
+  assert.equal(readlinkSync(dest), '.public-2');
+  assert.equal(readFileSync(join(dest, 'reports', 'a', 'index.html'), 'utf8'), 'page 2, longer');
+  assert.equal(readFileSync(join(dir, '.public-1', 'reports', 'a', 'index.html'), 'utf8'), 'page 1', 'the site before is left whole for a deploy still reading it');
+  assert.equal(statSync(join(dest, 'index.html')).ino, home.ino, 'an unchanged file is the published one, linked');
+  await publish([src], dest);
+  assert.deepEqual(readdirSync(dir).sort(), ['.public-2', '.public-3', '.public-changes.json', 'public', 'src']);
+});
+
+test('a public/ folder from before is replaced by a link to a new site, its unchanged files linked, and goes with the next publish', async (t) => {
+  const dir = tempDir(t, 'tps-publish-folder-before-');
+  const [src, dest] = [join(dir, 'src'), join(dir, 'public')];
+  mkdirSync(src);
+  mkdirSync(dest);
+  writeFileSync(join(src, 'index.html'), 'home');
+  writeFileSync(join(dest, 'index.html'), 'home');
+  utimesSync(join(dest, 'index.html'), 1000, 1000);
+  const inode = statSync(join(dest, 'index.html')).ino;
+  assert.deepEqual(await publish([src], dest), { copied: 0, kept: 1, removed: 0 });
+  assert.ok(lstatSync(dest).isSymbolicLink());
+  assert.equal(statSync(join(dest, 'index.html')).ino, inode);
+  assert.ok(existsSync(join(dir, '.public-0', 'index.html')), 'the folder is kept as the site before');
+  await publish([src], dest);
+  assert.deepEqual(readdirSync(dir).sort(), ['.public-1', '.public-2', '.public-changes.json', 'public', 'src']);
+});
+
+test('what a publish killed part way left beside public/ goes, and public/ showed the old site whole all along', async (t) => {
+  const dir = tempDir(t, 'tps-publish-killed-');
+  const [src, dest] = [join(dir, 'src'), join(dir, 'public')];
+  mkdirSync(src);
+  writeFileSync(join(src, 'index.html'), 'old');
+  await publish([src], dest);
+  // A half-made next site, and its link not yet switched, of a process no longer running.
+  mkdirSync(join(dir, '..public-2.4194400-0.tmp'));
+  writeFileSync(join(dir, '..public-2.4194400-0.tmp', 'index.html'), 'ne');
+  symlinkSync('.public-2', join(dir, '.public.4194400-0.tmp'));
+  assert.equal(readFileSync(join(dest, 'index.html'), 'utf8'), 'old');
+  writeFileSync(join(src, 'index.html'), 'the new one');
+  await publish([src], dest);
+  assert.equal(readFileSync(join(dest, 'index.html'), 'utf8'), 'the new one');
+  assert.deepEqual(readdirSync(dir).sort(), ['.public-1', '.public-2', '.public-changes.json', 'public', 'src']);
+});
+
+test('a publish of some reports makes the site before the shown one into the new site, changing only what the last two publishes changed', async (t) => {
+  const dir = tempDir(t, 'tps-publish-reuse-');
+  const [src, dest] = [join(dir, 'src'), join(dir, 'public')];
+  for (const r of ['a', 'b']) mkdirSync(join(src, 'reports', r), { recursive: true });
+  writeFileSync(join(src, 'index.html'), 'home');
+  writeFileSync(join(src, 'reports', 'a', 'index.html'), 'a, first');
+  writeFileSync(join(src, 'reports', 'a', 'old.svg'), 'a chart that goes');
+  writeFileSync(join(src, 'reports', 'b', 'index.html'), 'b, first');
+  await publish([src], dest);
+  const home = statSync(join(dest, 'index.html')).ino;
+  const only = (r) => [[{ dir: src, only: [`reports/${r}`] }], dest, { scope: [`reports/${r}`] }];
+  writeFileSync(join(src, 'reports', 'a', 'index.html'), 'a, second edit');
+  rmSync(join(src, 'reports', 'a', 'old.svg'));
+  await publish(...only('a'));
+  writeFileSync(join(src, 'reports', 'b', 'index.html'), 'b, second edit');
+  writeFileSync(join(src, 'reports', 'b', 'new.svg'), 'a new chart');
+  const inode = statSync(join(dir, '.public-1', 'reports', 'b', 'index.html')).ino;
+  assert.deepEqual(await publish(...only('b')), { copied: 2, kept: 0, removed: 0 });
+  assert.deepEqual(readdirSync(dir).sort(), ['.public-2', '.public-3', '.public-changes.json', 'public', 'src'], 'the first site became the third');
+  const site = Object.fromEntries(readdirSync(dest, { recursive: true }).filter((f) => statSync(join(dest, f)).isFile()).map((f) => [f, readFileSync(join(dest, f), 'utf8')]));
+  assert.deepEqual(site, { 'index.html': 'home', 'reports/a/index.html': 'a, second edit', 'reports/b/index.html': 'b, second edit', 'reports/b/new.svg': 'a new chart' });
+  assert.equal(statSync(join(dest, 'index.html')).ino, home, 'an unchanged file is the one first published');
+  assert.notEqual(statSync(join(dest, 'reports', 'b', 'index.html')).ino, inode, 'a changed file is a new one: the site before is not written');
+  assert.equal(readFileSync(join(dir, '.public-2', 'reports', 'b', 'index.html'), 'utf8'), 'b, first', 'the site before stays as it was');
 });
