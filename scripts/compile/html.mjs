@@ -38,7 +38,7 @@ export function attrs(map = {}) {
 }
 
 const OK = new Set(['ok', 'complete']);
-export const isOk = (row) => OK.has(row?.status);
+const isOk = (row) => OK.has(row?.status);
 
 /**
  * A link to a file of the report bundle (`raw/my.cnf`), relative to the
@@ -155,7 +155,7 @@ function statLink(row, o) {
  * ({ source, line, reason }, see select.mjs incompleteOf): a statistic over
  * repeats names every member that is incomplete.
  */
-export function incompleteParts(row) {
+function incompleteParts(row) {
   const list = row?.members ? row.members.map((m) => m.incomplete) : [row?.incomplete];
   const seen = new Set();
   return list.filter((inc) => inc && !seen.has(inc.source) && seen.add(inc.source));
@@ -167,7 +167,7 @@ export function incompletePlace(inc) {
 }
 
 /** "raw/x.txt stops at line 40: the run … (the file was cut?)", as a mark's description or a CSV cell reads it. */
-export function incompleteText(inc) {
+function incompleteText(inc) {
   return `${incompletePlace(inc)}: ${inc.reason}`;
 }
 
@@ -320,7 +320,7 @@ export function tableCsv(t) {
   return toCsv(names, body.map((r) => names.map((_, i) => r[i] ?? '')));
 }
 
-export function csvCell(v) {
+function csvCell(v) {
   if (v === null || v === undefined) return '';
   // No-break spaces keep "28 min" together on a page; in a spreadsheet they are just spaces.
   const s = (typeof v === 'object' ? JSON.stringify(v) : String(v)).replace(/\u00a0/g, ' ');

@@ -36,7 +36,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 
 /** A hash of the code that turns documents into views: a change to it rebuilds every view. */
 let compilerVersion = null;
-export async function compilerHash() {
+async function compilerHash() {
   if (compilerVersion) return compilerVersion;
   const hash = createHash('sha256');
   // Every module under these folders, nested ones included (table, chart and value kinds, statistics).

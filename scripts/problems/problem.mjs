@@ -8,8 +8,6 @@
 // and plain data (toJSON, Problem.from), so it crosses worker threads and
 // cache files whole.
 
-export const SEVERITIES = ['error', 'warning', 'note'];
-
 const FIELDS = ['file', 'line', 'column', 'pointer', 'severity', 'rule', 'expected', 'found', 'raw', 'param'];
 
 export class Problem extends Error {

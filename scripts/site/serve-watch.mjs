@@ -67,7 +67,7 @@ function reportOf(path) {
  * following folders made and removed later; `onPath` gets the path of what
  * changed, relative to `dir`.
  */
-export function watchTree(dir, onPath, { depth = Infinity } = {}) {
+function watchTree(dir, onPath, { depth = Infinity } = {}) {
   const watchers = new Map();
   const isDir = (path) => {
     try {

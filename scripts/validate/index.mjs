@@ -69,7 +69,7 @@ function describeExpectation(error) {
   }
 }
 
-export function valueAt(doc, pointer) {
+function valueAt(doc, pointer) {
   if (!pointer) return doc;
   return pointer.split('/').slice(1).reduce(
     (node, key) => (node == null ? undefined : node[key.replace(/~1/g, '/').replace(/~0/g, '~')]),
@@ -78,7 +78,7 @@ export function valueAt(doc, pointer) {
 }
 
 /** The raw line a value came from: the nearest enclosing object with a `line`. */
-export function rawLineNear(doc, pointer) {
+function rawLineNear(doc, pointer) {
   const source = doc?.provenance?.source;
   const parts = pointer ? pointer.split('/').slice(1) : [];
   for (let n = parts.length; n >= 1; n -= 1) {
@@ -194,7 +194,7 @@ function jsonSyntaxProblem(error, text, file) {
  * writes, two spaces per level): a key is the next one of that name, an array
  * index the nth line indented one level deeper than the array's key.
  */
-export function jsonLineOf(text, pointer) {
+function jsonLineOf(text, pointer) {
   if (!pointer) return 1;
   const parts = pointer.split('/').slice(1);
   let offset = 0;

@@ -131,7 +131,7 @@ function dataTable(chart, title, cls = null) {
 }
 
 /** The figures of a long chart on a page of their own (charts/<name>.table.html), in the site's style, with a link back to the chart. */
-export function tablePage({ title, table, reportTitle, id }) {
+function tablePage({ title, table, reportTitle, id }) {
   return standalonePage({
     title: `Figures of: ${title} · ${reportTitle}`,
     stylesheet: '../../../css/site.css',
