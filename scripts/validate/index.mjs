@@ -118,7 +118,8 @@ export async function validatePaths(paths, { root = process.cwd(), printed = fal
 const byPlace = (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0);
 
 // Below this many folders one thread does it: each validating thread compiles
-// every schema first, about 0.3 s, which only a cold build's worth of folders repays.
+// the schema of every kind it meets first, up to about 0.3 s, which only a cold
+// build's worth of folders repays.
 const FOLDERS_PER_POOL = 16;
 const WORKER = new URL('./worker.mjs', import.meta.url);
 
