@@ -12,7 +12,7 @@ import { esc, th, tableHtml } from '../compile/html.mjs';
 import { writeIfChanged, toJson } from '../lib/files.mjs';
 
 /** Where the build leaves the reference page's view for its template (layouts/reference.html). */
-export const REFERENCE_VIEW = join('.tpsreport', 'reference.json');
+const REFERENCE_VIEW = join('.tpsreport', 'reference.json');
 
 /**
  * @returns {{ shortcodes: { name, summary, inner, params: { name, required, default?, doc, values? }[] }[],
@@ -89,7 +89,7 @@ function formatTable(formats) {
 }
 
 /** The reference page's body as finished markup: a section per shortcode, chart kind and format, with an id to link to. */
-export function referenceHtml(ref = reference()) {
+function referenceHtml(ref = reference()) {
   const parts = ['<h2 id="shortcodes">Shortcodes</h2>'];
   for (const s of ref.shortcodes) {
     const inner = s.inner ? ` It takes text between ${code(`{{< ${s.name} >}}`)} and ${code(`{{< /${s.name} >}}`)}.` : '';

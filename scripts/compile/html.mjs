@@ -50,7 +50,7 @@ export function attrs(map = {}) {
 }
 
 const OK = new Set(['ok', 'complete']);
-export const isOk = (row) => OK.has(row?.status);
+const isOk = (row) => OK.has(row?.status);
 
 /**
  * Whether a row shows its figure: a whole run's, and an incomplete run's
@@ -210,7 +210,7 @@ function statLink(row, o) {
  * ({ source, line, reason }, see select.mjs incompleteOf): a statistic over
  * repeats names every member that is incomplete.
  */
-export function incompleteParts(row) {
+function incompleteParts(row) {
   const list = row?.members ? row.members.map((m) => m.incomplete) : [row?.incomplete];
   const seen = new Set();
   return list.filter((inc) => inc && !seen.has(inc.source) && seen.add(inc.source));
@@ -222,7 +222,7 @@ export function incompletePlace(inc) {
 }
 
 /** "raw/x.txt stops at line 40: the run … (the file was cut?)", as a mark's description or a CSV cell reads it. */
-export function incompleteText(inc) {
+function incompleteText(inc) {
   return `${incompletePlace(inc)}: ${inc.reason}`;
 }
 

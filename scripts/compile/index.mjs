@@ -36,7 +36,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 
 /** A hash of the code that turns documents into views: a change to it rebuilds every view. */
 let compilerVersion = null;
-export async function compilerHash() {
+async function compilerHash() {
   if (compilerVersion) return compilerVersion;
   const hash = createHash('sha256');
   // Every module under these folders, nested ones included (table, chart and value kinds, statistics),
@@ -53,9 +53,11 @@ export async function compilerHash() {
 /**
  * Compiles every report of the site (or only `slugs`).
  * `listed`: a current listing of content/ and data/ (a build's, see treeIndex), when there is one.
+ * `drawer`: what draws each chart's spec ({ draw, close }, as createDrawer makes), when the
+ * caller keeps its own; by default drawing threads with their caches under `out`.
  * @returns {{ reports, compiled, views, built, errors: Problem[] }}
  */
-export async function compileReports({ root, slugs, out = join(root, '.tpsreport'), concurrency = 4, listed = null } = {}) {
+export async function compileReports({ root, slugs, out = join(root, '.tpsreport'), concurrency = 4, listed = null, drawer = null } = {}) {
   const all = await reportSlugs(root);
   const chosen = slugs ? all.filter((s) => slugs.includes(s)) : all;
   const result = { reports: chosen.length, compiled: 0, views: 0, built: 0, changed: [], errors: [] };
@@ -63,7 +65,7 @@ export async function compileReports({ root, slugs, out = join(root, '.tpsreport
   // One listing of every article, document and raw file for the per-report "nothing changed" checks.
   listed ??= await treeIndex([join(root, 'content'), join(root, 'data', 'reports')]);
   const known = templateShortcodes(root);
-  const drawer = createDrawer({ svgCache: join(out, 'cache', 'svg'), pngCache: join(out, 'cache', 'png') });
+  drawer ??= createDrawer({ svgCache: join(out, 'cache', 'svg'), pngCache: join(out, 'cache', 'png') });
   // What each report's last compile saw, read all at once: on a build where one report changed, this is most of the step.
   const stamps = new Map(chosen.map((slug) => [slug, readCache(join(out, 'cache', 'compile', `${reportKey(slug)}.stamp.json`))]));
   try {

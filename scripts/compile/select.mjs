@@ -78,7 +78,7 @@ export function parseWhere(where) {
 }
 
 /** "name=path,name=path" as a map. */
-export function parseFields(fields) {
+function parseFields(fields) {
   const out = {};
   if (!fields) return out;
   for (const pair of String(fields).split(',')) {
@@ -129,7 +129,7 @@ export function kindItems(doc) {
 }
 
 /** The items of a document at `itemsPath`, or an author error naming the path. */
-export function itemsOf(doc, itemsPath) {
+function itemsOf(doc, itemsPath) {
   if (itemsPath === '.') return [doc];
   const items = at(doc, itemsPath);
   if (!Array.isArray(items)) throw mistake(`${doc.provenance?.source} has no list "${itemsPath}"; name the list of runs with items="…"`);
@@ -351,7 +351,7 @@ function rowLine(table, keys) {
 /** A figure as parsers write it: { value, text, unit, line }, its value a number, a word or null. */
 const isFigure = (v) => 'value' in v && (v.value === null || typeof v.value !== 'object');
 
-export function figureColumns(v, fallbackLine, status = 'ok') {
+function figureColumns(v, fallbackLine, status = 'ok') {
   if (v && typeof v === 'object' && !Array.isArray(v)) {
     return { value: v.value ?? null, text: v.text ?? String(v.value), unit: v.unit ?? '', line: v.line ?? fallbackLine };
   }
@@ -417,7 +417,7 @@ function namedStep(el, wanted) {
 // Where a figure sits in its raw file, not a figure: never offered as a metric path.
 const PLACE_KEYS = new Set(['line', 'lines', 'field_lines', 'index']);
 
-export function figurePaths(node, prefix = '', out = [], depth = 0) {
+function figurePaths(node, prefix = '', out = [], depth = 0) {
   if (!node || typeof node !== 'object' || Array.isArray(node) || depth > 6) return out;
   if ('value' in node && 'text' in node && prefix) {
     out.push(prefix);

@@ -248,7 +248,7 @@ const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 const GLOB_EXAMPLE = 'a pattern of raw files such as "raw/sysbench-t{threads}.txt"';
 
 /** Every file under the bundle's raw/ folder, as "raw/<path>" with forward slashes. */
-export function listRawFiles(bundleDir) {
+function listRawFiles(bundleDir) {
   const rawDir = join(bundleDir, 'raw');
   if (!existsSync(rawDir)) return [];
   return readdirSync(rawDir, { recursive: true })

@@ -375,7 +375,7 @@ function badDates({ data, lineOf }, source) {
 }
 
 /** What is wrong with a front matter date: a reason, true when it is no date at all, or null when it reads. */
-export function dateProblem(value) {
+function dateProblem(value) {
   if (value instanceof Date) return Number.isNaN(value.getTime()) || null;
   if (typeof value !== 'string') return true;
   const iso = /^(\d{4})-(\d{2})-(\d{2})(?=$|[T ])/.exec(value.trim());

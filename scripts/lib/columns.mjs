@@ -26,7 +26,7 @@ const UINT16_NULL = 0xffff;
 const UINT24_NULL = 0xffffff;
 
 /** The storage behind a column view (see `columnStore`). */
-export const STORE = Symbol('column store');
+const STORE = Symbol('column store');
 
 /** Is `node` a sample table: an object with a whole `count` and arrays of that length? */
 export function isTable(node) {

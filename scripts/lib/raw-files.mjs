@@ -48,7 +48,7 @@ export const RAW_PATH_EXPECTED = "a file in the report's raw/ folder, named rela
  * only what is inside the folder, so a link in raw/ to ~/.ssh/id_rsa or
  * /etc/passwd never reaches the site.
  */
-export function outsideReport(path, bundleDir) {
+function outsideReport(path, bundleDir) {
   try {
     return linkOnTheWay(bundleDir, path) ? leadsOut(path, realpathSync.native(bundleDir)) : null;
   } catch {
@@ -146,9 +146,9 @@ export function rawPathProblem(file, bundleDir) {
 export const MAX_RAW_MIB = 128;
 
 /** The longest name (of a file, or a folder under raw/) a report publishes, in UTF-8 bytes. */
-export const MAX_NAME_BYTES = 200;
+const MAX_NAME_BYTES = 200;
 
-export const RAW_NAME_EXPECTED = `a raw file name of at most ${MAX_NAME_BYTES} bytes, without a backslash or a control character`;
+const RAW_NAME_EXPECTED = `a raw file name of at most ${MAX_NAME_BYTES} bytes, without a backslash or a control character`;
 
 /**
  * What is wrong with the name of a raw file (its path under raw/), or null.
@@ -158,7 +158,7 @@ export const RAW_NAME_EXPECTED = `a raw file name of at most ${MAX_NAME_BYTES} b
  * control character breaks the line-based listings a build takes; file
  * systems stop at 255 bytes, and the copies and views add to the name.
  */
-export function rawNameProblem(name) {
+function rawNameProblem(name) {
   for (const part of name.split('/')) {
     if (part.includes('\\')) return `${JSON.stringify(part)}, which holds a backslash; rename it without one`;
     if (/[\u0000-\u001f\u007f]/.test(part)) return `${JSON.stringify(part)}, which holds a control character; rename it without one`;

@@ -110,7 +110,7 @@ export function terminatorSpan(t) {
  * linear in the line: that regex retries its `\s+` at every blank of a long
  * run of blanks, so a line of a million spaces took minutes.
  */
-export function findAnnotation(t) {
+function findAnnotation(t) {
   const lastTerminator = terminatorSpan(t).last;
   for (let p = t.indexOf('#', 1); p > 0; p = t.indexOf('#', p + 1)) {
     let blanks = p;

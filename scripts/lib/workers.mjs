@@ -1,7 +1,8 @@
 // A few worker threads that take tasks as messages: the parse and draw steps
 // each keep one such pool. A task goes to the thread with the fewest waiting,
-// so one long file does not hold up the short ones queued behind it. The
-// threads start with the first task and let the process exit while idle.
+// so one long file does not hold up the short ones queued behind it. A
+// thread starts when a task finds every running one busy, up to the pool's
+// size, and the threads let the process exit while idle.
 // A Problem thrown on a thread reaches the caller as a Problem, with
 // its location; anything else as an Error carrying the thread's stack.
 import { Worker, parentPort } from 'node:worker_threads';
@@ -30,35 +31,38 @@ const MAX_THREADS = 6;
  * @returns {{ run(task): Promise<any>, close(): Promise<void> }}
  */
 export function createPool(script, { workerData, threads = threadCount() } = {}) {
-  let workers = null;
+  const workers = [];
   const pending = new Map();
   let seq = 0;
-
   function start() {
-    workers = Array.from({ length: threads }, () => {
-      const worker = new Worker(script, { workerData });
-      worker.waiting = 0;
-      worker.on('message', ({ id, result, error }) => {
-        const { resolve, reject } = pending.get(id);
-        pending.delete(id);
-        worker.waiting -= 1;
-        if (!worker.waiting) worker.unref();
-        if (error) reject(error.problem ? Problem.from(error.problem) : Object.assign(new Error(error.message), { stack: error.stack }));
-        else resolve(result);
-      });
-      worker.on('error', (error) => {
-        for (const { reject } of pending.values()) reject(error);
-        pending.clear();
-      });
-      worker.unref();
-      return worker;
+    const worker = new Worker(script, { workerData });
+    worker.waiting = 0;
+    worker.on('message', ({ id, result, error }) => {
+      const { resolve, reject } = pending.get(id);
+      pending.delete(id);
+      worker.waiting -= 1;
+      if (!worker.waiting) worker.unref();
+      if (error) reject(error.problem ? Problem.from(error.problem) : Object.assign(new Error(error.message), { stack: error.stack }));
+      else resolve(result);
     });
+    worker.on('error', (error) => {
+      for (const { reject } of pending.values()) reject(error);
+      pending.clear();
+    });
+    worker.unref();
+    workers.push(worker);
+    return worker;
   }
-
+  // A thread starts only when every running one has a task waiting: a step
+  // with one file to parse or one chart to draw loads the parsers or vega on
+  // one thread, not on each.
+  function pick() {
+    const least = workers.reduce((a, b) => (b.waiting < a.waiting ? b : a), workers[0]);
+    return least && (least.waiting === 0 || workers.length >= threads) ? least : start();
+  }
   return {
     run(task) {
-      if (!workers) start();
-      const worker = workers.reduce((a, b) => (b.waiting < a.waiting ? b : a));
+      const worker = pick();
       const id = (seq += 1);
       worker.waiting += 1;
       worker.ref();
@@ -68,8 +72,7 @@ export function createPool(script, { workerData, threads = threadCount() } = {})
       });
     },
     async close() {
-      if (workers) await Promise.all(workers.map((w) => w.terminate()));
-      workers = null;
+      await Promise.all(workers.splice(0).map((w) => w.terminate()));
     },
   };
 }

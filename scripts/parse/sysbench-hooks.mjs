@@ -35,7 +35,7 @@ import { figure, beyondDoubleError } from './shared/figure.mjs';
 import { columnOf } from '../lib/text.mjs';
 
 /** Sample fields in print order (the CSV columns), with their units. */
-export const HOOK_FIELDS = ['t', 'threads', 'tps', 'qps', 'reads', 'writes', 'other', 'latency', 'errors', 'reconnects'];
+const HOOK_FIELDS = ['t', 'threads', 'tps', 'qps', 'reads', 'writes', 'other', 'latency', 'errors', 'reconnects'];
 const UNITS = {
   t: 's', threads: 'count', tps: 'tx/s', qps: 'queries/s', reads: 'queries/s', writes: 'queries/s',
   other: 'queries/s', latency: 'ms', errors: 'errors/s', reconnects: 'reconnects/s',

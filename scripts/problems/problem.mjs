@@ -10,8 +10,6 @@
 
 import { visibleControls } from '../lib/text.mjs';
 
-export const SEVERITIES = ['error', 'warning', 'note'];
-
 const FIELDS = ['file', 'line', 'column', 'pointer', 'severity', 'rule', 'expected', 'found', 'raw', 'param'];
 
 export class Problem extends Error {

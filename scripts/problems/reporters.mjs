@@ -25,7 +25,7 @@ const escapeProperty = (s) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '
 const ANNOTATION = { error: 'error', warning: 'warning', note: 'notice' };
 
 /** One problem as a GitHub Actions annotation on its file and line. */
-export function githubLine(p) {
+function githubLine(p) {
   const props = [
     p.file && `file=${escapeProperty(p.file)}`,
     p.line && `line=${p.line}`,
@@ -52,7 +52,7 @@ export function checkedLine(files, problems) {
 }
 
 /** The problems and their count as one JSON document. */
-export function jsonReport(problems, extra = {}) {
+function jsonReport(problems, extra = {}) {
   return JSON.stringify({ ...extra, ...counts(problems), problems: problems.map((p) => p.toJSON()) }, null, 2);
 }
 

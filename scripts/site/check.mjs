@@ -50,7 +50,7 @@ const SHOWN_DURATION = /(?:(\d+) ?h )?(?:(\d+) ?min )?(\d+(?:\.\d+)?) ?s\b/g;
  * (rounded to the digits shown), a size in binary units (against `bytes`, the
  * figure in bytes, when the tool printed another unit: du's KiB), or a duration.
  */
-export function readsAs(shown, value, bytes = value) {
+function readsAs(shown, value, bytes = value) {
   const text = shown.replace(/\u00a0/g, ' ');
   // A shown number stands for `target` when rounding target (in `unit`s) to the digits shown gives it.
   const near = (text, n, target, unit = 1) => Math.abs(n * unit - target) <= 0.5 * 10 ** -((text.split('.')[1] ?? '').length) * unit * (1 + 1e-9);
@@ -61,7 +61,7 @@ export function readsAs(shown, value, bytes = value) {
 }
 
 /** The figures of one page with a value (a number or a word) and a raw line, where they sit in the page, and the text it shows for each. */
-export function figuresOf(html) {
+function figuresOf(html) {
   const figures = [];
   // The page line of each figure, counted on from the one before.
   let line = 1;
@@ -173,7 +173,7 @@ function placed(html, page) {
 }
 
 /** The figures of `compiled` that the page does not show as linked figures (each counted as often as it occurs). */
-export function missingFigures(onPage, compiled) {
+function missingFigures(onPage, compiled) {
   const key = (f) => (f.stat ? `${f.stat}\0${f.value}\0${JSON.stringify(f.members)}` : `${f.source}\0${f.rawLine}\0${f.value}`);
   const shown = new Map();
   for (const f of onPage) shown.set(key(f), (shown.get(key(f)) ?? 0) + 1);
@@ -187,7 +187,7 @@ export function missingFigures(onPage, compiled) {
 const CLAIM = /<span\b[^>]*\bclass="tps-claim"[^>]*>\s*<span class="claim-figure">([^<]*)<\/span>/g;
 
 /** The claims of a page that print a difference in words, with their ratio and page line. */
-export function claimsOf(html) {
+function claimsOf(html) {
   return [...html.matchAll(CLAIM)].map((m) => ({ ratio: Number(attributes(m[0])['data-ratio']), shown: unesc(m[1]).replace(/\u00a0/g, ' ').trim(), line: html.slice(0, m.index).split('\n').length }));
 }
 

@@ -86,7 +86,7 @@ function readHeadSync(path) {
  * following folders made and removed later; `onPath` gets the path of what
  * changed, relative to `dir`.
  */
-export function watchTree(dir, onPath, { depth = Infinity } = {}) {
+function watchTree(dir, onPath, { depth = Infinity } = {}) {
   const watchers = new Map();
   const isDir = (path) => {
     try {

@@ -221,7 +221,7 @@ function* unitsOf(units) {
 }
 
 /** The first figure at `keyText` in `unit`, as figureWalk counts them: its JSON pointer and raw line. */
-export function figureAt(doc, keyText, unit) {
+function figureAt(doc, keyText, unit) {
   let found = null;
   eachFigure(doc, (key, node, path, printedBesideDerived) => {
     if (!found && key.text === keyText && node.unit === unit && comparable(node, printedBesideDerived)) found = { pointer: toPointer(path), line: node.line };
@@ -241,7 +241,7 @@ export function figureAt(doc, keyText, unit) {
  * vary from file to file, the derived one may not. It runs over every
  * document on every validate, so it builds no string per figure.
  */
-export function eachFigure(node, visit, key = rootKey, path = [], printedBesideDerived = false) {
+function eachFigure(node, visit, key = rootKey, path = [], printedBesideDerived = false) {
   if (Array.isArray(node)) {
     let each = null;
     // A column of plain numbers (interval samples) holds no figure: skipped without a look at each element's fields.

@@ -151,7 +151,8 @@ test('serve reports a busy port in one line', async () => {
 test('a build with no Hugo to run says how to get one: tpsreport setup, or Hugo on PATH', { timeout: 120_000 }, async () => {
   const { makeSite } = await import('../bench/scale.mjs');
   const { rmSync: remove, unlinkSync } = await import('node:fs');
-  const dir = makeSite(ROOT, 1);
+  // A site of no report: the build reaches Hugo without parsing a file or drawing a chart.
+  const dir = makeSite(ROOT, 0);
   try {
     unlinkSync(join(dir, '.venv'));
     const r = spawnSync(process.execPath, [join(dir, 'scripts', 'tpsreport.mjs'), 'build'], { cwd: dir, encoding: 'utf8', env: { ...process.env, PATH: '/nonexistent' } });

@@ -3,6 +3,8 @@
 // reference and the publishing steps read from it, without drawing anything.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { chartKinds } from '../../scripts/compile/charts/index.mjs';
 import chart, { COMMON } from '../../scripts/compile/charts/chart.mjs';
 
@@ -27,7 +29,8 @@ test('every parameter a kind takes has a doc, and is required, defaulted, checke
       const where = `${name} ${param}`;
       assert.deepEqual(Object.keys(p).filter((k) => !PARAM_FIELDS.includes(k)), [], where);
       assert.equal(typeof p.doc, 'string', where);
-      assert.ok(p.doc.trim().length > 0, where);
+      // One line: the reference and `tpsreport kinds` print a parameter's doc after its name.
+      assert.match(p.doc, /^\S[^\n]*\S$/, where);
       if ('required' in p) assert.equal(p.required, true, where);
       if ('default' in p) assert.equal(typeof p.default, 'string', where);
       assert.ok(!(p.required && 'default' in p), `${where}: a required parameter has no default`);
@@ -60,4 +63,16 @@ test('a kind\'s hooks are functions and its flags are true, each under the name 
   }
   // A kind that adds rows of another quantity says which rows are its own figures, and tables the others.
   for (const [name, kind] of kinds) if (kind.samples) assert.equal(typeof kind.figures, 'function', `${name} draws samples beside its figures`);
+});
+
+test('every module of scripts/compile/charts/ that makes a spec is a kind listed under its name', async () => {
+  const dir = join(import.meta.dirname, '..', '..', 'scripts', 'compile', 'charts');
+  const modules = await Promise.all(readdirSync(dir).filter((f) => f.endsWith('.mjs')).map(async (f) => [f, await import(join(dir, f))]));
+  const makers = modules.filter(([, m]) => typeof m.spec === 'function');
+  assert.equal(makers.length, kinds.length);
+  for (const [file, m] of makers) assert.equal(chartKinds[m.name]?.spec, m.spec, file);
+});
+
+test('every chart kind has a reviewed golden drawing (charts.test.mjs draws each against it)', () => {
+  for (const [name] of kinds) assert.ok(existsSync(join(import.meta.dirname, 'golden', `${name}.svg`)), `tests/compile/golden/${name}.svg`);
 });

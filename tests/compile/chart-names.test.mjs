@@ -1,5 +1,6 @@
 // A chart's name is its files (charts/<name>.*) and its anchor (#chart-<name>):
 // two charts of one name would leave the first showing the second's drawing.
+// What is drawn plays no part here: compile draws nothing (helpers/undrawn.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, rmSync, readdirSync, readFileSync } from 'node:fs';
@@ -7,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ingestReports } from '../../scripts/ingest/index.mjs';
 import { compileReports } from '../../scripts/compile/index.mjs';
+import { undrawn } from '../helpers/undrawn.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const RAW = join(ROOT, 'content/reports/innodb-plugin-vs-builtin/raw');
@@ -28,9 +30,9 @@ test('a second chart of the same name stops the compile at its line, naming the 
   const apart = site(`${chart('tps', 'transactions.rate')}\nText.\n\n${chart('latency', 'latency.avg')}`);
   try {
     for (const root of [twice, apart]) assert.deepEqual((await ingestReports({ root })).errors, []);
-    const { errors } = await compileReports({ root: twice });
+    const { errors } = await compileReports({ root: twice, drawer: undrawn });
     assert.deepEqual(errors.map(String), [14, 15].map((line) => `content/reports/x/index.md:${line}:1: chart: name="tps" is already the name of the chart on line 10; a name is unique in the report (it names charts/tps.* and the #chart-tps anchor)`));
-    assert.deepEqual((await compileReports({ root: apart })).errors, []);
+    assert.deepEqual((await compileReports({ root: apart, drawer: undrawn })).errors, []);
   } finally {
     for (const root of [twice, apart]) rmSync(root, { recursive: true, force: true });
   }
@@ -42,7 +44,7 @@ test('a kind\'s message that names the kind is prefixed with the shortcode once,
     const messages = [];
     for (const root of roots) {
       assert.deepEqual((await ingestReports({ root })).errors, []);
-      messages.push(...(await compileReports({ root })).errors.map((e) => String(e).replace(/ \(.*$/, '')));
+      messages.push(...(await compileReports({ root, drawer: undrawn })).errors.map((e) => String(e).replace(/ \(.*$/, '')));
     }
     assert.deepEqual(messages, ['table', 'tps-table'].map((name) => `content/reports/x/index.md:10:1: ${name}: two runs match server="5.1"`));
   } finally {
@@ -54,7 +56,7 @@ test('a view written {{% … %}} is refused at its line: Hugo would render it as
   const root = site('In read/write mode {{% value data="sysbench" metric="transactions.rate" where="server=5.1" %}} per second, and {{< value data="sysbench" metric="transactions.rate" where="server=5.5" >}}.\n');
   try {
     assert.deepEqual((await ingestReports({ root })).errors, []);
-    assert.deepEqual((await compileReports({ root })).errors.map(String), ['content/reports/x/index.md:10:20: value: expected {{< value … >}}: written {{% value … %}}, Hugo renders the view as Markdown, which leaves its markup and links out']);
+    assert.deepEqual((await compileReports({ root, drawer: undrawn })).errors.map(String), ['content/reports/x/index.md:10:20: value: expected {{< value … >}}: written {{% value … %}}, Hugo renders the view as Markdown, which leaves its markup and links out']);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -68,11 +70,11 @@ test('a shortcode name that is a slip of a kind\'s is refused at its line with t
   const names = 'table, value, runs, compare, sysbench-summary, latency-table, dbt2-table, sizes-table, load-time-table, compression-table, config, config-diff, chart, claim, stability-table, histogram-percentiles';
   try {
     for (const root of [slips, own]) assert.deepEqual((await ingestReports({ root })).errors, []);
-    assert.deepEqual((await compileReports({ root: slips })).errors.map(String), [
+    assert.deepEqual((await compileReports({ root: slips, drawer: undrawn })).errors.map(String), [
       `content/reports/x/index.md:10:1: chrat: no such shortcode (did you mean "chart"?); tpsreport's are: ${names}`,
       `content/reports/x/index.md:12:6: vaule: no such shortcode (did you mean "value"?); tpsreport's are: ${names}`,
     ]);
-    assert.deepEqual((await compileReports({ root: own })).errors, []);
+    assert.deepEqual((await compileReports({ root: own, drawer: undrawn })).errors, []);
   } finally {
     for (const root of [slips, own]) rmSync(root, { recursive: true, force: true });
   }
@@ -85,7 +87,7 @@ test('a mistake in a shortcode written over several lines is placed at the param
   const root = site(body);
   try {
     assert.deepEqual((await ingestReports({ root })).errors, []);
-    const errors = (await compileReports({ root })).errors.map(String);
+    const errors = (await compileReports({ root, drawer: undrawn })).errors.map(String);
     assert.equal(errors.length, 3);
     assert.match(errors[0], /^content\/reports\/x\/index\.md:11:5: chart: metric "transactions\.rat" is not in /);
     assert.match(errors[1], /^content\/reports\/x\/index\.md:15:16: chart: kind="grouped-bar" takes no "x-scale"; it takes: /);
@@ -99,13 +101,13 @@ test('a chart renamed leaves no file of its old name to publish, and the files o
   const root = site(`${chart('tps', 'transactions.rate')}`);
   try {
     assert.deepEqual((await ingestReports({ root })).errors, []);
-    assert.deepEqual((await compileReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root, drawer: undrawn })).errors, []);
     const charts = join(root, '.tpsreport', 'site', 'reports', 'x', 'charts');
     const named = (name) => readdirSync(charts).filter((f) => f.startsWith(`${name}.`)).sort();
     const files = ['csv', 'html', 'page.svg', 'png', 'svg', 'vl.json'];
     assert.deepEqual(named('tps'), files.map((ext) => `tps.${ext}`));
     writeFileSync(join(root, 'content/reports/x/index.md'), readFileSync(join(root, 'content/reports/x/index.md'), 'utf8').replace('name="tps"', 'name="throughput"'));
-    assert.deepEqual((await compileReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root, drawer: undrawn })).errors, []);
     assert.deepEqual(named('tps'), []);
     assert.deepEqual(named('throughput'), files.map((ext) => `throughput.${ext}`));
   } finally {

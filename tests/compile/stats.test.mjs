@@ -2,7 +2,7 @@
 // functions under test.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { quantile, median, mean, cv, summarize, ratioInterval, withinNoise, noiseBand, steadyState, stability, scaling, bestPer, histogramPercentiles } from '../../scripts/compile/stats/stats.mjs';
+import { quantile, median, mean, cv, summarize, ratioInterval, withinNoise, noiseBand, steadyState, stability, scaling, histogramPercentiles } from '../../scripts/compile/stats/stats.mjs';
 import { fixed } from '../../scripts/lib/text.mjs';
 
 const close = (a, b, eps = 1e-6) => assert.ok(Math.abs(a - b) < eps, `${a} ≈ ${b}`);
@@ -100,11 +100,6 @@ test('scaling: speedup against the smallest point, efficiency and throughput per
   const from2 = scaling([{ x: 2, value: 180 }, { x: 8, value: 540 }]);
   assert.deepEqual(from2.map((p) => [p.speedup, p.efficiency]), [[1, 1], [3, 0.75]]);
   assert.deepEqual(scaling([]), []);
-});
-
-test('bestPer keeps the best session count per core count', () => {
-  const best = bestPer([{ cores: 1, sessions: 1, value: 10 }, { cores: 1, sessions: 2, value: 12 }, { cores: 2, sessions: 2, value: 20 }, { cores: 2, sessions: 4, value: 19 }], 'cores');
-  assert.deepEqual(best.map((p) => [p.cores, p.sessions]), [[1, 2], [2, 2]]);
 });
 
 test('histogramPercentiles finds the bucket holding each percentile and the bounds it lies between', () => {

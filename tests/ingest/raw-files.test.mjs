@@ -2,10 +2,11 @@
 // browser runs (SVG, HTML, XML, JavaScript) is refused at ingest and at
 // compile with the file and what to do, and a name that looks like a URL
 // scheme stays a relative link. Every one of them, parsed or only shown, is
-// hashed into report.json at ingest.
+// hashed into report.json at ingest. (A file over the size limit is refused
+// in tests/integration/raw-size.test.mjs: it takes files over 128 MiB.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, readFileSync, readdirSync, rmSync, symlinkSync, realpathSync, existsSync, statSync, utimesSync, truncateSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync, readFileSync, readdirSync, rmSync, symlinkSync, realpathSync, existsSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -16,24 +17,9 @@ import { hashRawFiles, rawFolder, fileSum } from '../../scripts/lib/raw-files.mj
 import { validatePaths } from '../../scripts/validate/index.mjs';
 import { writeIntervalLog } from '../bench/interval-log.mjs';
 import { RAW_VIEW_LINES } from '../../scripts/compile/html.mjs';
+import { rawSite as site, RUN } from '../helpers/raw-site.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const RUN = join(ROOT, 'content/reports/innodb-plugin-vs-builtin/raw/sysbench-5.1-plugin-rw.txt');
-
-/** A site root with one report `x` whose raw/ holds `files` (name → text, or null for a copy of a real sysbench run). */
-function site(sources, files) {
-  const root = mkdtempSync(join(tmpdir(), 'tpsreport-raw-'));
-  const bundle = join(root, 'content', 'reports', 'x');
-  mkdirSync(join(bundle, 'raw'), { recursive: true });
-  const list = sources.map((file) => `  - file: ${JSON.stringify(file)}\n    format: sysbench\n    labels: { server: a }\n`).join('');
-  writeFileSync(join(bundle, 'index.md'), `---\ntitle: Raw files\nsources:\n${list}---\n\n{{< runs data="sysbench" >}}\n`);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(bundle, 'raw', name, '..'), { recursive: true });
-    if (text === null) copyFileSync(RUN, join(bundle, 'raw', name));
-    else writeFileSync(join(bundle, 'raw', name), text);
-  }
-  return root;
-}
 
 /** The raw files compile published for report x, as its manifest lists them ({ name, href, bytes }). */
 const rawListed = (root) => JSON.parse(readFileSync(join(root, '.tpsreport/cache/compile/x.json'), 'utf8')).raw.list;
@@ -228,24 +214,6 @@ test('a sum ingest already holds (from its parse threads) is the one fileSum giv
     assert.equal((await fileSum(other, statSync(other), Buffer.from('read!!!!\n'))).sha256, createHash('sha256').update('read!!!!\n').digest('hex'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-test('a raw file over 128 MiB is refused by name at ingest, without being parsed, and at compile; the other runs are ingested', async () => {
-  const root = site(['raw/run.txt', 'raw/big.txt'], { 'run.txt': null, 'big.txt': '', 'notes.txt': '' });
-  // Sparse, all NUL bytes: were it parsed, it would be refused as binary instead.
-  truncateSync(join(root, 'content/reports/x/raw/big.txt'), 129 * 2 ** 20 + 1);
-  truncateSync(join(root, 'content/reports/x/raw/notes.txt'), 200 * 2 ** 20);
-  const expected = (name, mib) => `content/reports/x/raw/${name}: expected a raw file of at most 128 MiB (a report's raw views and chart data are built in memory), found ${mib} MiB; keep the run's output in several files, or sample it less often (a longer --report-interval)`;
-  try {
-    const ingested = await ingestReports({ root });
-    assert.deepEqual(ingested.errors.map(String), [expected('notes.txt', 200), expected('big.txt', 129)]);
-    assert.equal(ingested.parsed, 1);
-    assert.ok(existsSync(join(root, 'data/reports/x/run.json')));
-    const compiled = await compileReports({ root });
-    assert.deepEqual(compiled.errors.map(String).sort(), [expected('big.txt', 129), expected('notes.txt', 200)]);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
   }
 });
 

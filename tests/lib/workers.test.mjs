@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
 import { createPool, threadCount } from '../../scripts/lib/workers.mjs';
 import { Problem } from '../../scripts/problems/problem.mjs';
 
@@ -15,6 +16,28 @@ test('a task goes to the thread with the fewest waiting: a long task does not ho
     assert.equal(longDone, false);
     const longThread = (await long).thread;
     assert.deepEqual(short.map((r) => r.thread === longThread), [false, false, false]);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a thread starts only when every running one is busy, up to the pool\'s size', async () => {
+  const pool = createPool(WORKER, { threads: 2 });
+  try {
+    // The process's threads as the kernel lists them: a worker that never ran a task is among them too.
+    const osThreads = () => readdirSync('/proc/self/task').length;
+    const before = osThreads();
+    // One task at a time: one thread does them all, and no other starts.
+    const alone = [];
+    for (let i = 0; i < 3; i += 1) alone.push((await pool.run({})).thread);
+    assert.equal(new Set(alone).size, 1);
+    const one = osThreads() - before;
+    assert.ok(one > 0);
+    // Four at once: a second thread starts, and no third.
+    const together = await Promise.all([0, 1, 2, 3].map(() => pool.run({ wait: 50 })));
+    assert.equal(new Set(together.map((r) => r.thread)).size, 2);
+    assert.ok(together.some((r) => r.thread === alone[0]));
+    assert.equal(osThreads() - before, 2 * one);
   } finally {
     await pool.close();
   }

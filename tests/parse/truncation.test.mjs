@@ -102,6 +102,7 @@ for (const { kind, source, text } of goldenFixtures()) {
   test(`${source} cut at a line end is refused, marked incomplete${openEnded ? ', or read exactly as far as it goes' : ', or loses nothing'}`, () => {
     const whole = parseText(text, { source, format: kind });
     const wholeItems = new Set(citedItems(whole));
+    const wholeLines = citedLines(whole);
     for (const cut of lineEndCuts(text)) {
       const what = `cut after line ${cut.lines}`;
       const result = parseCut(text.slice(0, cut.at), source, kind);
@@ -111,7 +112,7 @@ for (const { kind, source, text } of goldenFixtures()) {
         const changed = citedItems(result.doc, { printedFigures: true }).filter((item) => !wholeItems.has(item));
         assert.deepEqual(changed, [], `${what}: read differently from the whole file`);
       } else {
-        const lost = citedLines(whole).filter((line) => line > cut.lines);
+        const lost = wholeLines.filter((line) => line > cut.lines);
         assert.deepEqual(lost, [], `${what}: status ok, but the lines the whole file's document cites after the cut are gone`);
       }
     }

@@ -10,30 +10,39 @@
 //   truncated.json           not JSON at all
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { assertGolden } from '../helpers/golden.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURE = 'tests/validate/fixtures/broken-report';
 
+/** `tpsreport validate ARGS` run once, its exit status and stdout shared by every test that reads them. */
+function validate(...args) {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['scripts/tpsreport.mjs', 'validate', ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => resolve({ status: error ? error.code : 0, stdout }));
+  });
+}
+
+const broken = Object.fromEntries(['text', 'github', 'json'].map((reporter) => [reporter, validate(FIXTURE, '--reporter', reporter)]));
+
 for (const [reporter, ext] of [['text', 'txt'], ['github', 'txt'], ['json', 'json']]) {
   test(`validate --reporter ${reporter} prints every problem of the broken report exactly as in its golden file`, async () => {
-    const { status, stdout } = spawnSync(process.execPath, ['scripts/tpsreport.mjs', 'validate', FIXTURE, '--reporter', reporter], { cwd: ROOT, encoding: 'utf8' });
+    const { status, stdout } = await broken[reporter];
     assert.equal(status, 1);
     await assertGolden(stdout, join(ROOT, 'tests/validate/golden', `broken-report.${reporter}.${ext}`));
   });
 }
 
-test('the github reporter writes one ::error annotation per problem with file and line', () => {
-  const { stdout } = spawnSync(process.execPath, ['scripts/tpsreport.mjs', 'validate', FIXTURE, '--reporter', 'github'], { cwd: ROOT, encoding: 'utf8' });
+test('the github reporter writes one ::error annotation per problem with file and line', async () => {
+  const { stdout } = await broken.github;
   const annotations = stdout.split('\n').filter((l) => l.startsWith('::error '));
   assert.equal(annotations.length, 7);
   for (const a of annotations) assert.match(a, /^::error file=tests\/validate\/fixtures\/broken-report\/[^,]+\.json,line=\d+,title=[^:]+::/);
 });
 
-test('the json reporter counts errors and keeps the raw line of a figure', () => {
-  const { stdout } = spawnSync(process.execPath, ['scripts/tpsreport.mjs', 'validate', FIXTURE, '--reporter', 'json'], { cwd: ROOT, encoding: 'utf8' });
+test('the json reporter counts errors and keeps the raw line of a figure', async () => {
+  const { stdout } = await broken.json;
   const out = JSON.parse(stdout);
   assert.equal(out.files, 5);
   assert.equal(out.errors, 7);
@@ -45,8 +54,8 @@ test('the json reporter counts errors and keeps the raw line of a figure', () =>
   assert.match(published.expected, /raw\/environment\.txt/);
 });
 
-test('validate passes the committed data of every report', () => {
-  const { status, stdout } = spawnSync(process.execPath, ['scripts/tpsreport.mjs', 'validate'], { cwd: ROOT, encoding: 'utf8' });
+test('validate passes the committed data of every report', async () => {
+  const { status, stdout } = await validate();
   assert.equal(status, 0, stdout);
   assert.match(stdout, /files checked: 0 errors/);
 });

@@ -107,7 +107,7 @@ export function orderOf(rows, field) {
 }
 
 /** The series of a legend: numbers (threads 8, 16, 64) ascending, words in the order the runs come. */
-export function seriesOrder(rows, field) {
+function seriesOrder(rows, field) {
   const values = orderOf(rows, field);
   return values.every((v) => typeof v === 'number') ? values.sort((a, b) => a - b) : values;
 }
@@ -183,7 +183,7 @@ export function instrumentLabels(rows, field) {
  * Colour, point shape and dash pattern for one series label, sharing one
  * legend. With no series label every channel gets the first entry.
  */
-export function seriesChannels(rows, color) {
+function seriesChannels(rows, color) {
   if (!color) return { color: { value: PALETTE[0] }, shape: { value: SHAPES[0] }, strokeDash: { value: DASHES[0] } };
   const domain = seriesOrder(rows, color.field);
   const title = color.title ?? color.field;

@@ -70,7 +70,7 @@ export function tableParts({ kind: name, rows, options }) {
 }
 
 /** The columns a reader needs to read the chart's figures as a table. */
-export function tableColumns({ rows, options }) {
+function tableColumns({ rows, options }) {
   const fields = [options.x, options.color, options.facet, options.series].filter((f) => f && f.field && f.field !== 'value');
   const seen = new Set();
   // A label in a unit says it, as the chart's axis does: "Time (s)", "Latency (ms)".

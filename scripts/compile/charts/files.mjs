@@ -134,7 +134,7 @@ function dataTable(chart, title, cls = null) {
 const SITE_UP = '../../';
 
 /** The figures of a long chart on a page of their own (charts/<name>.table.html), in the site's style, with a link back to the chart. */
-export function tablePage({ title, table, reportTitle, id, siteUp = SITE_UP }) {
+function tablePage({ title, table, reportTitle, id, siteUp = SITE_UP }) {
   return standalonePage({
     title: `Figures of: ${title} · ${reportTitle}`,
     cssDir: `../${siteUp}css/`,

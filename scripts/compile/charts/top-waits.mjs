@@ -64,7 +64,7 @@ function labelLimit(rows, field) {
 }
 
 /** Counts as whole numbers; times (wait seconds) to three significant digits, since they run from microseconds to minutes. */
-export function barLabelFormat(unit) {
+function barLabelFormat(unit) {
   return !unit || unit === 'count' ? ',d' : ',.3~r';
 }
 

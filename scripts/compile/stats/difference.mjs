@@ -11,7 +11,7 @@ import { configurationOf } from './repeats.mjs';
 import { mistake } from '../../problems/problem.mjs';
 
 /** The figures behind a row: every repeat's value, or the one value printed. */
-export function valuesOf(row) {
+function valuesOf(row) {
   if (!row) return [];
   if (row.values) return row.values;
   return typeof row.value === 'number' && (row.status === 'ok' || row.status === 'complete') ? [row.value] : [];

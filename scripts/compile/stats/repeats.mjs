@@ -14,10 +14,10 @@ import { fixed, printedDecimals } from '../../lib/text.mjs';
 import { mistake } from '../../problems/problem.mjs';
 
 /** How a view may combine repeats; `best` follows the view's `better` direction. */
-export const STATS = ['median', 'mean', 'min', 'max', 'best'];
+const STATS = ['median', 'mean', 'min', 'max', 'best'];
 
 /** Fields a combined row carries besides its labels (and that charts add for their tooltips). */
-export const STAT_FIELDS = ['stat', 'n', 'runs', 'min', 'max', 'cv', 'decimals', 'values', 'members', 'spread', 'vs_baseline', 'verdict', 'best_of', 'printed', 'phase', 'stall'];
+const STAT_FIELDS = ['stat', 'n', 'runs', 'min', 'max', 'cv', 'decimals', 'values', 'members', 'spread', 'vs_baseline', 'verdict', 'best_of', 'printed', 'phase', 'stall'];
 
 export const NOT_LABELS = new Set(['value', 'text', 'unit', 'line', 'source', 'tool', 'status', 'doc', 'item', 'element', 'panel', 'cpu', 'iowait', 'incomplete', ...STAT_FIELDS]);
 

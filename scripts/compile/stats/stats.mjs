@@ -206,13 +206,6 @@ export function scaling(points) {
   });
 }
 
-/** For each value of `key`, the point with the highest value: the best session count per core count. */
-export function bestPer(points, key) {
-  const best = new Map();
-  for (const p of points) if (!best.has(p[key]) || p.value > best.get(p[key]).value) best.set(p[key], p);
-  return [...best.values()];
-}
-
 /**
  * Percentiles from a latency histogram (sysbench --histogram: each bucket's
  * latency and its count, ascending). The p-th percentile is the first bucket

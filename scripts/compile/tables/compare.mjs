@@ -86,7 +86,7 @@ function columnSpecs(p) {
 }
 
 /** Every variant's difference to every other, so the reader's baseline switch only swaps text. */
-export function deltasOf(column, v, variants) {
+function deltasOf(column, v, variants) {
   const row = column.cells.get(v);
   return Object.fromEntries(variants.map((b) => {
     if (b === v) return [b, { text: 'baseline', number: 0, note: '', verdict: 'baseline' }];

@@ -61,7 +61,7 @@ function sameSetting(x, y) {
  * underscores, lower case), the last effective one winning: what a server
  * reading that file would use.
  */
-export function settingsOf(doc, section) {
+function settingsOf(doc, section) {
   const out = new Map();
   const bytesOf = (o) => (o.bytes && typeof o.bytes === 'object' ? o.bytes.value : null);
   if (doc.kind === 'my-cnf') {

@@ -10,7 +10,7 @@ import { uniqueBy } from '../select.mjs';
 import { figCell, th, ordinal, unitSpan, esc } from '../html.mjs';
 
 /** [path, line heading, group heading] in the order sysbench prints them. */
-export const SUMMARY_LINES = [
+const SUMMARY_LINES = [
   ['queries.read', 'read', 'Queries performed'],
   ['queries.write', 'write', 'Queries performed'],
   ['queries.other', 'other', 'Queries performed'],
