@@ -2,7 +2,9 @@
 // image, charts/<name>.page.svg, that the browser fetches as it nears). When
 // a reader reaches or touches a chart, vega-embed redraws it from its published
 // spec (charts/<name>.vl.json, built once at compile time) so readers get
-// tooltips. If anything fails, the SVG simply stays.
+// tooltips: on a phone, the spec drawn for its width (data-spec-narrow,
+// charts/<name>.narrow.vl.json), as the image it replaces was. If anything
+// fails, the SVG simply stays.
 //
 // vega, vega-lite and vega-embed (about 285 KB gzip) load only then, with a
 // dynamic import: a page of twenty charts costs the reader the SVGs in view and
@@ -27,6 +29,9 @@ const EMBED_OPTIONS = {
 // globalThis.vega, .vegaLite and .vegaEmbed, each needing the one before it.
 const VENDOR = ['vega.min.js', 'vega-lite.min.js', 'vega-embed.min.js'].map((file) => new URL(`../vendor/${file}`, import.meta.url).href);
 
+// The screens shown a phone's drawing: site.css's query, and the <source> of each chart's <picture>.
+const NARROW = '(max-width: 34rem)';
+
 // A chart starts loading when it comes within this distance of the screen, so
 // a reader scrolling down finds it redrawn.
 const VIEW_MARGIN = '200px 0px';
@@ -43,7 +48,7 @@ function loadVega() {
 async function redraw(figure) {
   const [vegaEmbed, spec] = await Promise.all([
     loadVega(),
-    fetch(new URL(figure.dataset.spec, document.baseURI)).then((response) => response.json()),
+    fetch(new URL(specFor(figure), document.baseURI)).then((response) => response.json()),
   ]);
   const target = figure.querySelector('.tps-chart__svg');
   const holder = document.createElement('div');
@@ -57,6 +62,11 @@ async function redraw(figure) {
   }
   target.replaceWith(holder);
   figure.dataset.hydrated = 'true';
+}
+
+/** The spec drawn for this screen: the phone's where the figure has one and the screen is as narrow. */
+function specFor(figure) {
+  return figure.dataset.specNarrow && window.matchMedia(NARROW).matches ? figure.dataset.specNarrow : figure.dataset.spec;
 }
 
 /** Redraws a chart once, however many ways the reader reached it. */
