@@ -55,9 +55,16 @@ export const NARROW_WIDTH = 340;
  * of these, so a chart's spec is made in one place for both.
  */
 export const LAYOUTS = {
-  column: { name: 'column', width: COLUMN_WIDTH, wideWidth: WIDE_WIDTH, maxColumns: 3, titleChars: 64, subtitleChars: 90, legendColumns: 2, labelShare: 1 },
-  narrow: { name: 'narrow', width: NARROW_WIDTH, wideWidth: NARROW_WIDTH, maxColumns: 1, titleChars: 34, subtitleChars: 48, legendColumns: 1, labelShare: 0.4 },
+  column: { name: 'column', width: COLUMN_WIDTH, wideWidth: WIDE_WIDTH, maxColumns: 3, titleChars: 64, subtitleChars: 90, legendColumns: 2, labelShare: 1, labelGap: 0 },
+  narrow: { name: 'narrow', width: NARROW_WIDTH, wideWidth: NARROW_WIDTH, maxColumns: 1, titleChars: 34, subtitleChars: 48, legendColumns: 1, labelShare: 0.4, labelGap: 4 },
 };
+
+/**
+ * The least gap between the labels of a crowded axis (labelOverlap drops the
+ * labels that would come closer): on a phone, ticks at 100 and 200 of a log
+ * axis would otherwise read as one number. None in the text column.
+ */
+export const labelGap = (layout = LAYOUTS.column) => (layout.labelGap ? { labelSeparation: layout.labelGap } : {});
 
 /** The plot width of a single view in a layout: PLOT_WIDTH in the text column. */
 export const plotWidth = (layout = LAYOUTS.column) => layout.width - Y_AXIS_ROOM;
@@ -239,14 +246,14 @@ export function levelTitle(axis = {}, layout = LAYOUTS.column) {
 export const AXIS_FORMAT = ',~r';
 
 /** A log-2 scale over the values that occur, with a tick at each of them (1, 2, 4 … 512). */
-export function log2Axis(rows, field) {
+export function log2Axis(rows, field, layout = LAYOUTS.column) {
   const ticks = numericTicks(rows, field);
   const lo = ticks[0] ?? 1;
   const hi = ticks.at(-1) ?? 1;
   const domain = lo === hi ? [lo / 2, hi * 2] : [lo, hi];
   return {
     scale: { type: 'log', base: 2, domain, nice: false, padding: 14 },
-    axis: { values: ticks, format: AXIS_FORMAT, grid: false, labelOverlap: 'greedy' },
+    axis: { values: ticks, format: AXIS_FORMAT, grid: false, labelOverlap: 'greedy', ...labelGap(layout) },
   };
 }
 

@@ -111,7 +111,7 @@ export function spec(rows, options, layout = LAYOUTS.column) {
   const values = data(rows, options);
   const throughput = figures(values);
   const cpu = values.filter((r) => r.panel === 'cpu');
-  const xEncoding = { field: x.field, type: 'quantitative', title: titleWithUnit(x.title ?? x.field, x.unit), ...log2Axis(values, x.field) };
+  const xEncoding = { field: x.field, type: 'quantitative', title: titleWithUnit(x.title ?? x.field, x.unit), ...log2Axis(values, x.field, layout) };
   const groupby = uniqueFields([x, options.color]).map((f) => f.field).concat([cpusField, 'source']);
   const busyTitle = options.cpuTitle ?? 'CPU busy, share of the cores in use';
   const top = {

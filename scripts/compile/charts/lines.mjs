@@ -112,7 +112,7 @@ export function spec(rows, options, layout = LAYOUTS.column) {
   const linear = options.xScale === 'linear';
   const xEncoding = {
     field: x.field, type: 'quantitative', title: titleWithUnit(x.title ?? x.field, x.unit),
-    ...(linear ? { scale: { zero: false, nice: false, padding: 14 }, axis: { values: numericTicks(values, x.field), format: AXIS_FORMAT, grid: false } } : log2Axis(values, x.field)),
+    ...(linear ? { scale: { zero: false, nice: false, padding: 14 }, axis: { values: numericTicks(values, x.field), format: AXIS_FORMAT, grid: false } } : log2Axis(values, x.field, layout)),
   };
   const tip = tooltip(options, { format: figureFormat(values, options.y.unit), rows: values });
   const view = {
