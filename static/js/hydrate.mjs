@@ -45,22 +45,28 @@ function loadVega() {
   return vendor;
 }
 
+// The vega view of each redrawn chart, released when the chart is redrawn for another width.
+const views = new WeakMap();
+
 async function redraw(figure) {
   const [vegaEmbed, spec] = await Promise.all([
     loadVega(),
     fetch(new URL(specFor(figure), document.baseURI)).then((response) => response.json()),
   ]);
-  const target = figure.querySelector('.tps-chart__svg');
+  // The drawn image, or vega's earlier redraw for the other width.
+  const target = figure.querySelector('.tps-chart__svg, .tps-chart__live');
   const holder = document.createElement('div');
   holder.className = 'tps-chart__live';
-  await vegaEmbed(holder, spec, EMBED_OPTIONS);
+  const view = await vegaEmbed(holder, spec, EMBED_OPTIONS);
   // The generated alt text of the drawn image stays with the chart after the redraw (vega-embed sets its own attributes first).
-  const alt = target.querySelector('img')?.alt;
+  const alt = target.querySelector('img')?.alt ?? target.getAttribute('aria-label');
   if (alt) {
     holder.setAttribute('role', 'img');
     holder.setAttribute('aria-label', alt);
   }
   target.replaceWith(holder);
+  views.get(figure)?.finalize();
+  views.set(figure, view);
   figure.dataset.hydrated = 'true';
 }
 
@@ -79,9 +85,24 @@ function hydrate(figure) {
   });
 }
 
+/** A screen turned or resized across the phone's width: each chart vega has drawn is drawn again for the other. */
+function followWidth(figures) {
+  window.matchMedia(NARROW).addEventListener('change', () => {
+    for (const figure of figures) {
+      if (figure.dataset.hydrated !== 'true' || !figure.dataset.specNarrow) continue;
+      figure.dataset.hydrated = 'loading';
+      redraw(figure).catch((error) => {
+        figure.dataset.hydrated = 'true';
+        console.warn(`chart ${figure.id} keeps its earlier width:`, error.message);
+      });
+    }
+  });
+}
+
 function start() {
   const figures = [...document.querySelectorAll('figure.tps-chart[data-spec]')];
   if (!figures.length) return;
+  followWidth(figures);
   // Pointer, touch or keyboard on a chart: the reader wants its tooltips now.
   for (const figure of figures) {
     for (const type of ['pointerenter', 'touchstart', 'focusin']) figure.addEventListener(type, () => hydrate(figure), { once: true, passive: true });

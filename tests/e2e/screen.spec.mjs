@@ -139,6 +139,22 @@ test.describe('with JavaScript disabled', () => {
   }
 });
 
+test('a chart vega redrew on a phone is drawn again for the text column when the screen widens, and back', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/reports/mariadb-sysbench-threads/');
+  const figure = page.locator('figure.tps-chart').first();
+  await hydrated(figure);
+  const width = () => figure.locator('.tps-chart__live svg').getAttribute('width').then(Number);
+  const narrow = await width();
+  expect(narrow).toBeLessThanOrEqual(358);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect.poll(width).toBeGreaterThan(650);
+  await expect(figure.locator('.tps-chart__live')).toHaveCount(1);
+  await expect(figure.locator('.tps-chart__live')).toHaveAttribute('aria-label', /^Transactions per second/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(width).toBe(narrow);
+});
+
 test('vega loads only when a reader reaches a chart: not with the page, then on scrolling to one', async ({ page }) => {
   const scripts = [];
   page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });

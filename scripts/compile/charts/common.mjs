@@ -55,8 +55,8 @@ export const NARROW_WIDTH = 340;
  * of these, so a chart's spec is made in one place for both.
  */
 export const LAYOUTS = {
-  column: { name: 'column', width: COLUMN_WIDTH, wideWidth: WIDE_WIDTH, maxColumns: 3, titleChars: 64, subtitleChars: 90, legendColumns: 2, labelShare: 1, labelGap: 0 },
-  narrow: { name: 'narrow', width: NARROW_WIDTH, wideWidth: NARROW_WIDTH, maxColumns: 1, titleChars: 34, subtitleChars: 48, legendColumns: 1, labelShare: 0.4, labelGap: 4 },
+  column: { width: COLUMN_WIDTH, wideWidth: WIDE_WIDTH, maxColumns: 3, titleChars: 64, subtitleChars: 90, legendColumns: 2, labelShare: 1, labelGap: 0 },
+  narrow: { width: NARROW_WIDTH, wideWidth: NARROW_WIDTH, maxColumns: 1, titleChars: 34, subtitleChars: 48, legendColumns: 1, labelShare: 0.4, labelGap: 4 },
 };
 
 /**
@@ -88,8 +88,9 @@ export function fillColumn(view, layout = LAYOUTS.column) {
 
 /**
  * Panels side by side: two share the text column, three or more share a
- * wider figure in rows of three; on a phone (LAYOUTS.narrow) they stack. `labelRoom` is what each panel's own axis
- * labels take when the panels do not share their y axis.
+ * wider figure in rows of three; on a phone (LAYOUTS.narrow) they stack.
+ * `labelRoom` is what each panel's own axis labels take when the panels do
+ * not share their y axis.
  */
 export function panelLayout(panels, { labelRoom = 0 } = {}, layout = LAYOUTS.column) {
   const columns = Math.max(1, Math.min(panels, layout.maxColumns));
@@ -278,7 +279,7 @@ export function frame(options, body, layout = LAYOUTS.column) {
     description: options.description ?? options.title,
     title: { text: wrapText(options.title, layout.titleChars), ...(options.subtitle ? { subtitle: wrapText(options.subtitle, layout.subtitleChars) } : {}) },
     ...body,
-    config: layout === LAYOUTS.column ? BASE_CONFIG : { ...BASE_CONFIG, legend: { ...BASE_CONFIG.legend, labelLimit: legendLabelLimit(layout) } },
+    config: { ...BASE_CONFIG, legend: { ...BASE_CONFIG.legend, labelLimit: legendLabelLimit(layout) } },
   };
 }
 
