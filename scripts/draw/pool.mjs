@@ -16,7 +16,7 @@ import { join, dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
-import { specHash, titled, onWhite } from './svg.mjs';
+import { specHash, titled, onWhite, svgSize } from './svg.mjs';
 import { keepPixelMemory, cachedPng } from './png.mjs';
 import { createPool } from '../lib/workers.mjs';
 import { removeDeadTemporaries, readIfThere } from '../lib/files.mjs';
@@ -88,6 +88,16 @@ export function createDrawer({ svgCache, pngCache, threads } = {}) {
       if (hit) return hit;
       const drawing = await pool.run({ spec, key, title, alt });
       return { ...drawing, png: Buffer.from(drawing.png) };
+    },
+    /**
+     * The drawing alone, without the standalone copy and its PNG: a phone's
+     * drawing (LAYOUTS.narrow), which the page shows and nothing downloads.
+     * @returns {Promise<{ drawn: string, width: number, height: number }>}
+     */
+    async drawSvg({ spec, key = specHash(spec) }) {
+      const drawn = caches.svgCache ? readIfThere(join(caches.svgCache, `${key}.svg`), 'utf8') : null;
+      if (drawn !== null) return { drawn, ...svgSize(drawn) };
+      return pool.run({ spec, key, png: false });
     },
     close: () => pool.close(),
   };

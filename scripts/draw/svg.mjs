@@ -52,6 +52,13 @@ export async function renderSvg(spec, { cacheDir, key = cacheDir ? specHash(spec
   return svg;
 }
 
+/** The size vega gave a drawing (its root's width and height), in CSS pixels. */
+export function svgSize(svg) {
+  const root = /^<svg[^>]*>/.exec(svg)?.[0] ?? '';
+  const size = (name) => Number(new RegExp(`\\s${name}="([\\d.]+)"`).exec(root)?.[1]);
+  return { width: size('width'), height: size('height') };
+}
+
 /** Puts <title> and <desc> first inside the SVG root, as screen readers and image viewers expect. */
 export function titled(svg, title, desc) {
   return svg.replace(/^<svg([^>]*)>/, `<svg$1 role="img"><title>${escapeXml(title)}</title><desc>${escapeXml(desc)}</desc>`);

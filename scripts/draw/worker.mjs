@@ -4,12 +4,13 @@
 import { workerData } from 'node:worker_threads';
 import { join } from 'node:path';
 import { serveTasks } from '../lib/workers.mjs';
-import { renderSvg, specHash } from './svg.mjs';
+import { renderSvg, specHash, svgSize } from './svg.mjs';
 import { pngOf } from './png.mjs';
 import { standaloneOf } from './pool.mjs';
 
-serveTasks(async ({ spec, key = specHash(spec), title, alt }) => {
+serveTasks(async ({ spec, key = specHash(spec), title, alt, png: withPng = true }) => {
   const drawn = await renderSvg(spec, { cacheDir: workerData.svgCache, key });
+  if (!withPng) return { result: { drawn, ...svgSize(drawn) } };
   const standalone = standaloneOf(drawn, title, alt);
   const { png, width, height } = await pngOf(standalone, { cacheFile: workerData.pngCache && join(workerData.pngCache, `${key}.png`) });
   const bytes = new Uint8Array(png).buffer;

@@ -104,7 +104,7 @@ test('a chart renamed leaves no file of its old name to publish, and the files o
     assert.deepEqual((await compileReports({ root, drawer: undrawn })).errors, []);
     const charts = join(root, '.tpsreport', 'site', 'reports', 'x', 'charts');
     const named = (name) => readdirSync(charts).filter((f) => f.startsWith(`${name}.`)).sort();
-    const files = ['csv', 'html', 'page.svg', 'png', 'svg', 'vl.json'];
+    const files = ['csv', 'html', 'narrow.page.svg', 'narrow.vl.json', 'page.svg', 'png', 'svg', 'vl.json'];
     assert.deepEqual(named('tps'), files.map((ext) => `tps.${ext}`));
     writeFileSync(join(root, 'content/reports/x/index.md'), readFileSync(join(root, 'content/reports/x/index.md'), 'utf8').replace('name="tps"', 'name="throughput"'));
     assert.deepEqual((await compileReports({ root, drawer: undrawn })).errors, []);

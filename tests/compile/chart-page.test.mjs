@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { loadDocuments, loadReport, viewContext } from '../../scripts/compile/report.mjs';
 import { checkParams } from '../../scripts/compile/index.mjs';
 import { scanShortcodes } from '../../scripts/compile/shortcodes.mjs';
-import { INLINE_FIGURES } from '../../scripts/compile/charts/files.mjs';
+import { INLINE_FIGURES, NARROW_MEDIA } from '../../scripts/compile/charts/files.mjs';
 import { forPage, PAGE_COLOURS } from '../../scripts/draw/svg.mjs';
 import { contentKey } from '../../scripts/draw/png.mjs';
 import chart from '../../scripts/compile/charts/chart.mjs';
@@ -17,7 +17,11 @@ import { ON_MARK } from '../../scripts/compile/charts/common.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DRAWN = '<svg xmlns="http://www.w3.org/2000/svg" class="marks" width="680" height="376.5" viewBox="0 0 680 376.5"><g><text>x</text></g></svg>';
-const drawer = { draw: async () => ({ drawn: DRAWN, standalone: `<svg width="680" height="376.5"><rect fill="#ffffff"/></svg>`, png: Buffer.from('png'), width: 680, height: 376.5 }) };
+const NARROW = '<svg xmlns="http://www.w3.org/2000/svg" class="marks" width="340" height="420.5" viewBox="0 0 340 420.5"><g><text>x</text></g></svg>';
+const drawer = {
+  draw: async () => ({ drawn: DRAWN, standalone: `<svg width="680" height="376.5"><rect fill="#ffffff"/></svg>`, png: Buffer.from('png'), width: 680, height: 376.5 }),
+  drawSvg: async () => ({ drawn: NARROW, width: 340, height: 420.5 }),
+};
 
 async function chartView(slug, name, extra = {}) {
   const text = readFileSync(join(ROOT, 'content', 'reports', slug, 'index.md'), 'utf8');
@@ -43,7 +47,10 @@ test('the page shows the drawing as a lazy image of the page copy, sized so noth
   const view = await chartView('mariadb-sysbench-threads', 'tps-by-threads');
   const page = view.files['charts/tps-by-threads.page.svg'];
   assert.equal(page, `<?xml version="1.0" encoding="UTF-8"?>\n${forPage(DRAWN)}\n`);
-  const img = /<div class="tps-chart__svg">(<img[^>]*>)<\/div>/.exec(view.html)[1];
+  const [, source, img] = /<div class="tps-chart__svg"><picture>(<source[^>]*>)(<img[^>]*>)<\/picture><\/div>/.exec(view.html);
+  // A phone fetches its own drawing instead, with or without JavaScript.
+  assert.equal(view.files['charts/tps-by-threads.narrow.page.svg'], `<?xml version="1.0" encoding="UTF-8"?>\n${forPage(NARROW)}\n`);
+  assert.equal(source, `<source media="(max-width: 34rem)" srcset="charts/tps-by-threads.narrow.page.svg?v=${contentKey(forPage(NARROW))}" width="340" height="421">`);
   const alt = /\balt="([^"]*)"/.exec(img)[1];
   // A number on an axis is named in words: "client threads 8", not a bare "8".
   assert.match(alt, /^Transactions per second by client threads \(10 figures\); highest: Client threads 8, read-only, 1901\.89 tx\/s; lowest: Client threads 1, read\/write, 298\.02 tx\/s\.$/);
@@ -51,6 +58,13 @@ test('the page shows the drawing as a lazy image of the page copy, sized so noth
   // The standalone drawing (download, embed, PNG) is the drawer's, untouched.
   assert.equal(view.files['charts/tps-by-threads.svg'], '<?xml version="1.0" encoding="UTF-8"?>\n<svg width="680" height="376.5"><rect fill="#ffffff"/></svg>\n');
   assert.doesNotMatch(view.html, /<svg/);
+});
+
+test('the picture, tps-blocks.css and hydrate.mjs name the same phone screens', () => {
+  const css = readFileSync(join(ROOT, 'static', 'css', 'tps-blocks.css'), 'utf8');
+  const hydrate = readFileSync(join(ROOT, 'static', 'js', 'hydrate.mjs'), 'utf8');
+  assert.match(css, new RegExp(`@media ${NARROW_MEDIA.replace(/[()]/g, '\\$&')} \\{\\n  \\.tps-chart__svg img, \\.tps-chart__live svg \\{ width: 100%; \\}`));
+  assert.ok(hydrate.includes(`const NARROW = '${NARROW_MEDIA}';`));
 });
 
 test('the page copy carries the page\'s text and rule colours, light and dark, as static/css/site.css sets them', () => {

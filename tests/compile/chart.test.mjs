@@ -33,7 +33,7 @@ test('a lines chart of the thread sweep has one point per run, each figure as pr
 
 test('the chart view built from the real shortcode carries the spec its .vl.json and CSV are written from', async () => {
   const sc = scanShortcodes(text, 'index.md').find((s) => s.name === 'chart' && s.params.name === 'tps-by-threads');
-  const drawer = { draw: async () => ({ drawn: '<svg width="10" height="10"></svg>', standalone: '<svg width="10" height="10"></svg>', png: Buffer.from('png'), width: 10, height: 10 }) };
+  const drawer = { draw: async () => ({ drawn: '<svg width="10" height="10"></svg>', standalone: '<svg width="10" height="10"></svg>', png: Buffer.from('png'), width: 10, height: 10 }), drawSvg: async () => ({ drawn: '<svg width="10" height="10"></svg>', width: 10, height: 10 }) };
   const view = await chart.build({ ...ctx, drawer }, checkParams(chart, sc));
   assert.deepEqual(JSON.parse(view.files['charts/tps-by-threads.vl.json']), view.spec);
   const [header, ...lines] = view.files['charts/tps-by-threads.csv'].trimEnd().split('\r\n');
@@ -42,7 +42,11 @@ test('the chart view built from the real shortcode carries the spec its .vl.json
   // A reader's columns: the labels, the figure and where it was read; no index that means something only inside one build.
   assert.deepEqual(header.split(','), ['set', 'workload', 'threads', 'value', 'text', 'unit', 'line', 'source', 'tool', 'status']);
   assert.equal(lines.length, values.length);
-  assert.match(view.html, /<figure class="tps-chart" id="chart-tps-by-threads" data-chart="tps-by-threads" data-kind="lines" data-spec="charts\/tps-by-threads.vl.json">/);
+  assert.match(view.html, /<figure class="tps-chart" id="chart-tps-by-threads" data-chart="tps-by-threads" data-kind="lines" data-spec="charts\/tps-by-threads.vl.json" data-spec-narrow="charts\/tps-by-threads.narrow.vl.json">/);
+  // A phone's spec draws the same rows, only narrower.
+  const narrow = JSON.parse(view.files['charts/tps-by-threads.narrow.vl.json']);
+  assert.deepEqual(figureValues(narrow), values);
+  assert.ok(narrow.width < view.spec.width, `${narrow.width} < ${view.spec.width}`);
 });
 
 test('two runs on one point of a chart are an error naming both raw lines', () => {
@@ -145,7 +149,7 @@ test('a steady="yes" chart\'s subtitle names only the marks it draws, and its CS
   assert.ok(stalls.options.steady.regions.length > 0);
   assert.match(stalls.options.subtitle, /^Shaded: warm-up and tail left out\./);
   assert.equal(/Arrows: stalls/.test(stalls.options.subtitle), stalls.rows.some((r) => r.stall));
-  const drawer = { draw: async () => ({ drawn: '<svg width="10" height="10"></svg>', standalone: '<svg width="10" height="10"></svg>', png: Buffer.from('png'), width: 10, height: 10 }) };
+  const drawer = { draw: async () => ({ drawn: '<svg width="10" height="10"></svg>', standalone: '<svg width="10" height="10"></svg>', png: Buffer.from('png'), width: 10, height: 10 }), drawSvg: async () => ({ drawn: '<svg width="10" height="10"></svg>', width: 10, height: 10 }) };
   const view = await chartFigure({ ...noise, drawer }, { ...stalls, kind: 'over-time', name: 'stalls' });
   const lines = view.files['charts/stalls.csv'].trimEnd().split('\r\n');
   // One line per interval sysbench printed, each with its value; the shaded stretch is in the spec only.

@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
   buildSpec, chartKinds, PALETTE, SHAPES, DASHES, titleWithUnit, numberFormat, figureFormat,
-  log2Axis, expandCpuList, cpusInUseFilter, wrapText, logTicks, COLUMN_WIDTH, WIDE_WIDTH, panelLayout,
+  log2Axis, expandCpuList, cpusInUseFilter, wrapText, logTicks, COLUMN_WIDTH, WIDE_WIDTH, panelLayout, LAYOUTS, NARROW_WIDTH,
 } from '../../scripts/compile/charts/index.mjs';
-import { renderSvg } from '../../scripts/draw/svg.mjs';
+import { renderSvg, svgSize } from '../../scripts/draw/svg.mjs';
 import { assertGolden } from '../helpers/golden.mjs';
 import { specValues } from '../helpers/spec-values.mjs';
 
@@ -69,9 +69,9 @@ export const EXAMPLES = {
   },
 };
 
-const spec = (name) => {
+const spec = (name, layout) => {
   const { kind = name, rows, options } = EXAMPLES[name];
-  return buildSpec({ kind, rows, options });
+  return buildSpec({ kind, rows, options }, layout);
 };
 
 /** Every unit-level view of a spec (inside layers, facets and concatenations). */
@@ -308,6 +308,33 @@ for (const name of Object.keys(EXAMPLES)) {
     await assertGolden(`${first}\n`, join(GOLDEN, `${name}.svg`));
   });
 }
+
+/** The font sizes of every text a drawing has, in its own pixels. */
+const fontSizes = (svg) => [...svg.matchAll(/<text[^>]*font-size="([\d.]+)px"/g)].map((m) => Number(m[1]));
+
+for (const name of Object.keys(EXAMPLES)) {
+  test(`${name} for a phone: the same rows drawn at most ${NARROW_WIDTH} px wide, no type under 11 px, the same SVG as its golden file`, async () => {
+    const narrow = spec(name, LAYOUTS.narrow);
+    assert.deepEqual(specValues(narrow), specValues(spec(name)));
+    const svg = await renderSvg(narrow);
+    const { width } = svgSize(svg);
+    assert.ok(width <= NARROW_WIDTH, `${width} px`);
+    const sizes = fontSizes(svg);
+    assert.ok(sizes.length > 0);
+    assert.ok(Math.min(...sizes) >= 11, `smallest type ${Math.min(...sizes)} px`);
+    await assertGolden(`${svg}\n`, join(GOLDEN, `${name}.narrow.svg`));
+  });
+}
+
+test('on a phone, panels stack in one column as wide as the drawing, and titles wrap shorter', () => {
+  const s = spec('lines-facet', LAYOUTS.narrow);
+  assert.equal(s.columns, 1);
+  assert.equal(s.spec.width, panelLayout(2, {}, LAYOUTS.narrow).width);
+  assert.ok(s.spec.width < NARROW_WIDTH);
+  assert.deepEqual(panelLayout(5, {}, LAYOUTS.narrow).columns, 1);
+  const long = wrapText('Transactions per second by client threads and buffer pool size', LAYOUTS.narrow.titleChars);
+  assert.ok(long.length > 1 && long.every((line) => line.length <= LAYOUTS.narrow.titleChars), long.join('|'));
+});
 
 test('grouped bars whose groups share few colour values are listed one to a line beside their own label, not in empty colour slots', async () => {
   const held = [['AlloyDB', 64], ['Oracle', 2], ['SQL Server', 1], ['SQL Server', 2], ['SQL Server', 3], ['MariaDB', 1], ['PostgreSQL', 8]];

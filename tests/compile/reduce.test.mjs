@@ -73,7 +73,7 @@ test('an over-time chart is reduced per run, says so, and its CSV keeps every sa
   // Within the page's pixel columns (2 per pixel of plot): runs of 600, 600 and 100 samples each fit, so 1,300 points are drawn.
   assert.ok(PIXEL_COLUMNS >= 600);
   const long = [...rows, ...rows.map((r) => ({ ...r, item: 1 }))];
-  const drawer = { draw: async () => ({ drawn: '<svg width="10" height="10"></svg>', standalone: '<svg width="10" height="10"></svg>', png: Buffer.from('png'), width: 10, height: 10 }) };
+  const drawer = { draw: async () => ({ drawn: '<svg width="10" height="10"></svg>', standalone: '<svg width="10" height="10"></svg>', png: Buffer.from('png'), width: 10, height: 10 }), drawSvg: async () => ({ drawn: '<svg width="10" height="10"></svg>', width: 10, height: 10 }) };
   const twice = { ...chart, rows: [...long, ...rows.slice(0, 100).map((r) => ({ ...r, item: 2 }))] };
   const view = await chartFigure({ drawer, report: { slug: 'x', meta: { title: 'x' } } }, twice);
   const csv = view.files['charts/long.csv'].trim().split('\r\n');

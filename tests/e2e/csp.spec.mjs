@@ -138,7 +138,7 @@ for (const scheme of ['light', 'dark']) {
     test('a drawn chart\'s text has the page\'s text colour under the strict policy', async ({ page }) => {
       const { problems } = await watch(page);
       await page.goto(`${origin}/reports/innodb-plugin-vs-builtin/`);
-      const img = page.locator('#chart-tps-by-server .tps-chart__svg > img');
+      const img = page.locator('#chart-tps-by-server .tps-chart__svg img');
       await expect.poll(() => img.evaluate((i) => (i.complete ? i.naturalWidth : 0))).toBeGreaterThan(0);
       const other = scheme === 'light' ? 'dark' : 'light';
       const [own, wrong] = await img.evaluate(pixelsNear, [PAGE_COLOURS[scheme].fg, PAGE_COLOURS[other].fg]);

@@ -109,7 +109,7 @@ test('alt text names the highest figure as the raw file printed it', async ({ pa
   const raw = readFileSync(join(PUBLIC, 'reports/innodb-plugin-vs-builtin/raw/sysbench-5.1-builtin-ro.txt'), 'utf8');
   const tps = /transactions:\s+\d+\s+\(([\d.]+) per sec\.\)/.exec(raw)[1];
   const figure = page.locator('#chart-tps-by-server');
-  const img = figure.locator('.tps-chart__svg > img');
+  const img = figure.locator('.tps-chart__svg img');
   await expect(img).toHaveAttribute('alt', new RegExp(`highest: MySQL 5\\.1\\.49sp1 built-in InnoDB, read-only, ${tps.replace('.', '\\.')} tx/s`));
   // vega's redraw keeps it as the chart's name
   const alt = await img.getAttribute('alt');

@@ -115,7 +115,7 @@ test('a screen reader hears the mark with its reason, the notes as notes, and ea
   await expect(page.getByRole('note').filter({ hasText: /^\s*\(?incomplete output: /i })).toHaveCount(6);
   const intervals = readFileSync(join(bundle, SYSBENCH), 'utf8').split('\n').filter((l) => /^\[ \d+s \] /.test(l)).length;
   const figure = page.locator('#chart-tps');
-  await expect(figure.locator('.tps-chart__svg > img')).toHaveAccessibleName(new RegExp(`; ${intervals} figures from incomplete output \\(raw/sysbench-cut\\.txt stops at line 50\\)\\.$`));
+  await expect(figure.locator('.tps-chart__svg img')).toHaveAccessibleName(new RegExp(`; ${intervals} figures from incomplete output \\(raw/sysbench-cut\\.txt stops at line 50\\)\\.$`));
   // The drawing's points carry their tooltip text as labels: the cut run's say where it stops, the whole run's do not.
   const svg = await drawing(figure);
   await expect(svg.locator(`[aria-label*="Run: cut;"][aria-label$="incomplete output: ${stopsAt(SYSBENCH)}"]`)).toHaveCount(intervals);

@@ -81,7 +81,7 @@ export async function chartOf(figure, pagePath) {
  * and labels can be read; the root <svg> as a locator.
  */
 export async function drawing(figure) {
-  const img = figure.locator('.tps-chart__svg > img');
+  const img = figure.locator('.tps-chart__svg img');
   await expect(img).toHaveCount(1);
   const url = new URL(await img.getAttribute('src'), figure.page().url()).href;
   const doc = await figure.page().context().newPage();
@@ -92,7 +92,7 @@ export async function drawing(figure) {
 
 /** Resolves once a figure's image has arrived and has a size (without JavaScript the browser fetches every image at once). */
 export async function drawingShown(figure) {
-  const img = figure.locator('.tps-chart__svg > img');
+  const img = figure.locator('.tps-chart__svg img');
   await expect.poll(() => img.evaluate((i) => (i.complete ? i.naturalWidth : 0)), { message: await figure.getAttribute('id') }).toBeGreaterThan(0);
 }
 

@@ -7,5 +7,6 @@ const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
 
 export const undrawn = {
   draw: async () => ({ drawn: SVG, standalone: SVG, png: Buffer.alloc(0), width: 1, height: 1 }),
+  drawSvg: async () => ({ drawn: SVG, width: 1, height: 1 }),
   close: async () => {},
 };

@@ -74,7 +74,7 @@ test('npx tpsreport new site makes a site that depends on the same tarball, keep
   const figure = figureLinking(html, 'oltp_read_write-t16.txt');
   assert.equal(figure.text, printedRate(join(SAMPLE_RAW, 'oltp_read_write-t16.txt'), figure.line));
   assert.equal(figure.text, printedRate(join(site, 'content', 'reports', 'sysbench-threads', 'raw', 'oltp_read_write-t16.txt'), figure.line));
-  const drawn = /<figure[^>]*>\s*<div class="tps-chart__svg"><img src="(charts\/[^"?]+)\?v=[0-9a-f]+"[^>]*\balt="Transactions per second by client threads/.exec(html);
+  const drawn = /<figure[^>]*>\s*<div class="tps-chart__svg"><picture><source [^>]*><img src="(charts\/[^"?]+)\?v=[0-9a-f]+"[^>]*\balt="Transactions per second by client threads/.exec(html);
   assert.ok(drawn, 'the chart is in the page as its drawing');
   assert.match(readFileSync(join(site, 'public', 'reports', 'sysbench-threads', drawn[1]), 'utf8'), /^<\?xml[^>]*>\n<svg /);
   assert.ok(existsSync(join(site, 'public', 'vendor', 'vega.min.js')), 'vega is served from the site, out of its node_modules');

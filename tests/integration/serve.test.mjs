@@ -147,7 +147,7 @@ function serveEvents(port) {
 }
 
 /** Every chart's image on a page (its address names the drawing's content). */
-const chartSvgs = (html) => [...html.matchAll(/<div class="tps-chart__svg"><img [^>]*><\/div>/g)].map((m) => m[0]);
+const chartSvgs = (html) => [...html.matchAll(/<div class="tps-chart__svg"><picture><source [^>]*><img [^>]*><\/picture><\/div>/g)].map((m) => /<img [^>]*>/.exec(m[0])[0]);
 /** The drawing each chart image of a page shows, as served. */
 const chartDrawings = (server, path, html) => Promise.all(chartSvgs(html).map((img) => server.page(`${path}${/ src="([^"?]+)/.exec(img)[1]}`).then((r) => r.text)));
 const pageState = (html) => /<script src="\/__tpsreport\/serve\.js" data-state="(\w+)"/.exec(html)?.[1];

@@ -39,6 +39,42 @@ const PANEL_GAP = 18;
 /** A single view's plot width (used inside concatenated views, where the whole chart cannot be fitted). */
 export const PLOT_WIDTH = COLUMN_WIDTH - Y_AXIS_ROOM;
 
+/**
+ * Width of the chart a phone shows: its text column is 358 px on a 390 px
+ * screen (the screen less site.css's 1rem padding each side) and 343 px on a
+ * 375 px one; drawn this wide, the chart is shown at its own size or a little
+ * larger, so its 11 and 12 px type reads as drawn and nothing scrolls.
+ */
+export const NARROW_WIDTH = 340;
+
+/**
+ * What a chart is drawn for: `column`, the text column of a desktop screen
+ * (panels side by side, three or more in a wider figure); `narrow`, a phone
+ * (tps-blocks.css's `max-width: 34rem`), where panels stack in one column and
+ * titles, legends and axis labels take less room. Every kind's spec takes one
+ * of these, so a chart's spec is made in one place for both.
+ */
+export const LAYOUTS = {
+  column: { width: COLUMN_WIDTH, wideWidth: WIDE_WIDTH, maxColumns: 3, titleChars: 64, subtitleChars: 90, legendColumns: 2, labelShare: 1, labelGap: 0 },
+  narrow: { width: NARROW_WIDTH, wideWidth: NARROW_WIDTH, maxColumns: 1, titleChars: 34, subtitleChars: 48, legendColumns: 1, labelShare: 0.4, labelGap: 4 },
+};
+
+/**
+ * The least gap between the labels of a crowded axis (labelOverlap drops the
+ * labels that would come closer): on a phone, ticks at 100 and 200 of a log
+ * axis would otherwise read as one number. None in the text column.
+ */
+export const labelGap = (layout = LAYOUTS.column) => (layout.labelGap ? { labelSeparation: layout.labelGap } : {});
+
+/** The plot width of a single view in a layout: PLOT_WIDTH in the text column. */
+export const plotWidth = (layout = LAYOUTS.column) => layout.width - Y_AXIS_ROOM;
+
+/**
+ * The most room axis labels beside a plot get in a layout: `most` in the text
+ * column, a share of the chart's width on a phone so the plot keeps the rest.
+ */
+export const labelRoom = (most, layout = LAYOUTS.column) => Math.min(most, Math.round(layout.width * layout.labelShare));
+
 export const PLOT_HEIGHT = 220;
 
 /**
@@ -46,18 +82,19 @@ export const PLOT_HEIGHT = 220;
  * so that the plot with its axes is COLUMN_WIDTH wide whatever the length of
  * the axis labels.
  */
-export function fillColumn(view) {
-  return { ...view, width: COLUMN_WIDTH, autosize: { type: 'fit-x', contains: 'padding' } };
+export function fillColumn(view, layout = LAYOUTS.column) {
+  return { ...view, width: layout.width, autosize: { type: 'fit-x', contains: 'padding' } };
 }
 
 /**
  * Panels side by side: two share the text column, three or more share a
- * wider figure in rows of three. `labelRoom` is what each panel's own axis
- * labels take when the panels do not share their y axis.
+ * wider figure in rows of three; on a phone (LAYOUTS.narrow) they stack.
+ * `labelRoom` is what each panel's own axis labels take when the panels do
+ * not share their y axis.
  */
-export function panelLayout(panels, { labelRoom = 0 } = {}) {
-  const columns = Math.max(1, Math.min(panels, 3));
-  const total = columns > 2 ? WIDE_WIDTH : COLUMN_WIDTH;
+export function panelLayout(panels, { labelRoom = 0 } = {}, layout = LAYOUTS.column) {
+  const columns = Math.max(1, Math.min(panels, layout.maxColumns));
+  const total = columns > 2 ? layout.wideWidth : layout.width;
   const width = Math.floor((total - Y_AXIS_ROOM - (columns - 1) * PANEL_GAP - columns * labelRoom) / columns);
   return { columns, width };
 }
@@ -183,7 +220,7 @@ export function instrumentLabels(rows, field) {
  * Colour, point shape and dash pattern for one series label, sharing one
  * legend. With no series label every channel gets the first entry.
  */
-function seriesChannels(rows, color) {
+function seriesChannels(rows, color, layout = LAYOUTS.column) {
   if (!color) return { color: { value: PALETTE[0] }, shape: { value: SHAPES[0] }, strokeDash: { value: DASHES[0] } };
   const domain = seriesOrder(rows, color.field);
   const title = color.title ?? color.field;
@@ -191,7 +228,7 @@ function seriesChannels(rows, color) {
   // One merged legend for colour, shape and dash: each symbol filled with its colour and
   // outlined in its dash pattern, so the legend reads in greyscale too.
   const legend = {
-    columns: domain.length > 4 ? 2 : 1, labelLimit: 300, symbolStrokeWidth: 1.5, ...instrumentLabels(rows, color.field),
+    columns: domain.length > 4 ? layout.legendColumns : 1, labelLimit: legendLabelLimit(layout), symbolStrokeWidth: 1.5, ...instrumentLabels(rows, color.field),
     encode: { symbols: { update: { fill: { scale: 'color', field: 'value' }, opacity: { value: 1 } } } },
   };
   return { color: { ...channel(PALETTE), legend }, shape: { ...channel(SHAPES), legend }, strokeDash: { ...channel(DASHES), legend } };
@@ -202,22 +239,22 @@ function seriesChannels(rows, color) {
  * a long title with its unit then never sets the chart's height, and it reads
  * on a phone without turning the head.
  */
-export function levelTitle(axis = {}) {
-  return { ...axis, titleAngle: 0, titleAlign: 'left', titleAnchor: 'end', titleBaseline: 'bottom', titleX: 0, titleY: -8, titleLimit: PLOT_WIDTH };
+export function levelTitle(axis = {}, layout = LAYOUTS.column) {
+  return { ...axis, titleAngle: 0, titleAlign: 'left', titleAnchor: 'end', titleBaseline: 'bottom', titleX: 0, titleY: -8, titleLimit: plotWidth(layout) };
 }
 
 /** Axis labels: whole thousands with separators, fractions only where the scale needs them. */
 export const AXIS_FORMAT = ',~r';
 
 /** A log-2 scale over the values that occur, with a tick at each of them (1, 2, 4 … 512). */
-export function log2Axis(rows, field) {
+export function log2Axis(rows, field, layout = LAYOUTS.column) {
   const ticks = numericTicks(rows, field);
   const lo = ticks[0] ?? 1;
   const hi = ticks.at(-1) ?? 1;
   const domain = lo === hi ? [lo / 2, hi * 2] : [lo, hi];
   return {
     scale: { type: 'log', base: 2, domain, nice: false, padding: 14 },
-    axis: { values: ticks, format: AXIS_FORMAT, grid: false, labelOverlap: 'greedy' },
+    axis: { values: ticks, format: AXIS_FORMAT, grid: false, labelOverlap: 'greedy', ...labelGap(layout) },
   };
 }
 
@@ -236,15 +273,18 @@ export function wrapText(text, width = 64) {
   return lines;
 }
 
-export function frame(options, body) {
+export function frame(options, body, layout = LAYOUTS.column) {
   return {
     $schema: SCHEMA,
     description: options.description ?? options.title,
-    title: { text: wrapText(options.title), ...(options.subtitle ? { subtitle: wrapText(options.subtitle, 90) } : {}) },
+    title: { text: wrapText(options.title, layout.titleChars), ...(options.subtitle ? { subtitle: wrapText(options.subtitle, layout.subtitleChars) } : {}) },
     ...body,
-    config: BASE_CONFIG,
+    config: { ...BASE_CONFIG, legend: { ...BASE_CONFIG.legend, labelLimit: legendLabelLimit(layout) } },
   };
 }
+
+/** A legend label's most width: a phone's legend sits below the plot, one entry a line, beside its symbol. */
+const legendLabelLimit = (layout) => Math.min(BASE_CONFIG.legend.labelLimit, layout.width - 40);
 
 /**
  * Wraps a single view in facets when the author asked for them, panels side
@@ -252,13 +292,13 @@ export function frame(options, body) {
  * is headed "Title: value", a field the spec computes, since wrapped facet
  * headers take no label expression. `labelRoom`: see panelLayout.
  */
-export function faceted(options, rows, view, data, { labelRoom = 0 } = {}) {
-  if (!options.facet) return fillColumn({ data, ...view });
+export function faceted(options, rows, view, data, { labelRoom = 0 } = {}, layout = LAYOUTS.column) {
+  if (!options.facet) return fillColumn({ data, ...view }, layout);
   const { facet } = options;
   const { transform = [], ...inner } = view;
   const prefix = `${facet.title ?? facet.field}: `;
   const panels = orderOf(rows, facet.field);
-  const { columns, width } = panelLayout(panels.length, { labelRoom });
+  const { columns, width } = panelLayout(panels.length, { labelRoom }, layout);
   return {
     data,
     transform: [{ calculate: `${JSON.stringify(prefix)} + ${datum(facet.field)}`, as: 'panel' }, ...transform],
@@ -288,8 +328,8 @@ export function hollowWhereIncomplete(options, stroke) {
 export const layerEncoding = (encoding) => (encoding ? { encoding } : {});
 
 /** Points joined by lines, one series per colour label (colour, point shape and dash pattern). */
-export function seriesLayers(values, options, { xEncoding, yEncoding, tooltipFields, interpolate = 'linear', pointSize = 48 }) {
-  const series = seriesChannels(values, options.color);
+export function seriesLayers(values, options, { xEncoding, yEncoding, tooltipFields, interpolate = 'linear', pointSize = 48 }, layout = LAYOUTS.column) {
+  const series = seriesChannels(values, options.color, layout);
   return {
     encoding: { x: xEncoding, y: yEncoding },
     layer: [
@@ -307,10 +347,10 @@ export function seriesLayers(values, options, { xEncoding, yEncoding, tooltipFie
   };
 }
 
-export function yValue(options, extra = {}) {
+export function yValue(options, extra = {}, layout = LAYOUTS.column) {
   return {
     field: 'value', type: 'quantitative', title: titleWithUnit(options.y.title, options.y.unit),
-    scale: { zero: true }, axis: levelTitle({ format: AXIS_FORMAT, tickCount: 5 }), ...extra,
+    scale: { zero: true }, axis: levelTitle({ format: AXIS_FORMAT, tickCount: 5 }, layout), ...extra,
   };
 }
 

@@ -3,7 +3,7 @@
 // table, and the Vega-Lite spec it draws both panels with.
 import { shared, required } from './params.mjs';
 import { formats } from '../../parse/formats.mjs';
-import { PLOT_WIDTH, PLOT_HEIGHT, titleWithUnit, figureFormat, orderOf, datum, uniqueFields, tooltip, levelTitle, log2Axis, frame, seriesLayers, yValue, numericLabel } from './common.mjs';
+import { LAYOUTS, plotWidth, PLOT_HEIGHT, titleWithUnit, figureFormat, orderOf, datum, uniqueFields, tooltip, levelTitle, log2Axis, frame, seriesLayers, yValue, numericLabel } from './common.mjs';
 
 /**
  * Where the CPU samples are read, unless cpu-data and cpu-each say otherwise:
@@ -107,22 +107,22 @@ export function samples(rows, options, labels) {
  * `cpu` and `iowait`). The spec keeps the allowed CPUs, computes busy =
  * 100 − %idle − %iowait per sample and averages it per run.
  */
-export function spec(rows, options) {
+export function spec(rows, options, layout = LAYOUTS.column) {
   const { x } = options;
   const cpusField = options.cpus?.field ?? 'cpus';
   const values = data(rows, options);
   const throughput = figures(values);
   const cpu = values.filter((r) => r.panel === 'cpu');
-  const xEncoding = { field: x.field, type: 'quantitative', title: titleWithUnit(x.title ?? x.field, x.unit), ...log2Axis(values, x.field) };
+  const xEncoding = { field: x.field, type: 'quantitative', title: titleWithUnit(x.title ?? x.field, x.unit), ...log2Axis(values, x.field, layout) };
   const groupby = uniqueFields([x, options.color]).map((f) => f.field).concat([cpusField, 'source']);
   const busyTitle = options.cpuTitle ?? 'CPU busy, share of the cores in use';
   const top = {
     data: { values: throughput },
     transform: [numericLabel(x.field)],
-    width: PLOT_WIDTH, height: PLOT_HEIGHT * 0.8,
+    width: plotWidth(layout), height: PLOT_HEIGHT * 0.8,
     ...seriesLayers(throughput, options, {
-      xEncoding, yEncoding: yValue(options), tooltipFields: tooltip(options, { format: figureFormat(throughput, options.y.unit) }),
-    }),
+      xEncoding, yEncoding: yValue(options, {}, layout), tooltipFields: tooltip(options, { format: figureFormat(throughput, options.y.unit) }),
+    }, layout),
   };
   const bottom = {
     data: { values: cpu },
@@ -133,16 +133,16 @@ export function spec(rows, options) {
       { aggregate: [{ op: 'mean', field: 'busy', as: 'value' }, { op: 'count', as: 'samples' }, { op: 'min', field: 'line', as: 'first' }, { op: 'max', field: 'line', as: 'last' }], groupby },
       { calculate: "datum.first + '–' + datum.last", as: 'line' },
     ],
-    width: PLOT_WIDTH, height: PLOT_HEIGHT * 0.8,
+    width: plotWidth(layout), height: PLOT_HEIGHT * 0.8,
     ...seriesLayers(cpu, options, {
       xEncoding,
-      yEncoding: { field: 'value', type: 'quantitative', title: titleWithUnit(busyTitle, 'percent'), scale: { domain: [0, 100], nice: false }, axis: levelTitle({ values: [0, 25, 50, 75, 100], format: 'd' }) },
+      yEncoding: { field: 'value', type: 'quantitative', title: titleWithUnit(busyTitle, 'percent'), scale: { domain: [0, 100], nice: false }, axis: levelTitle({ values: [0, 25, 50, 75, 100], format: 'd' }, layout) },
       tooltipFields: [
         ...tooltip(options, { valueTitle: titleWithUnit(busyTitle, 'percent'), format: '.1f', labels: [{ field: cpusField, title: 'CPUs in use' }] })
           .map((t) => (t.field === 'line' ? { ...t, title: 'lines' } : t)),
         { field: 'samples', type: 'quantitative', title: 'per-CPU samples averaged' },
       ],
-    }),
+    }, layout),
   };
-  return frame(options, { vconcat: [top, bottom], spacing: 24, resolve: { scale: { color: 'shared', shape: 'shared', strokeDash: 'shared' } } });
+  return frame(options, { vconcat: [top, bottom], spacing: 24, resolve: { scale: { color: 'shared', shape: 'shared', strokeDash: 'shared' } } }, layout);
 }

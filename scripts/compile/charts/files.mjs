@@ -7,8 +7,11 @@
 // .png (2x), .vl.json (the spec with its data inline), .csv (those data, with
 // every sample of a series the drawing reduces) and
 // .html (a minimal page for an <iframe>), and for a chart of more figures
-// than a page should carry, .table.html (those figures as a table).
-import { buildSpec, chartKinds } from './index.mjs';
+// than a page should carry, .table.html (those figures as a table). A phone
+// is shown the same rows drawn for its width (LAYOUTS.narrow: panels stacked,
+// shorter labels): <name>.narrow.page.svg and the spec vega redraws it from,
+// <name>.narrow.vl.json.
+import { buildSpec, chartKinds, LAYOUTS } from './index.mjs';
 import { altText, tableParts } from './describe.mjs';
 import { forPage, specHash } from '../../draw/svg.mjs';
 import { contentKey } from '../../draw/png.mjs';
@@ -56,15 +59,20 @@ export async function chartFigure(ctx, chart) {
   const reduced = reduceChart(chart);
   const every = published(chart.rows);
   const drawnChart = { ...chart, rows: reduced.note ? published(reduced.rows) : every };
-  const spec = buildSpec(drawnChart);
+  const spec = buildSpec(drawnChart, LAYOUTS.column);
+  const narrowSpec = buildSpec(drawnChart, LAYOUTS.narrow);
   const title = chart.options.title ?? chart.name;
   const alt = reduced.note ? `${altText(chart)} ${reduced.note}` : altText(chart);
   const key = specHash(spec);
-  const { drawn, standalone, png, width, height } = await ctx.drawer.draw({ spec, key, title, alt });
+  const [{ drawn, standalone, png, width, height }, narrow] = await Promise.all([
+    ctx.drawer.draw({ spec, key, title, alt }),
+    ctx.drawer.drawSvg({ spec: narrowSpec }),
+  ]);
   const id = `chart-${chart.name}`;
   const sources = chart.sources ?? [...new Set(chart.rows.map((r) => r.source))];
   const base = `charts/${chart.name}`;
   const shown = forPage(drawn);
+  const narrowShown = forPage(narrow.drawn);
   const reportTitle = ctx.report.meta.title ?? ctx.report.slug;
   // The figures listed are those drawn; the CSV has every sample.
   const ownPage = drawnChart.rows.length > INLINE_FIGURES;
@@ -73,6 +81,8 @@ export async function chartFigure(ctx, chart) {
     [`${base}.svg`]: `<?xml version="1.0" encoding="UTF-8"?>\n${standalone}\n`,
     [`${base}.png`]: png,
     [`${base}.vl.json`]: `${JSON.stringify(spec, null, 2)}\n`,
+    [`${base}.narrow.page.svg`]: `<?xml version="1.0" encoding="UTF-8"?>\n${narrowShown}\n`,
+    [`${base}.narrow.vl.json`]: `${JSON.stringify(narrowSpec, null, 2)}\n`,
     // The rows as the spec carries them (the kind's `data`), every sample of a series drawn reduced among them.
     [`${base}.csv`]: figuresCsv(kind.data?.(every, chart.options) ?? every),
     // The embed carries the chart's warning too: a reader elsewhere sees the same chart the report shows.
@@ -80,8 +90,8 @@ export async function chartFigure(ctx, chart) {
     ...(ownPage ? { [`${base}.table.html`]: tablePage({ title, table: dataTable(drawnChart, title, 'tps-table'), reportTitle, id, siteUp: ctx.report.siteUp }) } : {}),
   };
   const html = [
-    `<figure${attrs({ class: 'tps-chart', id, 'data-chart': chart.name, 'data-kind': chart.kind, 'data-spec': `${base}.vl.json` })}>`,
-    `<div class="tps-chart__svg">${chartImage({ src: `${base}.page.svg`, svg: shown, alt, width, height })}</div>`,
+    `<figure${attrs({ class: 'tps-chart', id, 'data-chart': chart.name, 'data-kind': chart.kind, 'data-spec': `${base}.vl.json`, 'data-spec-narrow': `${base}.narrow.vl.json` })}>`,
+    `<div class="tps-chart__svg">${chartImage({ src: `${base}.page.svg`, svg: shown, alt, width, height }, { src: `${base}.narrow.page.svg`, svg: narrowShown, ...narrow })}</div>`,
     chart.mixed.length ? `<p class="tps-chart__warning" role="note"><strong>Mixed runs:</strong> ${esc(chart.mixed.join('; '))}. Declare the difference with <code>compare:</code> in the report's front matter if it is the point of the chart.</p>` : '',
     `<figcaption>${esc(title)}.${reduced.note ? ` ${esc(reduced.note)}` : ''} Source:${sourceList(sources, { listed: !ctx.ownTheme })}${ownPage ? ` <a href="${base}.table.html">${tablesLink(drawnChart)}</a>.` : ''}</figcaption>`,
     // The wrapper, not the table, is hidden: a table ignores width: 1px and would widen a phone page.
@@ -96,11 +106,18 @@ export async function chartFigure(ctx, chart) {
  * The drawing as an image the browser fetches when the reader nears it, so a
  * page of many charts costs its text first. Its size is given, so nothing
  * moves when it arrives; the query names the drawing, so a browser never shows
- * a cached older one after a rebuild.
+ * a cached older one after a rebuild. A screen as narrow as site.css's phone
+ * layout (NARROW_MEDIA) fetches the phone's drawing instead, with or without
+ * JavaScript.
  */
-function chartImage({ src, svg, alt, width, height }) {
-  return `<img${attrs({ src: `${src}?v=${contentKey(svg)}`, width: Math.ceil(width), height: Math.ceil(height), alt, loading: 'lazy', decoding: 'async' })}>`;
+function chartImage({ src, svg, alt, width, height }, narrow) {
+  const url = (file, drawing) => `${file}?v=${contentKey(drawing)}`;
+  const source = `<source${attrs({ media: NARROW_MEDIA, srcset: url(narrow.src, narrow.svg), width: Math.ceil(narrow.width), height: Math.ceil(narrow.height) })}>`;
+  return `<picture>${source}<img${attrs({ src: url(src, svg), width: Math.ceil(width), height: Math.ceil(height), alt, loading: 'lazy', decoding: 'async' })}></picture>`;
 }
+
+/** The screens shown a phone's drawing: site.css's and static/js/hydrate.mjs's query for them. */
+export const NARROW_MEDIA = '(max-width: 34rem)';
 
 /** The most raw files a chart's caption names one by one; past them it counts them and points to the report's list. */
 const NAMED_SOURCES = 6;

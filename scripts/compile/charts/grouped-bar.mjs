@@ -1,7 +1,7 @@
 // The `grouped-bar` chart kind: the parameters its shortcode takes, with their
 // docs, and the Vega-Lite spec it draws from the rows the compile step selected.
 import { shared, required } from './params.mjs';
-import { PALETTE, titleWithUnit, fillColumn, AXIS_FORMAT, figureFormat, orderOf, tooltip, frame, spreadRule, hasSpread, COLUMN_WIDTH, BASE_CONFIG, hollowWhereIncomplete, layerEncoding } from './common.mjs';
+import { LAYOUTS, labelRoom, PALETTE, titleWithUnit, fillColumn, AXIS_FORMAT, figureFormat, orderOf, tooltip, frame, spreadRule, hasSpread, BASE_CONFIG, hollowWhereIncomplete, layerEncoding } from './common.mjs';
 import { textWidth } from '../../draw/text-width.mjs';
 import { greatest } from '../../lib/numbers.mjs';
 
@@ -33,17 +33,18 @@ export const data = (rows) => rows.filter((r) => r.value !== null);
  * on a phone. A bar that stands for repeats gets a whisker from its lowest to
  * its highest run, and its figure is printed past the whisker.
  */
-export function spec(rows, options) {
+export function spec(rows, options, layout = LAYOUTS.column) {
   const { x, color, y } = options;
+  const limit = labelRoom(LABEL_LIMIT, layout);
   const values = data(rows);
   const groups = orderOf(values, x.field);
   const listed = color ? listedBars(values, groups, x, color) : null;
   const bars = color && !listed ? orderOf(values, color.field).length : 1;
   const encoding = {
     y: listed
-      ? { field: LISTED, type: 'nominal', title: `${x.title ?? x.field} · ${color.title ?? color.field}`, sort: listed.order, axis: { labelLimit: LABEL_LIMIT } }
-      : { field: x.field, type: 'nominal', title: x.title ?? x.field, sort: groups, axis: { labelLimit: LABEL_LIMIT } },
-    x: { field: 'value', type: 'quantitative', title: titleWithUnit(y.title, y.unit), axis: { format: AXIS_FORMAT, tickCount: 5 }, ...figureRoom(values, listed ? listed.order : groups) },
+      ? { field: LISTED, type: 'nominal', title: `${x.title ?? x.field} · ${color.title ?? color.field}`, sort: listed.order, axis: { labelLimit: limit } }
+      : { field: x.field, type: 'nominal', title: x.title ?? x.field, sort: groups, axis: { labelLimit: limit } },
+    x: { field: 'value', type: 'quantitative', title: titleWithUnit(y.title, y.unit), axis: { format: AXIS_FORMAT, tickCount: 5 }, ...figureRoom(values, listed ? listed.order : groups, layout, limit) },
     tooltip: tooltip(options, { format: figureFormat(values, y.unit), rows: values }),
   };
   if (color) {
@@ -64,7 +65,7 @@ export function spec(rows, options) {
       // The figure beside each bar says what the bar's own label says already: a screen reader hears it once.
       { mark: { type: 'text', align: 'left', baseline: 'middle', dx: FIGURE_DX, fontSize: FIGURE_PX, aria: false }, encoding: { ...(values.some(hasSpread) ? { x: { field: 'max', type: 'quantitative' } } : {}), text: { field: 'text' }, color: { value: '#57606a' } } },
     ],
-  }));
+  }, layout), layout);
 }
 
 /** The field a bar is listed under when the groups share few colour values (listedBars). */
@@ -105,11 +106,11 @@ const LABEL_LIMIT = 320;
  * the longest bar's figure was cut at the chart's edge. The plot is what
  * fit-x leaves of the column beside the labels, measured in the glyphs they are drawn with.
  */
-function figureRoom(values, labels) {
+function figureRoom(values, labels, layout, limit) {
   const longest = greatest(values.map((r) => (hasSpread(r) ? r.max : r.value)));
   if (!(longest > 0)) return {};
-  const labelPx = Math.min(LABEL_LIMIT, greatest(labels.map((l) => textWidth(l, { size: BASE_CONFIG.axis.labelFontSize }))));
-  const plot = COLUMN_WIDTH - labelPx - AXIS_PX;
+  const labelPx = Math.min(limit, greatest(labels.map((l) => textWidth(l, { size: BASE_CONFIG.axis.labelFontSize }))));
+  const plot = layout.width - labelPx - AXIS_PX;
   const figure = greatest(values.map((r) => textWidth(r.text ?? '', { size: FIGURE_PX }))) + FIGURE_DX + 5;
   return { scale: { domainMax: longest * (1 + figure / Math.max(plot - figure, 1)) } };
 }

@@ -1,7 +1,7 @@
 // The `histogram` chart kind: the parameters its shortcode takes, with their
 // docs, and the Vega-Lite spec it draws from the rows the compile step selected.
 import { shared, defaulting } from './params.mjs';
-import { PALETTE, PLOT_HEIGHT, titleWithUnit, figureFormat, tooltip, levelTitle, AXIS_FORMAT, frame, faceted, hollowWhereIncomplete } from './common.mjs';
+import { LAYOUTS, labelGap, PALETTE, PLOT_HEIGHT, titleWithUnit, figureFormat, tooltip, levelTitle, AXIS_FORMAT, frame, faceted, hollowWhereIncomplete } from './common.mjs';
 import { greatest, least } from '../../lib/numbers.mjs';
 
 export const name = 'histogram';
@@ -42,7 +42,7 @@ export function logTicks(lo, hi) {
  * page, and counts on a symmetric-log y axis, so a bucket of one event is
  * as visible as the peak. Each bar is one raw line.
  */
-export function spec(rows, options) {
+export function spec(rows, options, layout = LAYOUTS.column) {
   const { x } = options;
   const bucket = x.field;
   const values = data(rows);
@@ -58,10 +58,10 @@ export function spec(rows, options) {
     mark: { type: 'bar', width: 2, tooltip: true, color: PALETTE[0], aria: false },
     encoding: {
       ...hollowWhereIncomplete(options, { value: PALETTE[0] }),
-      x: { field: bucket, type: 'quantitative', title: titleWithUnit(x.title ?? x.field, x.unit), scale: { type: 'log', domain: [lo, hi], nice: false }, axis: { values: logTicks(lo, hi), format: AXIS_FORMAT, grid: false, labelOverlap: 'greedy' } },
-      y: { field: 'value', type: 'quantitative', title: titleWithUnit(options.y.title, options.y.unit), scale: { type: 'symlog', constant: 1, domain: [0, most], nice: false }, axis: levelTitle({ values: countTicks, format: ',~r' }) },
+      x: { field: bucket, type: 'quantitative', title: titleWithUnit(x.title ?? x.field, x.unit), scale: { type: 'log', domain: [lo, hi], nice: false }, axis: { values: logTicks(lo, hi), format: AXIS_FORMAT, grid: false, labelOverlap: 'greedy', ...labelGap(layout) } },
+      y: { field: 'value', type: 'quantitative', title: titleWithUnit(options.y.title, options.y.unit), scale: { type: 'symlog', constant: 1, domain: [0, most], nice: false }, axis: levelTitle({ values: countTicks, format: ',~r' }, layout) },
       tooltip: tooltip(options, { format: ',d', x: { ...x, type: 'quantitative', format: figureFormat(values.map((r) => ({ text: String(r[bucket]) })), x.unit) } }),
     },
   };
-  return frame(options, faceted(options, values, view, { values }));
+  return frame(options, faceted(options, values, view, { values }, {}, layout), layout);
 }

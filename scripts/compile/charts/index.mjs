@@ -8,11 +8,14 @@
 //                  takes beyond those every chart takes, in the order the
 //                  reference lists them (charts/params.mjs words those several
 //                  kinds take)
-//   spec(rows, options) → Vega-Lite spec, pure: the only place the kind's
-//                  spec is made. The compile step calls it once per chart
-//                  (charts/files.mjs); the page, the SVG, the PNG and the
-//                  published .vl.json all come from that one spec, which the
-//                  browser fetches when it adds tooltips.
+//   spec(rows, options, layout) → Vega-Lite spec, pure: the only place the
+//                  kind's spec is made, for the text column (the default)
+//                  or a phone (LAYOUTS in common.mjs). The compile step calls
+//                  it once per chart and layout (charts/files.mjs); the
+//                  page, the SVG, the PNG and the published .vl.json all
+//                  come from the column's spec, which the browser fetches
+//                  when it adds tooltips, and a phone's drawing and
+//                  .narrow.vl.json from the narrow one.
 //
 // and where the kind needs them, each called by the chart shortcode's
 // pipeline (chart.mjs describeChart) at its step, with `chart`: { params, x
@@ -66,11 +69,15 @@ export { logTicks } from './histogram.mjs';
 
 export const chartKinds = Object.fromEntries([groupedBar, lines, coresCpu, overTime, topWaits, histogram].map((kind) => [kind.name, kind]));
 
-/** The one entry point: a chart description (kind, rows, options) → a Vega-Lite spec. */
-export function buildSpec({ kind, rows, options }) {
+/**
+ * The one entry point: a chart description (kind, rows, options) → a
+ * Vega-Lite spec, drawn for `layout` (LAYOUTS in common.mjs: the text column,
+ * or a phone).
+ */
+export function buildSpec({ kind, rows, options }, layout) {
   const chart = chartKinds[kind];
   if (!chart) throw new Error(`unknown chart kind "${kind}"; known: ${Object.keys(chartKinds).join(', ')}`);
-  return chart.spec(rows.map(shownSource), options);
+  return chart.spec(rows.map(shownSource), options, layout);
 }
 
 /**

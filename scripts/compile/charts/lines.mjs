@@ -6,7 +6,7 @@ import { NOT_LABELS } from '../stats/repeats.mjs';
 import { scaling, decimal } from '../stats/stats.mjs';
 import { fixed } from '../../lib/text.mjs';
 import { mistake } from '../../problems/problem.mjs';
-import { PLOT_HEIGHT, titleWithUnit, figureFormat, numericTicks, tooltip, AXIS_FORMAT, log2Axis, frame, faceted, seriesLayers, yValue, numericLabel } from './common.mjs';
+import { LAYOUTS, PLOT_HEIGHT, titleWithUnit, figureFormat, numericTicks, tooltip, AXIS_FORMAT, log2Axis, frame, faceted, seriesLayers, yValue, numericLabel } from './common.mjs';
 
 export const name = 'lines';
 export const summary = 'One figure per run against a numeric label on a log-2 axis';
@@ -106,19 +106,19 @@ function scaled(rows, q) {
  * axis with a tick at every value that occurs, one series per colour label
  * (colour + point shape + dash), optional facets for a setting, side by side.
  */
-export function spec(rows, options) {
+export function spec(rows, options, layout = LAYOUTS.column) {
   const { x } = options;
   const values = data(rows, options);
   const linear = options.xScale === 'linear';
   const xEncoding = {
     field: x.field, type: 'quantitative', title: titleWithUnit(x.title ?? x.field, x.unit),
-    ...(linear ? { scale: { zero: false, nice: false, padding: 14 }, axis: { values: numericTicks(values, x.field), format: AXIS_FORMAT, grid: false } } : log2Axis(values, x.field)),
+    ...(linear ? { scale: { zero: false, nice: false, padding: 14 }, axis: { values: numericTicks(values, x.field), format: AXIS_FORMAT, grid: false } } : log2Axis(values, x.field, layout)),
   };
   const tip = tooltip(options, { format: figureFormat(values, options.y.unit), rows: values });
   const view = {
     transform: [numericLabel(x.field)],
     height: PLOT_HEIGHT,
-    ...seriesLayers(values, options, { xEncoding, yEncoding: yValue(options), tooltipFields: tip }),
+    ...seriesLayers(values, options, { xEncoding, yEncoding: yValue(options, {}, layout), tooltipFields: tip }, layout),
   };
-  return frame(options, faceted(options, values, view, { values }));
+  return frame(options, faceted(options, values, view, { values }, {}, layout), layout);
 }

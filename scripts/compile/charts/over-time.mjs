@@ -7,7 +7,7 @@ import { byRun } from '../select.mjs';
 import { stability } from '../stats/stats.mjs';
 import { mistake } from '../../problems/problem.mjs';
 import { formatNamed } from '../../parse/formats.mjs';
-import { PLOT_HEIGHT, titleWithUnit, figureFormat, orderOf, tooltip, AXIS_FORMAT, frame, faceted, seriesLayers, yValue } from './common.mjs';
+import { LAYOUTS, PLOT_HEIGHT, titleWithUnit, figureFormat, orderOf, tooltip, AXIS_FORMAT, frame, faceted, seriesLayers, yValue } from './common.mjs';
 
 export const name = 'over-time';
 export const summary = 'Interval samples against time';
@@ -162,7 +162,7 @@ function bucketRange(rows) {
  * each sample flat over the interval that ends at its time stamp, which is
  * what sysbench's `[ 10s ]` lines report.
  */
-export function spec(rows, options) {
+export function spec(rows, options, layout = LAYOUTS.column) {
   const { x } = options;
   const xEncoding = { field: x.field, type: 'quantitative', title: titleWithUnit(x.title ?? x.field, x.unit), scale: { zero: false, nice: false }, axis: { format: AXIS_FORMAT, tickCount: 6 } };
   const perSeries = rows.length / Math.max(1, options.color ? orderOf(rows, options.color.field).length : 1);
@@ -170,14 +170,14 @@ export function spec(rows, options) {
     height: PLOT_HEIGHT,
     ...seriesLayers(rows, options, {
       xEncoding,
-      yEncoding: yValue(options),
+      yEncoding: yValue(options, {}, layout),
       tooltipFields: tooltip(options, { format: figureFormat(rows, options.y.unit), x: { ...x, type: 'quantitative' } }),
       interpolate: options.interpolate === 'step' ? 'step-before' : 'linear',
       pointSize: perSeries > 60 ? 10 : 24,
-    }),
+    }, layout),
   };
   // An empty mark layer would still reach the page as an unlabelled graphic, so stall marks come only with stalls.
   view.layer = [...bucketRange(rows), ...view.layer];
   if (options.steady) view.layer = [...trimmedShade(options), ...view.layer, ...(rows.some((r) => r.stall) ? [stallMarks(options, x)] : [])];
-  return frame(options, faceted(options, rows, view, { values: rows }));
+  return frame(options, faceted(options, rows, view, { values: rows }, {}, layout), layout);
 }

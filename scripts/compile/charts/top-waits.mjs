@@ -3,7 +3,7 @@
 import { shared, required } from './params.mjs';
 import { uniqueBy } from '../select.mjs';
 import { greatest } from '../../lib/numbers.mjs';
-import { PALETTE, ON_MARK, BASE_CONFIG, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted, instrumentLabels, shownName, hollowWhereIncomplete, layerEncoding } from './common.mjs';
+import { LAYOUTS, labelRoom, PALETTE, ON_MARK, BASE_CONFIG, titleWithUnit, figureFormat, datum, tooltip, AXIS_FORMAT, frame, faceted, instrumentLabels, shownName, hollowWhereIncomplete, layerEncoding } from './common.mjs';
 import { textWidth } from '../../draw/text-width.mjs';
 
 export const name = 'top-waits';
@@ -124,13 +124,13 @@ const LABEL_INSIDE = 0.7;
  * name) orders them, and keeps the top N of what it is given. One raw file
  * per chart (or per facet): the sums are per name within a file.
  */
-export function spec(rows, options) {
+export function spec(rows, options, layout = LAYOUTS.column) {
   const { x, y } = options;
   const top = options.top ?? 10;
   const groupby = options.facet ? [options.facet.field] : [];
   const format = barLabelFormat(y.unit);
   const inside = LABEL_INSIDE * Math.max(0, greatest(barSums(rows, x.field, options.facet?.field).sums.values()));
-  const limit = labelLimit(rows, x.field);
+  const limit = labelRoom(labelLimit(rows, x.field), layout);
   const view = {
     transform: [
       // A latch name can repeat (one row per instance): its waits add up before ranking.
@@ -160,7 +160,7 @@ export function spec(rows, options) {
   };
   const values = data(rows);
   // Panels do not share their names, so each panel keeps its own y axis labels beside it.
-  const spec = faceted(options, values, view, { values }, { labelRoom: limit });
+  const spec = faceted(options, values, view, { values }, { labelRoom: limit }, layout);
   if (options.facet) spec.resolve = { scale: { y: 'independent' } };
-  return frame(options, spec);
+  return frame(options, spec, layout);
 }
