@@ -45,3 +45,20 @@ test('pages without charts do not load vega', async ({ page }) => {
   await page.goto('/');
   expect(scripts).toEqual([]);
 });
+
+test('a click on a legend entry picks its series and fades the others; a click on the plot shows all again', async ({ page }) => {
+  await page.goto('/reports/mariadb-sysbench-threads/');
+  const figure = page.locator('#chart-tps-by-threads');
+  await hydrated(figure);
+  const svg = figure.locator('.tps-chart__live svg');
+  const opacities = (workload) => svg.locator(`.role-mark path[aria-label*="Workload: ${workload}"]`).evaluateAll((paths) => [...new Set(paths.map((p) => p.getAttribute('opacity')))]);
+  expect(await opacities('read/write')).toEqual(['1']);
+  expect(await opacities('read-only')).toEqual(['1']);
+  await svg.locator('.role-legend-label text', { hasText: 'read-only' }).click();
+  await expect.poll(() => opacities('read/write')).toEqual(['0.15']);
+  expect(await opacities('read-only')).toEqual(['1']);
+  // A click on the plot where there is no mark clears the pick.
+  const box = await svg.locator('.role-frame .background').first().boundingBox();
+  await page.mouse.click(box.x + 3, box.y + 3);
+  await expect.poll(() => opacities('read/write')).toEqual(['1']);
+});

@@ -330,20 +330,37 @@ export const layerEncoding = (encoding) => (encoding ? { encoding } : {});
 /** Points joined by lines, one series per colour label (colour, point shape and dash pattern). */
 export function seriesLayers(values, options, { xEncoding, yEncoding, tooltipFields, interpolate = 'linear', pointSize = 48 }, layout = LAYOUTS.column) {
   const series = seriesChannels(values, options.color, layout);
+  const pick = legendPick(options.color);
   return {
     encoding: { x: xEncoding, y: yEncoding },
     layer: [
       {
+        ...(pick ? { params: pick.params } : {}),
         mark: { type: 'line', strokeWidth: 2, interpolate, invalid: 'break-paths-show-domains' },
-        encoding: { color: series.color, strokeDash: series.strokeDash },
+        encoding: { color: series.color, strokeDash: series.strokeDash, ...pick?.fade },
       },
       ...spreadRule(values, 'y', { color: series.color }),
       {
         transform: [{ filter: 'isValid(datum.value)' }],
         mark: { type: 'point', filled: true, size: pointSize, opacity: 1, tooltip: true },
-        encoding: { color: series.color, shape: series.shape, tooltip: tooltipFields, ...hollowWhereIncomplete(options, series.color) },
+        encoding: { color: series.color, shape: series.shape, tooltip: tooltipFields, ...hollowWhereIncomplete(options, series.color), ...pick?.fade },
       },
     ],
+  };
+}
+
+/**
+ * A click on a legend entry picks that series and fades the others (shift
+ * adds one, a click on the plot's empty space shows all again): in the chart
+ * vega redraws in the page. The drawing made at build time picks none, so
+ * every series shows as it would without this.
+ */
+function legendPick(color) {
+  if (!color?.field) return null;
+  const name = 'legend_pick';
+  return {
+    params: [{ name, select: { type: 'point', fields: [color.field] }, bind: 'legend' }],
+    fade: { opacity: { condition: { param: name, value: 1 }, value: 0.15 } },
   };
 }
 
