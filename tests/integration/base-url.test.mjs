@@ -76,7 +76,7 @@ test('build --base-url publishes no address of this machine and uses the given o
   // A link from the host's root would leave the site when it is published under a path.
   for (const file of [join('reports', slug, 'index.html'), 'index.html']) {
     const html = readFileSync(join(dir, 'public', file), 'utf8');
-    assert.deepEqual([...html.matchAll(/\b(?:href|src)="(\/[^"]*)"/g)].map((m) => m[1]).filter((url) => !url.startsWith('/results/')), [], file);
+    assert.deepEqual([...html.matchAll(/\b(?:href|src)="(\/[^"]*)"/g)].map((m) => m[1]).filter((url) => !url.startsWith(new URL(SITE).pathname)), [], file);
   }
   assert.ok(readFileSync(join(dir, 'public', 'index.xml'), 'utf8').includes(`<link>${SITE}reports/`), 'the feed links to the published address');
   assert.match(cli(['build', '--base-url', SITE]).stderr, /nothing changed since the last build/);
@@ -88,7 +88,7 @@ test("a plain build after one for an address writes no address of this machine, 
   assert.doesNotMatch(plain.stderr, /nothing changed/, 'another address is a change');
   assert.match(plain.stderr, /^build: the site has no address, so its links, feed and embed snippets are relative to the server's root; set baseURL in config\.toml, or pass --base-url or TPSREPORT_BASE_URL$/m);
   assert.deepEqual(naming(THIS_MACHINE), []);
-  assert.deepEqual(naming(/bench\.example\.org/), [], 'no page keeps the address of the build before');
+  assert.deepEqual(naming(new RegExp(new URL(SITE).host.replace(/\./g, '\\.'))), [], 'no page keeps the address of the build before');
   const home = readFileSync(join(dir, 'public', 'index.html'), 'utf8');
   assert.match(home, /<link rel="canonical" href="\/">/);
 
