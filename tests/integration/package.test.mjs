@@ -58,6 +58,9 @@ test('npx tpsreport new site makes a site that depends on the same tarball, keep
   assert.equal(packed.private, undefined);
   // Of content/, the package carries only the documentation pages every site publishes.
   assert.deepEqual(readdirSync(join(installed, 'node_modules', 'tpsreport', 'content')), ['docs'], 'the package carries no demo reports');
+  // The package is the tool: no maintainers' tooling (tests/, with the bench and the corpus runner), and the CI workflow a results repository copies.
+  assert.deepEqual(readdirSync(join(installed, 'node_modules', 'tpsreport')).sort(), ['.github', 'README.md', 'config.toml', 'content', 'layouts', 'package.json', 'schemas', 'scripts', 'static']);
+  assert.deepEqual(readdirSync(join(installed, 'node_modules', 'tpsreport', '.github', 'workflows')), ['validate.yml']);
 
   run('npx', ['tpsreport', 'new', 'site', 'results'], installed);
   const site = join(installed, 'results');
