@@ -31,7 +31,7 @@ const STYLE = `.tpsreport-serve { position: fixed; inset: 0 0 auto 0; z-index: 2
 .tpsreport-serve--quiet { background: #f4f8ff; color: #00264d; border-color: #0057b3; }
 .tps-view-error { display: block; margin: 1rem 0; padding: 0.75rem 1rem; background: #fff4f4; color: #3b0000;
   border: 1px solid #c00; border-left-width: 6px; border-radius: 4px; font: 15px/1.5 system-ui, sans-serif; }
-.tps-view-error--inline { display: inline; margin: 0; padding: 0.1rem 0.4rem; border-left-width: 4px; }
+.tps-view-error--inline { display: inline; margin: 0; padding: 0.1rem 0.4rem; border-left-width: 4px; -webkit-box-decoration-break: clone; box-decoration-break: clone; }
 .tps-view-error__title { display: block; margin-bottom: 0.25rem; }
 .tps-view-error--inline .tps-view-error__title { display: inline; }
 .tps-view-error__problem { display: block; white-space: pre-wrap; overflow-wrap: anywhere; }
