@@ -31,6 +31,8 @@ import { createDrawer } from '../draw/pool.mjs';
 import { BINARY } from '../parse/driver.mjs';
 import { TOOL_ROOT, reportSlugs, bundleDir, reportKey, reportPath } from '../lib/site.mjs';
 import { specHash } from '../draw/svg.mjs';
+import { errorBlock } from '../problems/reporters.mjs';
+import { esc } from './html.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -55,9 +57,12 @@ async function compilerHash() {
  * `listed`: a current listing of content/ and data/ (a build's, see treeIndex), when there is one.
  * `drawer`: what draws each chart's spec ({ draw, close }, as createDrawer makes), when the
  * caller keeps its own; by default drawing threads with their caches under `out`.
+ * `errorViews` (serve): a report with errors still gets its views written, each
+ * failed shortcode's view being its errors, so the page shows every other
+ * block fresh and no block's figures from before the error.
  * @returns {{ reports, compiled, views, built, errors: Problem[] }}
  */
-export async function compileReports({ root, slugs, out = join(root, '.tpsreport'), concurrency = 4, listed = null, drawer = null } = {}) {
+export async function compileReports({ root, slugs, out = join(root, '.tpsreport'), concurrency = 4, listed = null, drawer = null, errorViews = false } = {}) {
   const all = await reportSlugs(root);
   const chosen = slugs ? all.filter((s) => slugs.includes(s)) : all;
   const result = { reports: chosen.length, compiled: 0, views: 0, built: 0, changed: [], errors: [] };
@@ -71,7 +76,7 @@ export async function compileReports({ root, slugs, out = join(root, '.tpsreport
   try {
     // Several reports at a time, so the main thread builds tables while the drawing threads draw.
     await eachLimit(chosen, concurrency, async (slug) => {
-      const r = await compileReport({ root, slug, out, compiler, drawer, listed, known, last: stamps.get(slug) });
+      const r = await compileReport({ root, slug, out, compiler, drawer, listed, known, errorViews, last: stamps.get(slug) });
       result.compiled += r.compiled ? 1 : 0;
       result.views += r.views;
       result.built += r.built;
@@ -86,7 +91,7 @@ export async function compileReports({ root, slugs, out = join(root, '.tpsreport
   return result;
 }
 
-async function compileReport({ root, slug, out, compiler, drawer, listed, known, last }) {
+async function compileReport({ root, slug, out, compiler, drawer, listed, known, errorViews, last }) {
   const indexPath = join(bundleDir(root, slug), 'index.md');
   const dataDir = join(root, 'data', 'reports', reportKey(slug));
   const rawDir = join(bundleDir(root, slug), 'raw');
@@ -100,15 +105,20 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, known,
   // Views read the front matter too (label titles, repeat labels, the noise reference): a view is reused only when it and the data are unchanged.
   stamp.front = createHash('sha256').update(text.slice(0, bodyOffset(text))).digest('hex').slice(0, 24);
 
+  // A report that cannot be compiled at all: while serving, its page shows no view from before.
+  const unbuilt = async (errors) => {
+    if (errorViews) await withoutViews({ viewsPath, stampPath });
+    return { compiled: true, views: 0, built: 0, errors };
+  };
   let report;
   try {
     report = await loadReport({ root, slug, text, docs: [] });
   } catch (error) {
     // A broken front matter stops here; a broken shortcode is reported below with the others.
     if (!(error instanceof Problem)) throw error;
-    return { compiled: true, views: 0, built: 0, errors: [error] };
+    return unbuilt([error]);
   }
-  if (report.unsafePaths.length) return { compiled: true, views: 0, built: 0, errors: report.unsafePaths };
+  if (report.unsafePaths.length) return unbuilt(report.unsafePaths);
   const errors = [];
   const shortcodes = scanOrFail(text, report.indexPath, errors);
   const kindOf = pageKinds(shortcodes.map((sc) => sc.name));
@@ -117,7 +127,7 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, known,
   // One look at raw/ serves the safety check and the raw files published beside the page.
   const listing = await rawFolder(rawDir);
   const unsafe = unsafeRawFiles(listing, root);
-  if (unsafe.length) return { compiled: true, views: 0, built: 0, errors: unsafe };
+  if (unsafe.length) return unbuilt(unsafe);
   // An edit of the article alone reuses every view and every raw view: the documents need not be read.
   const sameRaw = sameData && previous.raw?.title === rawTitle(report) && (await sameRawFiles(previous, stamp, listing));
   report.rawList = sameRaw ? previous.raw.list : null;
@@ -125,7 +135,7 @@ async function compileReport({ root, slug, out, compiler, drawer, listed, known,
   const readsDocuments = !report.rawList || shortcodes.some((sc) => kindOf(sc.name) && !reuse[sc.key]);
   const rawBytes = listing.reduce((sum, { info }) => sum + (info?.isFile() ? info.size : 0), 0);
   // A report with long logs holds them, their documents and its charts' rows in memory while it compiles: one such report at a time.
-  return oneBigReportAtATime(readsDocuments ? rawBytes : 0, () => buildPage({ report, shortcodes, errors, kindOf, known, reuse, readsDocuments, dataDir, listing, drawer, stamp, paths: { siteDir: join(out, 'site', ...reportPath(slug).split('/')), viewsPath, manifestPath, stampPath } }));
+  return oneBigReportAtATime(readsDocuments ? rawBytes : 0, () => buildPage({ report, shortcodes, errors, errorViews, kindOf, known, reuse, readsDocuments, dataDir, listing, drawer, stamp, paths: { siteDir: join(out, 'site', ...reportPath(slug).split('/')), viewsPath, manifestPath, stampPath } }));
 }
 
 /**
@@ -158,7 +168,7 @@ const oneBigReportAtATime = oneBigAtATime(BIG_REPORT);
  * taken as they are), its page, and the files written for it. `errors`: those
  * found so far (a shortcode that does not scan), to which the views' are added.
  */
-async function buildPage({ report, shortcodes, errors, kindOf, known, reuse, readsDocuments, dataDir, listing, drawer, stamp, paths: { siteDir, viewsPath, manifestPath, stampPath } }) {
+async function buildPage({ report, shortcodes, errors, errorViews, kindOf, known, reuse, readsDocuments, dataDir, listing, drawer, stamp, paths: { siteDir, viewsPath, manifestPath, stampPath } }) {
   const source = report.indexPath;
   errors.push(...misspeltKinds(shortcodes, kindOf, source, known), ...nameClashes(shortcodes, kindOf, source), ...markdownPlacements(shortcodes, kindOf, source));
   if (readsDocuments) report.docs = await loadDocuments(dataDir);
@@ -180,21 +190,60 @@ async function buildPage({ report, shortcodes, errors, kindOf, known, reuse, rea
       return { error: atShortcode(report.indexPath, sc, { expected: error.message, message: `${sc.name}: ${withoutPrefix(error.message, `${kind.name}: `)}`, param: paramOf(error, sc) }) };
     }));
   }
+  const failed = new Map();
   for (const [key, outcome] of pending) {
     const { view, error, built: fresh } = await outcome;
-    if (error) errors.push(error);
+    if (error) failed.set(key, [error]);
     else views[key] = view;
     if (fresh) built += 1;
   }
-  if (errors.length) return { compiled: true, views: 0, built, errors };
+  const viewErrors = [...failed.values()].flat();
+  const placedAtShortcodes = errorsByView(errors, shortcodes, failed);
+  errors.push(...viewErrors);
+  if (errors.length && !errorViews) return { compiled: true, views: 0, built, errors };
+  const good = Object.keys(views).filter((key) => !failed.has(key)).length;
+  if (!placedAtShortcodes) {
+    await withoutViews({ viewsPath, stampPath });
+    return { compiled: true, views: 0, built, errors };
+  }
+  const placed = { ...views };
+  for (const [key, problems] of failed) placed[key] = { kind: 'error', html: errorBlock(problems, esc, { inline: kindOf(shortcodes.find((sc) => sc.key === key).name)?.inline }) };
 
-  const page = await assemblePage({ report, shortcodes, views, listing });
-  const info = { image: page.info.image, rawHtml: page.info.rawHtml, ...stylesheetOf(shortcodes, views) };
+  const page = await assemblePage({ report, shortcodes, views: placed, listing });
+  const info = { image: page.info.image, rawHtml: page.info.rawHtml, ...stylesheetOf(shortcodes, placed) };
   const changed = (await writeFiles(siteDir, page.files)) | (await writeIfChanged(viewsPath, toJson({ views: page.placed, page: info })));
   const raw = { title: rawTitle(report), list: page.info.raw, sum: report.rawSum };
-  await writeIfChanged(manifestPath, JSON.stringify({ stamp, views: Object.fromEntries(Object.entries(views).map(([key, view]) => [key, keptView(view)])), raw }));
-  await writeIfChanged(stampPath, toJson({ stamp, views: Object.keys(views).length }));
-  return { compiled: true, changed: Boolean(changed), views: Object.keys(views).length, built, errors };
+  // Every view that was built, a name clash's too, is as the next compile would build it.
+  const kept = Object.entries(views);
+  await writeIfChanged(manifestPath, JSON.stringify({ stamp, views: Object.fromEntries(kept.map(([key, view]) => [key, keptView(view)])), raw }));
+  if (errors.length) await rm(stampPath, { force: true });
+  else await writeIfChanged(stampPath, toJson({ stamp, views: good }));
+  return { compiled: true, changed: Boolean(changed), views: good, built, errors };
+}
+
+/**
+ * Adds to `failed` (the errors of each view, by its key) the errors placed at
+ * a shortcode or at one of its parameters; false when one is at no shortcode
+ * (the article did not scan), which no view can show.
+ */
+function errorsByView(errors, shortcodes, failed) {
+  const at = (p, place) => p.line === place.line && p.column === place.column;
+  for (const p of errors) {
+    const sc = shortcodes.find((s) => at(p, s) || Object.values(s.places ?? {}).some((place) => at(p, place)));
+    if (!sc) return false;
+    failed.set(sc.key, [...(failed.get(sc.key) ?? []), p]);
+  }
+  return true;
+}
+
+/**
+ * While serving, a report that cannot be compiled has no views: its page
+ * shows where each would be (layouts/_partials/tps/view.html), never figures
+ * from before its errors. No stamp either, so the next compile looks again.
+ */
+async function withoutViews({ viewsPath, stampPath }) {
+  await writeIfChanged(viewsPath, toJson({ views: {}, page: { unbuilt: true } }));
+  await rm(stampPath, { force: true });
 }
 
 /**

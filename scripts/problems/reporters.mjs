@@ -68,6 +68,18 @@ export function overlay(problems, esc) {
   return `<aside class="tpsreport-serve" role="alert"><h2>tpsreport serve: ${title}</h2><p>Fix and save: this page reloads by itself. The terminal lists the same.</p><ol>${items.join('')}</ol></aside>`;
 }
 
+/**
+ * What `tpsreport serve` shows in place of a table, value or chart whose
+ * shortcode has errors: each with its place, in a box the serve stylesheet
+ * marks as an error (a span for a view inside a sentence).
+ */
+export function errorBlock(problems, esc, { inline = false } = {}) {
+  const items = problems.map((p) => `<span class="tps-view-error__problem">${p.file ? `<code>${esc(where(p))}</code> ` : ''}${esc(p.message)}</span>`);
+  const tag = inline ? 'span' : 'div';
+  const title = `<strong class="tps-view-error__title">${problems.length === 1 ? 'Error' : plural(problems.length, 'error')}, not shown until fixed:</strong>`;
+  return `<${tag} class="tps-view-error${inline ? ' tps-view-error--inline' : ''}" role="alert">${title} ${items.join(' ')}</${tag}>`;
+}
+
 export const reporterNames = NAMES;
 
 /**

@@ -29,6 +29,15 @@ const STYLE = `.tpsreport-serve { position: fixed; inset: 0 0 auto 0; z-index: 2
 .tpsreport-serve li { margin: 0.25rem 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 .tpsreport-serve code { font: 600 14px/1.4 ui-monospace, monospace; }
 .tpsreport-serve--quiet { background: #f4f8ff; color: #00264d; border-color: #0057b3; }
+.tps-view-error { display: block; margin: 1rem 0; padding: 0.75rem 1rem; background: #fff4f4; color: #3b0000;
+  border: 1px solid #c00; border-left-width: 6px; border-radius: 4px; font: 15px/1.5 system-ui, sans-serif; }
+.tps-view-error--inline { display: inline; margin: 0; padding: 0.1rem 0.4rem; border-left-width: 4px; -webkit-box-decoration-break: clone; box-decoration-break: clone; }
+.tps-view-error__title { display: block; margin-bottom: 0.25rem; }
+.tps-view-error--inline .tps-view-error__title { display: inline; }
+.tps-view-error__problem { display: block; white-space: pre-wrap; overflow-wrap: anywhere; }
+.tps-view-error--inline .tps-view-error__problem { display: inline; }
+.tps-view-error code { font: 600 14px/1.4 ui-monospace, monospace; }
+.tps-view-pending { background: #fff4f4; color: #3b0000; outline: 1px dashed #c00; padding: 0 0.25rem; }
 `;
 
 /** The panel listing every problem, each with its file and line; empty when there is none. */

@@ -32,25 +32,29 @@ export function createProblems(log) {
   // in its own words (and counting lines from the front matter): tpsreport's problem says it.
   const ours = () => new Set([...steps].filter(([step]) => step !== 'hugo').flatMap(([, list]) => list.map(fileLine)));
 
-  /** Prints what is new, says when the last problem went, tells listeners (the open pages) when anything changed. */
-  function settle() {
+  /**
+   * Prints what is new, and again what `again(problem)` picks (the errors of
+   * the reports just saved, still open), says when the last problem went,
+   * tells listeners (the open pages) when anything changed.
+   */
+  function settle({ again = () => false } = {}) {
     const said = ours();
     const now = [];
-    const lines = new Set();
+    const lines = new Map();
     for (const [step, list] of steps) {
       for (const p of list) {
         const line = textLine(p);
         if ((step === 'hugo' && said.has(fileLine(p))) || lines.has(line)) continue;
-        lines.add(line);
+        lines.set(line, p);
         now.push(p);
       }
     }
     shown = now;
-    for (const line of lines) if (!printed.has(line)) log(`error: ${line}`);
+    for (const [line, p] of lines) if (!printed.has(line) || again(p)) log(`error: ${line}`);
     if (printed.size && !lines.size) log('serve: no errors left');
     printed.clear();
-    for (const line of lines) printed.add(line);
-    const next = createHash('sha256').update(`${status}\n${[...lines].join('\n')}`).digest('hex').slice(0, 12);
+    for (const line of lines.keys()) printed.add(line);
+    const next = createHash('sha256').update(`${status}\n${[...lines.keys()].join('\n')}`).digest('hex').slice(0, 12);
     if (next !== id) {
       id = next;
       for (const listener of listeners) listener(id);
@@ -73,11 +77,30 @@ export function createProblems(log) {
     },
     settle,
     list: () => shown,
+    /** How many errors the pages show as of the last settle. */
+    errors: () => shown.filter((p) => p.severity === 'error').length,
     /** A short hash of the problem list: a page rendered with another one reloads. */
     id: () => id,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+  };
+}
+
+/**
+ * Prints ingest's notes (a line read its own way, a raw file no source lists)
+ * once each while they last. Ingest says a report's notes again whenever it
+ * looks at the report again (one with an error, on every save of any file).
+ * @returns {(notes: Problem[], saved?: string[]) => void} saved: the reports
+ *   saved, whose notes not said again are gone; every report when absent
+ */
+export function createNotes(log) {
+  let printed = new Map();
+  return (notes, saved) => {
+    const now = new Map(notes.map((n) => [textLine(n), n]));
+    for (const line of now.keys()) if (!printed.has(line)) log(line);
+    const kept = saved ? [...printed].filter(([, n]) => !saved.some((slug) => isOfReport(n, slug))) : [];
+    printed = new Map([...kept, ...now]);
   };
 }

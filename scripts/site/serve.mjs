@@ -21,7 +21,7 @@ import { reportSlugs, reportKey } from '../lib/site.mjs';
 import { validateChanged } from '../validate/changed.mjs';
 import { treeIndex } from '../lib/files.mjs';
 import { configLayer, mount, contentMount } from './hugo-config.mjs';
-import { createProblems } from './serve-problems.mjs';
+import { createProblems, createNotes, isOfReport } from './serve-problems.mjs';
 import { openFront } from './serve-front.mjs';
 import { runHugoServer } from './serve-hugo.mjs';
 import { watchChanges } from './serve-watch.mjs';
@@ -33,6 +33,7 @@ import { writeReference } from '../author/reference.mjs';
  */
 export async function serveSite({ root, hugoBin, port, log = (line) => console.error(line) }) {
   const problems = createProblems(log);
+  const notes = createNotes(log);
   const hugo = superviseHugo({ root, hugoBin, port, problems, log });
   const front = await openFront({ port, problems, inner: hugo.port });
   if (typeof front === 'string') {
@@ -55,13 +56,13 @@ export async function serveSite({ root, hugoBin, port, log = (line) => console.e
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  await refresh({ root, problems, log });
+  await refresh({ root, problems, notes, log });
   if (closing) return stopped;
   changes = watchChanges(root, {
     // Before Hugo's own watcher acts on the save (see superviseHugo).
     onEvent: hugo.retire,
     async onChange(slugs) {
-      const { appeared, gone } = slugs.size ? await refresh({ root, problems, log, slugs: [...slugs] }) : { appeared: [], gone: [] };
+      const { appeared, gone } = slugs.size ? await refresh({ root, problems, notes, log, slugs: [...slugs] }) : { appeared: [], gone: [] };
       // Hugo renders a page again when its views change, but not when they first appear
       // (a new report, or one whose compile failed so far), and it goes on serving a
       // report whose folder was removed: a fresh Hugo renders the site as it is.
@@ -172,35 +173,40 @@ function superviseHugo({ root, hugoBin, port, problems, log }) {
  * @returns {Promise<{ appeared: string[], gone: string[] }>} of `slugs`, the reports that
  *   have views now and had none before, and those whose folder is gone
  */
-async function refresh({ root, problems, log, slugs }) {
+async function refresh({ root, problems, notes, log, slugs }) {
   const started = performance.now();
   // Where compile writes a report's views (scripts/compile/index.mjs).
   const hasViews = (slug) => existsSync(join(root, '.tpsreport', 'views', `${reportKey(slug)}.json`));
   const without = (slugs ?? []).filter((s) => !hasViews(s));
   let gone = [];
+  let done = null;
   try {
     // One listing for the three steps, as a build does: ingest refreshes what it writes.
     const listed = await treeIndex([join(root, 'content'), join(root, 'data', 'reports')]);
     const ingested = await ingestReports({ root, listed });
     problems.set('ingest', ingested.errors);
-    for (const note of ingested.notes) log(textLine(note));
+    notes(ingested.notes, slugs);
     problems.set('validate', (await validateChanged({ root, listed })).problems.filter((p) => p.severity === 'error'));
     const known = await reportSlugs(root);
     gone = (slugs ?? []).filter((s) => !known.includes(s));
     // A report folder that went away: compile everything, which removes its views.
     const chosen = slugs && slugs.every((s) => known.includes(s)) ? slugs : undefined;
-    const compiled = await compileReports({ root, slugs: chosen, listed });
+    // A shortcode with an error shows it in its place; the report's other views are built all the same.
+    const compiled = await compileReports({ root, slugs: chosen, listed, errorViews: true });
     if (!chosen) await writeReference(root);
     problems.setForReports('compile', chosen, compiled.errors);
     problems.set('serve', []);
     const what = chosen ? chosen.join(', ') : `${known.length} report${known.length === 1 ? '' : 's'}`;
-    log(`serve: ${what}: ${ingested.parsed} raw file${ingested.parsed === 1 ? '' : 's'} parsed, ${compiled.built} view${compiled.built === 1 ? '' : 's'} built, in ${Math.round(performance.now() - started)} ms`);
+    done = `serve: ${what}: ${ingested.parsed} raw file${ingested.parsed === 1 ? '' : 's'} parsed, ${compiled.built} view${compiled.built === 1 ? '' : 's'} built`;
   } catch (error) {
     // A bug, not an author's mistake; the server stays up so the next save can try again.
     problems.set('serve', [new Problem({ file: 'tpsreport', rule: 'internal', message: `internal error: ${error?.message ?? error}` })]);
     if (process.env.TPSREPORT_DEBUG) console.error(error);
   }
-  problems.settle();
+  // The errors of the reports just saved are listed again while they are open: the save did not fix them.
+  problems.settle({ again: (p) => (slugs ?? []).some((slug) => isOfReport(p, slug)) });
+  const open = problems.errors();
+  if (done) log(`${done}${open ? `, ${open} error${open === 1 ? '' : 's'} open` : ''}, in ${Math.round(performance.now() - started)} ms`);
   return { appeared: without.filter(hasViews), gone };
 }
 

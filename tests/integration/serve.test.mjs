@@ -347,3 +347,97 @@ test('every response is well formed, with the site as it is and while a front ma
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** The markup of the error box in place of a view (scripts/problems/reporters.mjs, errorBlock), each one on the page. */
+const errorBoxes = (html) => [...html.matchAll(/<(div|span) class="tps-view-error[^"]*" role="alert">[\s\S]*?<\/\1>/g)].map((m) => m[0]);
+/** The table whose caption is `caption`, from its opening tag to its end. */
+const tableWith = (html, caption) => {
+  const at = html.indexOf(`<caption>${caption}`);
+  return at < 0 ? null : html.slice(at, html.indexOf('</table>', at));
+};
+
+test('a shortcode with an error shows it in its place while every other block of the page shows its fresh figures', { timeout: 600_000 }, async () => {
+  const dir = siteWith([SLUG]);
+  let server;
+  try {
+    const index = join(dir, 'content', 'reports', SLUG, 'index.md');
+    const article = readFileSync(index, 'utf8');
+    // A raw file no source lists: ingest says so in a note, which is printed once however often the report is saved.
+    cpSync(join(ROOT, OTHER_CAPTURE), join(dir, 'content', 'reports', SLUG, 'raw', 'unlisted.txt'));
+    const note = `content/reports/${SLUG}/index.md: note: a raw file holds output a parser reads, but no source lists it: raw/unlisted.txt (sysbench)`;
+    const rates = (file) => TRANSACTIONS.exec(readFileSync(join(dir, 'content', 'reports', SLUG, 'raw', file), 'utf8'))[1];
+    const builtinRw = rates('sysbench-5.1-builtin-rw.txt');
+    server = await serve(dir);
+    const path = `/reports/${SLUG}/`;
+    await until('the report page', async () => {
+      const { status, text } = await server.page(path);
+      return status === 200 && text.includes(`>${builtinRw}</a>`);
+    }, server, 180);
+
+    // One save: a value's where= names no server, another raw file gets a new figure, a new table is added.
+    const good = 'where="server=MySQL 5.1.49sp1 built-in InnoDB;workload=read/write"';
+    const bad = 'where="server=MySQL 5.1.49sp1 built-in InnoDX;workload=read/write"';
+    assert.equal(count(article, good), 1);
+    const added = 'Transactions per second, added while serving';
+    const broken = `${article.replace(good, bad)}\n{{< table data="sysbench" metric="transactions.rate" rows="workload" columns="server" caption="${added}" >}}\n`;
+    const rawPath = join(dir, 'content', 'reports', SLUG, 'raw', 'sysbench-5.5.9-rw.txt');
+    const raw = readFileSync(rawPath, 'utf8');
+    const other = TRANSACTIONS.exec(readFileSync(join(ROOT, OTHER_CAPTURE), 'utf8'));
+    assert.ok(!article.includes(other[1]) && !raw.includes(other[1]));
+    writeFileSync(rawPath, raw.replace(TRANSACTIONS, other[0]));
+    writeFileSync(index, broken);
+    const brokenLine = broken.split('\n')[lineOf(broken, bad) - 1];
+    const at = `content/reports/${SLUG}/index.md:${lineOf(broken, bad)}:${brokenLine.indexOf('{{<') + 1}`;
+    const message = 'value: no "sysbench" runs match where="server=MySQL 5.1.49sp1 built-in InnoDX;workload=read/write": server takes "MySQL 5.1.49sp1 built-in InnoDB", "MySQL 5.1.49sp1 InnoDB plugin", "MySQL 5.5.9" (did you mean "MySQL 5.1.49sp1 built-in InnoDB"?)';
+    const page = await until('the error in place of the broken value', async () => {
+      const { text } = await server.page(path);
+      return errorBoxes(text).length && tableWith(text, added) ? text : null;
+    }, server);
+    const boxes = errorBoxes(page);
+    assert.equal(boxes.length, 1, boxes.join('\n'));
+    assert.ok(boxes[0].includes(`<code>${at}</code>`), boxes[0]);
+    assert.ok(boxes[0].includes('built-in InnoDX;workload=read/write&#34;: server takes'), boxes[0]);
+    assert.ok(!/\d<\/a>/.test(boxes[0]), 'no figure in the error box');
+    // The broken value's figure is nowhere in the sentence that held it.
+    const sentence = page.slice(page.indexOf('In read/write mode the built-in engine'), page.indexOf('for the plugin on the very same'));
+    assert.ok(sentence.includes(boxes[0]) && !sentence.includes(`>${builtinRw}</a>`), sentence);
+
+    // Every other block shows the raw files' figures as they are now: the new one in the value, the table, the added table.
+    const now = ['5.1-builtin-rw', '5.1-builtin-ro', '5.1-plugin-rw', '5.1-plugin-ro', '5.5.9-rw', '5.5.9-ro'].map((name) => rates(`sysbench-${name}.txt`));
+    assert.equal(now[4], other[1]);
+    const table = tableWith(page, added);
+    for (const rate of now) assert.ok(table.includes(`>${rate}</a>`), `${rate} in the added table:\n${table}`);
+    const before = tableWith(page, 'sysbench OLTP transactions per second by server');
+    for (const rate of now) assert.ok(before.includes(`>${rate}</a>`), `${rate} in the article's table`);
+    const plugin55 = page.slice(page.indexOf('for the plugin on the very same'), page.indexOf('for MySQL 5.5.9.'));
+    assert.ok(plugin55.includes(`>${other[1]}</a>`), plugin55);
+    assert.ok(!page.includes('tps-view-pending'));
+    assert.ok(panel(page).includes(`<code>${at}</code>`), 'the error is listed over the page too');
+
+    // The terminal lists the error once for that save, and says it is open.
+    const error = `error: ${at}: ${message}\n`;
+    await until('the error in the terminal', () => server.log().includes(error), server);
+    assert.equal(count(server.log(), error), 1, server.log());
+    assert.match(server.log(), new RegExp(`^serve: ${SLUG}: 1 raw file parsed, \\d+ views built, 1 error open, in \\d+ ms$`, 'm'));
+
+    // A second save, of prose alone: the error, still open, is listed again; the note is not.
+    const saves = count(server.log(), `serve: ${SLUG}: `);
+    writeFileSync(index, broken.replace('## Results', '## Results as measured'));
+    await until('the second save built', () => count(server.log(), `serve: ${SLUG}: `) === saves + 1, server);
+    assert.equal(count(server.log(), error), 2, server.log());
+    assert.equal(count(server.log(), note), 1, server.log());
+
+    // Fixed: the value is back, with no error box anywhere.
+    writeFileSync(index, article);
+    await until('the page without the error', async () => {
+      const { status, text } = await server.page(path);
+      return status === 200 && !errorBoxes(text).length && panel(text) === null && text.includes(`>${builtinRw}</a>`) && !text.includes(added);
+    }, server);
+    assert.match(server.log(), /^serve: no errors left$/m);
+    assert.equal(count(server.log(), note), 1, server.log());
+    assert.equal(count(server.log(), error), 2, server.log());
+  } finally {
+    if (server) await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

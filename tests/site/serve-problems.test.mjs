@@ -2,7 +2,7 @@
 // page's panel escaped, and Hugo's errors placed at their file and line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createProblems, isOfReport } from '../../scripts/site/serve-problems.mjs';
+import { createProblems, createNotes, isOfReport } from '../../scripts/site/serve-problems.mjs';
 import { problemPanel } from '../../scripts/site/serve-front.mjs';
 import { hugoProblem } from '../../scripts/site/serve-hugo.mjs';
 import { Problem } from '../../scripts/problems/problem.mjs';
@@ -90,4 +90,30 @@ test('a Hugo error at a line tpsreport already reports is left out; one at anoth
   problems.set('ingest', []);
   problems.settle();
   assert.equal(problems.list().length, 2);
+});
+
+test('the errors of the reports just saved are printed again while open; the others\' are not, and the count says them all', () => {
+  const printed = [];
+  const problems = createProblems((line) => printed.push(line));
+  const a = 'content/reports/a/index.md:9:3: value: no runs match';
+  const b = 'content/reports/b/index.md:4:1: table: no runs match';
+  problems.set('compile', [a, b].map(at));
+  problems.settle();
+  problems.settle({ again: (p) => isOfReport(p, 'a') });
+  assert.deepEqual(printed, [`error: ${a}`, `error: ${b}`, `error: ${a}`]);
+  assert.equal(problems.errors(), 2);
+});
+
+test('a note is printed once while it lasts, however often ingest says it again, and again once it went and came back', () => {
+  const printed = [];
+  const notes = createNotes((line) => printed.push(line));
+  const note = new Problem({ file: 'content/reports/a/index.md', severity: 'note', rule: 'unread-raw-file', message: 'a raw file holds output a parser reads, but no source lists it' });
+  const other = new Problem({ file: 'content/reports/b/raw/x.txt', line: 3, severity: 'note', rule: 'parser-note', message: 'a line read its own way' });
+  notes([note, other]);
+  notes([note], ['b']);
+  notes([note], ['a']);
+  notes([], ['c']);
+  assert.deepEqual(printed, lines([note, other]));
+  notes([other], ['b']);
+  assert.deepEqual(printed, lines([note, other, other]), 'b said its note no more when it was saved, so it is news again');
 });
