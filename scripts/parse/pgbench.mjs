@@ -518,5 +518,20 @@ export function parse(text, opts = {}) {
 
 /** What one run states about itself: its clients and the script it ran (tpcb-like, select-only, a -f file). */
 function ownLabels(r) {
-  return { clients: r.clients?.value, workload: r.transaction_type?.text };
+  return { clients: r.clients?.value, workload: workloadOf(r.transaction_type?.text) };
+}
+
+/** pgbench prints a built-in script by its title; -b and readers name it as below. */
+const BUILTIN_NAMES = { 'TPC-B (sort of)': 'tpcb-like', 'simple update': 'simple-update', 'select only': 'select-only' };
+
+/**
+ * The workload a run's "transaction type" line names: a built-in script by
+ * its -b name, a -f script by its file name without folder or extension.
+ * "multiple scripts" names none: each script has its own figures.
+ */
+function workloadOf(text) {
+  if (!text || text === 'multiple scripts') return undefined;
+  const builtin = /^<builtin: (.+)>$/.exec(text);
+  if (builtin) return BUILTIN_NAMES[builtin[1]] ?? builtin[1];
+  return text.split('/').pop().replace(/\.[^.]+$/, '');
 }
