@@ -126,6 +126,43 @@ test.describe('with JavaScript disabled', () => {
     }
   });
 
+  test('the speedup and efficiency charts divide the two-core best by the one-core best, and that by the cores', async ({ page }) => {
+    await page.goto(PAGE);
+    // The best-per-core throughput worked out from the raw files: each pass's best session count, median of the two.
+    const bestOf = (variant, cores) => {
+      const best = PASSES.map((pass) => SESSIONS[cores]
+        .map((threads) => tps(file('sysbench', variant, cores, threads, pass)))
+        .reduce((a, b) => (Number(b.text) > Number(a.text) ? b : a)));
+      return { runs: best, value: mean(best.map((b) => Number(b.text))) };
+    };
+    const speedup = await chartOf(page.locator('#chart-speedup-by-cores'), PAGE);
+    const efficiency = await chartOf(page.locator('#chart-efficiency-by-cores'), PAGE);
+    for (const chart of [speedup, efficiency]) {
+      expect(chart.kind).toBe('lines');
+      expect(chart.rows).toHaveLength(6);
+    }
+    for (const variant of Object.keys(VARIANTS)) {
+      const one = bestOf(variant, 1);
+      for (const cores of [1, 2]) {
+        const at = bestOf(variant, cores);
+        const what = `${variant}, ${cores} core(s)`;
+        const ratio = at.value / one.value;
+        const s = speedup.rows.find((r) => r.variant === variant && Number(r.cores) === cores);
+        const e = efficiency.rows.find((r) => r.variant === variant && Number(r.cores) === cores);
+        expect(s.value, what).toBeCloseTo(ratio, 9);
+        expect(s.text, what).toBe(`${ratio.toFixed(2)}×`);
+        expect(e.value, what).toBeCloseTo((ratio / cores) * 100, 9);
+        expect(e.text, what).toBe(((ratio / cores) * 100).toFixed(1));
+        // Each computed point links to the raw line of one of the two best runs it came from.
+        for (const row of [s, e]) {
+          const linked = at.runs.find((r) => r.source === row.source);
+          expect(linked, `${what}: ${row.source} is not the best run of either pass`).toBeTruthy();
+          expect(row.line, `${what}: ${row.source}`).toBe(linked.line);
+        }
+      }
+    }
+  });
+
   test('every figure in the prose lists the runs it stands for, each as printed on its raw line', async ({ page }) => {
     await page.goto(PAGE);
     const figures = page.locator('p a.stat.inline-fig');

@@ -95,7 +95,9 @@ function scaled(rows, q) {
     for (const pt of points) {
       const value = q.show === 'efficiency' ? decimal(pt[field] * 100) : pt[field];
       const text = q.show === 'speedup' ? `${fixed(value, 2)}×` : fixed(value, q.show === 'efficiency' ? 1 : 2);
-      out.push({ ...pt.row, value, text, printed: pt.row.text, min: undefined, max: undefined, runs: undefined });
+      // The repeats' spread is of the printed figures, not of what is plotted: those fields go, not stay empty.
+      const { min, max, runs, ...row } = pt.row;
+      out.push({ ...row, value, text, printed: pt.row.text });
     }
   }
   return out;
