@@ -161,6 +161,8 @@ function createParser({ source } = {}) {
 
   function finishReport() {
     if (!report) return;
+    const cut = footerCut(report);
+    if (cut) throw cut;
     report.missing = FOOTER_KEYS.filter((k) => report[k] === null);
     report.versions = versionsOf(report.layout);
     reports.push(report);
@@ -371,6 +373,21 @@ function rowError(no, text, line, hasP90) {
     return new Problem({ line: no, column: i === 0 ? columnOf(line, text) : line.length + 1, expected, found: i === 0 ? quote(text) : `end of line after ${values.length} values`, rule: 'dbt2-row' });
   }
   return new Problem({ line: no, column: columnOf(line, text), expected, found: quote(text), rule: 'dbt2-row' });
+}
+
+/**
+ * Every DBT-2 version prints the NOTPM line after its table, and those that
+ * print the duration line print the unknown-errors line right after it (the
+ * lines after that vary by version): a report short of either was cut.
+ */
+function footerCut(report) {
+  const owed = report.notpm === null
+    ? `the NOTPM line after the DBT-2 table that starts at line ${report.lines.first}`
+    : report.duration !== null && report.unknown_errors === null
+      ? `the "total unknown errors" line after the duration line of the report that starts at line ${report.lines.first}`
+      : null;
+  if (!owed) return null;
+  return new Problem({ line: report.lines.last + 1, column: 1, expected: owed, found: 'no such line', rule: 'dbt2-truncated' });
 }
 
 function endOfInput(last, expected) {

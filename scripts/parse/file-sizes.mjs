@@ -178,6 +178,16 @@ function createParser({ options = {} } = {}) {
       if (listings.length === 0) {
         throw new Problem({ line: 1, column: 1, expected: 'a line of ls -l or du output', found: 'none', rule: 'file-sizes' });
       }
+      const cut = listings.find(missingGrandTotal);
+      if (cut) {
+        throw new Problem({
+          line: cut.lines.last + 1,
+          column: 1,
+          expected: `the "total" line that ${cut.command.trim()} prints after its last entry (du -c always ends with it)`,
+          found: 'none',
+          rule: 'file-sizes/total',
+        });
+      }
       const first = listings[0];
       return {
         tool: { name: first.tool, version: null, line: first.lines.first },
@@ -306,6 +316,14 @@ function sizeValue(text, line, lineNo) {
     found: quote(text),
     rule: 'number',
   });
+}
+
+/** A du listing whose command line asked for a grand total (-c, --total) that it does not hold: the copy stops early. */
+function missingGrandTotal(listing) {
+  if (listing.tool !== 'du' || !listing.command || listing.total) return false;
+  const words = listing.command.split(/\s+/);
+  if (!/(?:^|\/)du$/.test(words[0])) return false;
+  return words.some((w) => w === '--total' || (/^-[A-Za-z]+$/.test(w) && w.includes('c')));
 }
 
 /**

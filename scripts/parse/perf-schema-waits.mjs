@@ -524,6 +524,7 @@ function createParser() {
         envelope.warnings.push(...markers.map((m) => ({ line: m.line, message: 'a snapshot marker with no wait summary after it', text: m.text })));
       }
       const body = { ...envelope, snapshots };
+      // A cut is where the capture stops; a short result before it is in its notes.
       if (incomplete) body.incomplete = incomplete;
       if (snapshots.length >= 2) {
         body.change = change(snapshots, envelope.warnings);

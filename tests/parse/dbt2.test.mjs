@@ -145,3 +145,22 @@ test('detect() scores DBT-2 reports and ignores other tools', () => {
   assert.equal(format.detect(['Vuser 1:TEST RESULT : System achieved 35576 NOPM from 81705 SQL Server TPM']), 0);
   assert.equal(detectFormat(fixture('rst-0.61-report-document-abridged.txt').split('\n')).name, 'dbt2');
 });
+
+/** The raw file's lines up to `last` (1-based), as a cut copy would hold them. */
+const cutAfter = (name, last) => fixture(name).split('\n').slice(0, last).join('\n');
+
+test('parse() refuses a report cut after its table, before the NOTPM line every version prints', () => {
+  const raw = fixture('seed000-mysql-5.5.9.txt').split('\n');
+  const rule = raw.findLastIndex((l) => /^-{12} /.test(l)) + 1;
+  assert.match(raw[rule], /NOTPM/, 'the NOTPM line follows the closing rule in the whole file');
+  assert.throws(() => parse(cutAfter('seed000-mysql-5.5.9.txt', rule), { source: 'r.txt' }), (e) => e instanceof Problem
+    && e.line === rule + 1 && /NOTPM line after the DBT-2 table that starts at line/.test(e.message));
+});
+
+test('parse() refuses a report cut between its duration and unknown-errors lines', () => {
+  const raw = fixture('mix-analyzer-2005-one-average-column.txt').split('\n');
+  const duration = raw.findIndex((l) => /minute duration$/.test(l)) + 1;
+  assert.match(raw[duration], /total unknown errors$/);
+  assert.throws(() => parse(cutAfter('mix-analyzer-2005-one-average-column.txt', duration), { source: 'r.txt' }), (e) => e instanceof Problem
+    && e.line === duration + 1 && /total unknown errors/.test(e.message));
+});

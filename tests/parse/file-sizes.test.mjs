@@ -150,3 +150,13 @@ test('a tab-separated result with a number first (EXPLAIN from the mysql client)
   assert.equal(format.detect(explain), 0);
   assert.throws(() => detectFormat(explain), (e) => e instanceof Problem && e.rule === 'detect');
 });
+
+test('parse() refuses a du -c listing cut before the total line du -c always prints last', () => {
+  const lines = read('du-ch-total.txt').split('\n');
+  const totalAt = lines.findIndex((l) => /\ttotal$/.test(l));
+  assert.match(lines[0], /^\$ du -ch /);
+  assert.equal(parseFixture('du-ch-total.txt').listings[0].total.line, totalAt + 1);
+  const cut = lines.slice(0, totalAt).join('\n');
+  assert.throws(() => parse(cut, { source: 'du.txt' }), (e) => e instanceof Problem
+    && e.line === totalAt + 1 && /"total" line that du -ch .* prints after its last entry/.test(e.message));
+});

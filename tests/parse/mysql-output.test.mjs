@@ -43,10 +43,21 @@ test('the footer row count and time attach to the table before it; Empty set is 
   assert.deepEqual(results[1].footer.seconds, { value: 0.0111, text: '0.0111', unit: 's', line: 10 });
 });
 
-test('a footer counting more rows than were read is a warning naming the footer line', () => {
-  const { warnings } = read('+---+\n| a |\n+---+\n| 1 |\n+---+\n3 rows in set (0.00 sec)\n');
-  assert.equal(warnings.length, 1);
-  assert.equal(warnings[0].line, 6);
+test('a footer counting more rows than were read is a note at the footer line and makes the capture incomplete', () => {
+  const results = [];
+  const reader = createResultReader({ onResult: (r) => results.push(r) });
+  '+---+\n| a |\n+---+\n| 1 |\n+---+\n3 rows in set (0.00 sec)\n'.split('\n').forEach((line, i) => reader.push(line, i + 1));
+  reader.end();
+  assert.deepEqual(results[0].rows.map((r) => r.cells), [['1']], 'the row read is kept');
+  assert.deepEqual(reader.warnings, []);
+  assert.deepEqual(reader.notes.filter((n) => n.kind === 'short-result').map((n) => n.line), [6]);
+  assert.equal(reader.incomplete.line, 6);
+  assert.match(reader.incomplete.reason, /counts 3 rows, but the result that starts at line 1 holds 1/);
+});
+
+test('a footer counting fewer rows than were read stays a warning: nothing is missing', () => {
+  const { warnings } = read('+---+\n| a |\n+---+\n| 1 |\n| 2 |\n+---+\n1 row in set (0.00 sec)\n');
+  assert.deepEqual(warnings.map((w) => w.line), [7]);
 });
 
 test('a \\G record without its row line starts at a label the caller named, and a repeated label starts the next', () => {

@@ -238,3 +238,22 @@ test('an event missing from the first snapshot of a top-rows capture (ORDER BY S
   assert.deepEqual(fromZero.map((w) => w.text), missing);
   assert.match(fromZero[0].message, /^wait\/\S+ is not in snapshot 1 \(lines \d+–\d+\), whose 5 events, largest first, look like the top rows of a LIMIT: its change to snapshot 3 counts from zero, which makes it everything it waited since the server started$/);
 });
+
+test('a result with fewer rows than its "N rows in set" footer counts is kept, with a note at the footer and the capture incomplete', () => {
+  const name = 'mariadb-10.11-sys-table-verbose-innodb.txt';
+  const lines = read(name).split('\n');
+  const footerAt = lines.findIndex((l) => /^\d+ rows in set/.test(l));
+  const counted = Number(lines[footerAt].split(' ')[0]);
+  const whole = parseFixture(name);
+  assert.equal(whole.snapshots[0].events.length, counted, 'the whole file holds as many rows as its footer counts');
+  assert.equal(whole.incomplete, undefined);
+  const dropped = lines.findIndex((l) => l.startsWith('| wait/'));
+  const copy = [...lines.slice(0, dropped), ...lines.slice(dropped + 1)].join('\n');
+  const doc = parse(copy, { source: name });
+  assert.equal(doc.snapshots[0].events.length, counted - 1);
+  assert.deepEqual(doc.incomplete, {
+    line: footerAt, // one line up: the dropped row
+    reason: `the footer at line ${footerAt} counts ${counted} rows, but the result that starts at line 5 holds ${counted - 1} (rows missing from the copy)`,
+  });
+  assert.ok(doc.notes.some((n) => n.kind === 'short-result' && n.line === footerAt));
+});

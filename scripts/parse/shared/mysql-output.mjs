@@ -170,6 +170,7 @@ class ResultReader {
     this.footers = 0; // results that had a footer: then every result of this capture has one
     this.prompted = false; // an interactive session, where the client prints a footer after every result
     this.echoed = false; // statements echoed between rules of dashes (mysql -v and more)
+    this.incomplete = null; // {reason, line} of the first result with fewer rows than its footer counts
   }
 
   /** Returns null when the line is placed, else {text, offset} for the caller. */
@@ -355,7 +356,8 @@ class ResultReader {
     }
     target.footer = at;
     this.footers += 1;
-    if (footer.rows !== null && footer.rows !== target.rows.length && !target.elided) {
+    if (footer.rows !== null && footer.rows > target.rows.length && !target.elided) this.shortResult(target, footer.rows, n, text);
+    else if (footer.rows !== null && footer.rows !== target.rows.length && !target.elided) {
       this.warnings.push({
         line: n,
         message: `the footer counts ${footer.rows} rows but ${target.rows.length} were read (lines missing from the copy?)`,
@@ -364,6 +366,17 @@ class ResultReader {
     }
     this.flushDone();
     return null;
+  }
+
+  /**
+   * The client counts the rows it printed: a footer counting more than were
+   * read means rows are missing from the copy. What was read is kept; the
+   * capture is incomplete from the first such result on.
+   */
+  shortResult(target, rows, n, text) {
+    const reason = `the footer at line ${n} counts ${rows} rows, but the result that starts at line ${target.lines.first} holds ${target.rows.length} (rows missing from the copy)`;
+    this.note(n, text, 'short-result');
+    this.incomplete ??= { reason, line: n };
   }
 
   // ─── results ──────────────────────────────────────────────────────────────
@@ -724,13 +737,14 @@ export function rowObjects(result) {
  */
 export function createClientParser({ labels = [], recordEnds = [], batchRow, onResult, onText = () => false }) {
   const reader = createResultReader({ labels, recordEnds, batchRow, onResult: (result) => onResult(result, reader) });
-  /** Envelope keys: the client as its prompt names it, notes and warnings in line order. */
+  /** Envelope keys: the client as its prompt names it, notes and warnings in line order, and `incomplete` when a footer counts rows the copy lacks. */
   const envelope = () => {
     const byLine = (a, b) => a.line - b.line;
     return {
       tool: reader.client ? { name: reader.client.name, version: null, line: reader.client.line } : null,
       notes: reader.notes.sort(byLine),
       warnings: reader.warnings.sort(byLine),
+      ...(reader.incomplete ? { incomplete: reader.incomplete } : {}),
     };
   };
   return {
