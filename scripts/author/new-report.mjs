@@ -3,8 +3,8 @@
 // name is a bundle in content/reports/),
 // each one's format is detected with the parse step's own detection, files of
 // one shape become one `glob:` source, the labels the output states are
-// offered in the front matter, and the body gets a table and a chart of the
-// largest sweep that build as written. Nothing is written unless all of it can be.
+// offered in the front matter, and the body gets a table and a chart of each
+// sweep that build as written. Nothing is written unless all of it can be.
 import { readdir, stat, lstat, readlink, mkdir, copyFile, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, dirname, relative, sep, basename } from 'node:path';
@@ -45,6 +45,9 @@ function mainFigure(doc) {
   return (formatNamed(doc.kind)?.headline ?? []).find(({ metric }) => runs.some((r) => has(r, metric)) && runs.every((r) => has(r, metric) || r.status !== 'ok')) ?? null;
 }
 
+/** The `set` the runs of a sweep get when other runs of their kind are beside them. */
+const SWEEP = 'sweep';
+
 /** The capture a pattern names repeats by (patterns.mjs reads r, run and rep as it): the label repeats combine over by default. */
 const REPEAT = 'repeat';
 
@@ -73,13 +76,16 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
   const rawFiles = names.map((n) => `raw/${n}`);
   const groups = pattern ? [patternGroup(pattern, read.parsed, rawFiles)] : proposePatterns(read.parsed, rawFiles);
   const sources = sourcesOf(read.parsed, groups);
-  const main = mainGroup(groups, read.parsed);
-  if (main?.set) for (const source of sources.filter((s) => isMain(s, main))) source.labels.set = 'sweep';
-  if (main && !main.group.glob) inSweepOrder(sources, main);
+  const sweeps = sweepsOf(groups, read.parsed);
+  for (const sweep of sweeps) {
+    if (sweep.set) for (const source of sources.filter((s) => isMain(s, sweep))) source.labels.set = sweep.set;
+    if (!sweep.group.glob) inSweepOrder(sources, sweep);
+  }
+  const main = sweeps[0] ?? null;
   const rest = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups, read.parsed), ...topWaits(sources, read.parsed), ...loneCaptures(sources), ...allFiles(sources), ...eachFile(sources)];
   // After the others, which may give a run the label it is best named by (DBT-2's report).
-  const extra = [...loneRuns(sources, main, read.parsed), ...rest];
-  const text = withPrefix(indexText({ slug: basename(bundle), date, sources, main, extra, skipped: read.skipped, hidden, alike: alikeRuns(sources, read.parsed) }), prefix);
+  const extra = [...loneRuns(sources, sweeps, read.parsed), ...rest];
+  const text = withPrefix(indexText({ slug: basename(bundle), date, sources, sweeps, extra, skipped: read.skipped, hidden, alike: alikeRuns(sources, read.parsed) }), prefix);
   await writeBundle({ root, bundle, from, names, text });
   return { dir: relative(root, bundle), files: names.length, sources, skipped: read.skipped, hidden, text };
 }
@@ -303,11 +309,51 @@ function mainGroup(groups, parsed) {
   const [color, facet, ...pinned] = rest;
   const others = parsed.some((p) => p.format === group.format && !group.files.includes(p.file));
   const pin = (c) => `${c}=${matches[0].labels[c]}`;
-  const where = [...(others ? ['set=sweep'] : []), ...pinned.map(pin)];
+  const where = [...(others ? [`set=${SWEEP}`] : []), ...pinned.map(pin)];
   // The table has no panels: it shows the first panel's runs.
   const tableWhere = [...where, ...(facet ? [pin(facet)] : [])];
   const figure = sharedFigure(group, parsed);
-  return { group, x, xNumeric: numeric.includes(x), color, facet, where: where.join(';'), tableWhere: tableWhere.join(';'), set: others, ...figure, ofRepeats: repeated ? ', median of the repeats' : '', first: matches[0].labels };
+  return { group, x, xNumeric: numeric.includes(x), color, facet, where: where.join(';'), tableWhere: tableWhere.join(';'), set: others && SWEEP, ...figure, ofRepeats: repeated ? ', median of the repeats' : '', first: matches[0].labels };
+}
+
+/**
+ * Every sweep the body tables and charts: the main one (mainGroup), then each
+ * other pattern of one run a file whose files print one main figure (a
+ * read-only sweep beside a read/write one). With more than one, each sweep's
+ * runs get a `set` of their own, named by the workload their outputs state or
+ * else by the words of their pattern, and its table and chart pick it by that.
+ */
+function sweepsOf(groups, parsed) {
+  const main = mainGroup(groups, parsed);
+  if (!main) return [];
+  const shown = new Set(main.group.files);
+  const more = groups.filter((g) => g !== main.group && g.files.every((file) => !shown.has(file) && parsedOf(parsed, file)?.runs === 1) && sharedFigure(g, parsed));
+  if (!more.length) return [main];
+  const sweeps = [main, ...more.map((g) => mainGroup([g], parsed))];
+  const names = sweepNames(sweeps, parsed);
+  return sweeps.map((sweep, i) => named(sweep, names[i]));
+}
+
+/** A name for each sweep's `set`: the workload all its runs state, else its pattern's words, else sweep-N when two would share one. */
+function sweepNames(sweeps, parsed) {
+  const nameOf = (sweep) => {
+    const workloads = new Set(sweep.group.files.map((file) => parsedOf(parsed, file)?.labels.workload));
+    const [workload] = workloads;
+    if (workloads.size === 1 && workload && SET_NAME.test(workload)) return workload;
+    const words = (sweep.group.glob ?? '').replace(/^raw\//, '').replace(/\{[^}]*\}/g, '-').replace(/\.[^./-]*$/, '').replace(/[^A-Za-z0-9_]+/g, '-').replace(/^-+|-+$/g, '');
+    return words;
+  };
+  const names = sweeps.map(nameOf);
+  return names.map((name, i) => (name && names.indexOf(name) === i && names.lastIndexOf(name) === i ? name : `${SWEEP}-${i + 1}`));
+}
+
+/** A set label's value that a `where` reads back as it is. */
+const SET_NAME = /^[A-Za-z0-9_.-]+$/;
+
+/** A sweep whose runs are picked by `set=name` (its others pinned as before), its chart named after it. */
+function named(sweep, name) {
+  const swap = (where) => [`set=${name}`, ...where.split(';').filter((w) => w && w !== `set=${SWEEP}`)].join(';');
+  return { ...sweep, set: name, where: swap(sweep.where), tableWhere: swap(sweep.tableWhere), suffix: `-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, caption: `, ${name.replace(/_/g, ' ')}` };
 }
 
 /** The main figure every file of a pattern prints, or null when one prints none or another one. */
@@ -369,13 +415,13 @@ function apart(parsed, files, labelSets, figure) {
   const [color, facet] = names.filter((n) => n !== x);
   const { format } = files[0];
   const others = parsed.some((p) => p.format === format && !files.includes(p));
-  const where = others ? 'set=sweep' : '';
+  const where = others ? `set=${SWEEP}` : '';
   const tableWhere = [where, ...(facet ? [`${facet}=${labelSets[0][facet]}`] : [])].filter(Boolean).join(';');
-  return { group: { format, files: files.map((f) => f.file), glob: null }, x, xNumeric: numeric.includes(x), color, facet, where, tableWhere, set: others, ...figure, ofRepeats: '', first: labelSets[0] };
+  return { group: { format, files: files.map((f) => f.file), glob: null }, x, xNumeric: numeric.includes(x), color, facet, where, tableWhere, set: others && SWEEP, ...figure, ofRepeats: '', first: labelSets[0] };
 }
 
 /** index.md: front matter (title to replace, sources, labels found) and a body whose shortcodes build. */
-function indexText({ slug, date, sources, main, extra, skipped, hidden, alike }) {
+function indexText({ slug, date, sources, sweeps, extra, skipped, hidden, alike }) {
   const lines = ['---', `title: ${JSON.stringify(`Title of the ${slug} report`)}`, `date: ${date}`, 'summary: One or two sentences for the report list.', 'sources:'];
   for (const s of sources) {
     lines.push(s.glob ? `  - glob: ${JSON.stringify(s.glob)}` : `  - file: ${yamlText(s.file)}`, `    format: ${s.format}`);
@@ -391,7 +437,7 @@ function indexText({ slug, date, sources, main, extra, skipped, hidden, alike })
   if (skipped.length) lines.push('# Published as they are and read by no parser (why, beside each):', 'unread:');
   for (const s of skipped) lines.push(`  - ${yamlText(s.file)} # ${s.reason.replace(/\n/g, ' ')}`);
   lines.push('---', '', 'What was measured, on which machine and server, and what the figures show.', '');
-  if (main) lines.push(...shortcodes(main), '');
+  for (const sweep of sweeps) lines.push(...shortcodes(sweep), '');
   for (const shortcode of extra) lines.push(shortcode, '');
   const kinds = [...new Set(sources.map((s) => s.format))].filter(isBenchmark);
   // Two runs tables of one caption would read alike, and their CSVs would differ by a number only: each names its kind.
@@ -405,9 +451,9 @@ function indexText({ slug, date, sources, main, extra, skipped, hidden, alike })
  * at the end of the run. It is named by a label it states (threads first), or
  * else by a `run` label after its file, which the author can rename.
  */
-function loneRuns(sources, main, parsed) {
+function loneRuns(sources, sweeps, parsed) {
   const out = [];
-  for (const source of sources.filter((s) => s.file && isBenchmark(s.format) && !isMain(s, main))) {
+  for (const source of sources.filter((s) => s.file && isBenchmark(s.format) && !sweeps.some((sweep) => isMain(s, sweep)))) {
     const { figure, runs } = parsedOf(parsed, source.file);
     if (!figure || runs !== 1 || sources.some((s) => s !== source && s.format === source.format)) continue;
     if (!Object.keys(source.labels).length) source.labels.run = basename(source.file).replace(/\.[^.]*$/, '');
@@ -539,10 +585,11 @@ const yamlText = (text) => (/^[A-Za-z0-9._/-]+$/.test(text) ? text : JSON.string
 function shortcodes(main) {
   const where = main.where ? ` where="${main.where}"` : '';
   const tableWhere = main.tableWhere ? ` where="${main.tableWhere}"` : '';
-  const table = `{{< table data="${main.group.format}" metric="${main.metric}" rows="${main.x}"${main.color ? ` columns="${main.color}"` : ''}${tableWhere} caption="${main.title}${main.ofRepeats}" >}}`;
+  const { suffix = '', caption = '' } = main;
+  const table = `{{< table data="${main.group.format}" metric="${main.metric}" rows="${main.x}"${main.color ? ` columns="${main.color}"` : ''}${tableWhere} caption="${main.title}${main.ofRepeats}${caption}" >}}`;
   const kind = main.xNumeric ? 'lines' : 'grouped-bar';
   const series = `${main.color ? ` color="${main.color}"` : ''}${main.facet ? ` facet="${main.facet}"` : ''}`;
-  const chart = `{{< chart kind="${kind}" name="${main.metric.replace(/[^a-z0-9]+/g, '-')}" data="${main.group.format}" metric="${main.metric}" x="${main.x}"${series}${where} title="${main.title} by ${main.x.replace(/_/g, ' ')}${main.ofRepeats}" y-title="${main.title}" >}}`;
+  const chart = `{{< chart kind="${kind}" name="${main.metric.replace(/[^a-z0-9]+/g, '-')}${suffix}" data="${main.group.format}" metric="${main.metric}" x="${main.x}"${series}${where} title="${main.title} by ${main.x.replace(/_/g, ' ')}${main.ofRepeats}${caption}" y-title="${main.title}" >}}`;
   return [table, '', chart];
 }
 
