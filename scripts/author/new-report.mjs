@@ -82,7 +82,7 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
     if (!sweep.group.glob) inSweepOrder(sources, sweep);
   }
   const main = sweeps[0] ?? null;
-  const rest = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups, read.parsed), ...topWaits(sources, read.parsed), ...loneCaptures(sources), ...allFiles(sources), ...eachFile(sources)];
+  const rest = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups, read.parsed), ...topWaits(sources, read.parsed), ...histograms(sources, groups, sweeps, read.parsed), ...loneCaptures(sources), ...allCaptures(sources, groups, read.parsed), ...allFiles(sources), ...eachFile(sources)];
   // After the others, which may give a run the label it is best named by (DBT-2's report).
   const extra = [...loneRuns(sources, sweeps, read.parsed), ...rest];
   const text = withPrefix(indexText({ slug: basename(bundle), date, sources, sweeps, extra, skipped: read.skipped, hidden, alike: alikeRuns(sources, read.parsed) }), prefix);
@@ -191,7 +191,7 @@ async function readAll(from, names) {
   for (const name of names) {
     try {
       const doc = await parseFile(join(from, name), { source: `raw/${name}` });
-      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), runs: kindItems(doc).filter(measures).length, samples: sampleCount(doc), figure: mainFigure(doc), waitCounter: waitCounter(doc), cmpPlace: cmpPlace(doc) });
+      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), parts: kindItems(doc).length, histograms: histogramRuns(doc), runs: kindItems(doc).filter(measures).length, samples: sampleCount(doc), figure: mainFigure(doc), waitCounter: waitCounter(doc), cmpPlace: cmpPlace(doc) });
     } catch (error) {
       if (!(error instanceof Problem)) throw error;
       skipped.push({ file: `raw/${name}`, reason: error.rule === 'detect' ? 'no format detected' : String(error).replace(/^[^ ]+: /, '') });
@@ -210,8 +210,8 @@ function waitCounter(doc) {
   const top = formatNamed(doc.kind)?.newReport?.topWaits;
   const results = kindItems(doc);
   if (!top || results.length !== 1) return null;
-  const rows = results[0][top.each] ?? [];
-  return rows.length ? Object.keys(top.counters).find((path) => rows.every((r) => Number.isFinite(at(r, path)?.value))) ?? null : null;
+  const rows = at(results[0], top.each);
+  return Array.isArray(rows) && rows.length ? Object.keys(top.counters).find((path) => rows.every((r) => Number.isFinite(at(r, path)?.value))) ?? null : null;
 }
 
 /**
@@ -224,6 +224,12 @@ function cmpPlace(doc) {
   const places = (doc.tables ?? []).flatMap((t, i) => (t.table === 'INNODB_CMP' ? [i] : []));
   const full = places.length === 1 && CMP_COLUMNS.every((c) => Object.hasOwn(doc.tables[places[0]].rows?.[0] ?? {}, c));
   return full ? places[0] : -1;
+}
+
+/** How many runs of an output printed a histogram its format's percentiles table reads (sysbench --histogram). */
+function histogramRuns(doc) {
+  const each = formatNamed(doc.kind)?.newReport?.histogram?.each;
+  return each ? kindItems(doc).filter((r) => at(r, each)?.length > 0).length : 0;
 }
 
 /** How many samples over time the runs of an output hold (sysbench's `--report-interval` lines, a HammerDB job's timeline). */
@@ -536,6 +542,29 @@ function compression(sources, groups, parsed) {
   return [`{{< compression-table data="${captures[0].format}"${names.length ? ` rows="${names.join(',')}"` : ''} hide-unused="true" caption="INNODB_CMP" >}}`];
 }
 
+/**
+ * Percentiles from the histograms runs printed: of a sweep whose every run
+ * printed one, by its x (its other dimensions pinned to their first value);
+ * else of the one file of one run that did, by a label it states. Histograms
+ * scattered over several sources are left to the author.
+ */
+function histograms(sources, groups, sweeps, parsed) {
+  return proposed('histogram', (name, { kind, caption }) => {
+    const printed = (file) => parsedOf(parsed, file)?.histograms > 0;
+    const own = sources.filter((s) => s.format === name && filesOf(s, groups).some(printed));
+    const sweep = sweeps.find((w) => w.group.format === name && w.group.files.every(printed) && own.every((s) => isMain(s, w)));
+    if (sweep) {
+      const where = [sweep.tableWhere, ...[sweep.color, sweep.ofRepeats && REPEAT].filter(Boolean).map((c) => `${c}=${sweep.first[c]}`)].filter(Boolean).join(';');
+      return [`{{< ${kind} data="${name}" by="${sweep.x}"${where ? ` where="${where}"` : ''} caption="${caption}" >}}`];
+    }
+    if (own.length !== 1 || !own[0].file || parsedOf(parsed, own[0].file).histograms !== 1) return [];
+    const [source] = own;
+    const by = Object.hasOwn(source.labels, 'threads') ? 'threads' : Object.keys(source.labels).find((k) => !sources.some((s) => s !== source && s.format === name && s.labels[k] === source.labels[k]));
+    if (!by || String(source.labels[by]).includes('"')) return [];
+    return [`{{< ${kind} data="${name}" by="${by}" where="${by}=${source.labels[by]}" caption="${caption}" >}}`];
+  });
+}
+
 /** What one capture lists, most waited on first (the mutexes of SHOW ENGINE INNODB MUTEX); of several, each would need a chart of its own: left to the author. */
 function topWaits(sources, parsed) {
   return formats.filter((f) => f.newReport?.topWaits).flatMap(({ name, items, newReport: { topWaits: top } }) => {
@@ -556,6 +585,31 @@ function loneCaptures(sources) {
   return proposed('loneCapture', (name, { kind, caption }) => {
     const captures = sources.filter((s) => s.format === name);
     return captures.length === 1 ? [`{{< ${kind} data="${name}" caption="${caption}" >}}`] : [];
+  });
+}
+
+/**
+ * A table a format names of every capture of it (ls -l and du listings, load
+ * times): each file listed on its own (a pattern's split into its files),
+ * told apart by a `capture` label after its name, which the author can
+ * rename; a file of several parts (an ls -l then a du) gets a run label
+ * numbering them, and the table shows the first of each.
+ */
+function allCaptures(sources, groups, parsed) {
+  return proposed('allCaptures', (name, { kind, part, columns, caption }) => {
+    const own = sources.filter((s) => s.format === name);
+    if (!own.length) return [];
+    const files = own.flatMap((s) => (s.glob ? filesOf(s, groups).map((file) => ({ file, format: name, labels: { ...s.labels } })) : [s]));
+    const place = sources.indexOf(own[0]);
+    for (const s of own) sources.splice(sources.indexOf(s), 1);
+    sources.splice(place, 0, ...files);
+    const stems = files.map((s) => basename(s.file).replace(/\.[^.]*$/, ''));
+    const names = new Set(stems).size === stems.length ? stems : files.map((s) => s.file.replace(/^raw\//, ''));
+    files.forEach((s, i) => { s.labels.capture = names[i]; });
+    const several = files.some((s) => parsedOf(parsed, s.file)?.parts > 1);
+    if (several) for (const s of files) s.runLabels = Array.from({ length: parsedOf(parsed, s.file).parts }, (_, i) => ({ [part]: i + 1 }));
+    const grid = files.length > 1 && columns ? ` columns="${columns}"` : '';
+    return [`{{< ${kind} data="${name}" rows="capture"${grid}${several ? ` where="${part}=1"` : ''} caption="${caption}" >}}`];
   });
 }
 

@@ -1,6 +1,8 @@
 // A starter report that covers its folder: `new report --from` a folder of
 // real raw files from the sample reports writes a table and a chart for every
-// sweep in it, and what it writes builds with the figures the raw files print.
+// sweep in it and a block for each kind of capture it can table (sizes, load
+// times, INNODB_CMP, histograms, intervals over time, option files), and what
+// it writes builds with the figures the raw files print.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, cpSync, readFileSync, rmSync } from 'node:fs';
@@ -11,7 +13,9 @@ import { ingestReports } from '../../scripts/ingest/index.mjs';
 import { compileReports } from '../../scripts/compile/index.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const THREADS = join(ROOT, 'content/reports/mariadb-sysbench-threads/raw');
+const REPORTS = join(ROOT, 'content/reports');
+const THREADS = join(REPORTS, 'mariadb-sysbench-threads/raw');
+const FORMATS = join(REPORTS, 'row-formats-and-compression/raw');
 const SWEEP = [1, 2, 4, 8, 16];
 
 /** Each file's transactions per second, as its `transactions: N (R per sec.)` line prints it, with that line's number. */
@@ -21,9 +25,12 @@ function printedTps(path) {
   return { line: at + 1, value: Number(/\(([\d.]+) per sec\.\)/.exec(lines[at])[1]) };
 }
 
+/** The fields of one CSV line, a quoted one ("a, b") as one. */
+const csvFields = (line) => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, f]) => (f.startsWith('"') ? f.slice(1, -1).replace(/""/g, '"') : f));
+
 /** A chart's data as written beside it: one object per row. */
 function chartRows(root, slug, name) {
-  const [head, ...rows] = readFileSync(join(root, `.tpsreport/site/reports/${slug}/charts/${name}.csv`), 'utf8').trim().split('\n').map((l) => l.split(','));
+  const [head, ...rows] = readFileSync(join(root, `.tpsreport/site/reports/${slug}/charts/${name}.csv`), 'utf8').trim().split(/\r?\n/).map(csvFields);
   return rows.map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]])));
 }
 
@@ -66,6 +73,80 @@ test('new report tables and charts each sweep of the folder on its own (read/wri
       assert.ok(table, `a table captioned for ${set}`);
       for (const t of SWEEP) assert.ok(table.includes(String(printedTps(join(THREADS, `${workload}-t${t}.txt`)).value)), `${workload} t${t} in the ${set} table`);
     }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+/** Every figure a built block links to its raw line, as { source, line, shown }: what the tool printed there. */
+function linkedFigures(html) {
+  return [...html.matchAll(/<a class="fig" href="[^"]*" data-value="([^"]*)" data-source="([^"]*)" data-line="(\d+)"(?: data-text="([^"]*)")?/g)]
+    .map(([, value, source, line, text]) => ({ source, line: Number(line), shown: text ?? value }));
+}
+
+test('new report writes a block for each kind of capture in the folder (sizes, load times, INNODB_CMP, histograms, intervals, options), and each builds with figures equal to the raw lines they link to', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tpsreport-starter-captures-'));
+  const from = join(root, 'results');
+  const copy = (dir, name) => cpSync(join(dir, name), join(from, name));
+  try {
+    mkdirSync(from);
+    for (const t of SWEEP) cpSync(join(THREADS, `oltp_read_write-t${t}.txt`), join(from, `t${t}.txt`));
+    copy(THREADS, 'oltp_read_write-t4-interval.txt');
+    for (const t of [1, 2]) copy(join(REPORTS, 'chart-gallery/raw'), `sysbench-cpu-histogram-t${t}.txt`);
+    for (const variant of ['compact', 'dynamic', 'compressed-kbs8', 'compressed-kbs4']) {
+      copy(FORMATS, `ibd-size-${variant}.txt`);
+      copy(FORMATS, `load-time-${variant}.txt`);
+    }
+    copy(FORMATS, 'table-status-compact.txt');
+    copy(FORMATS, 'innodb-cmp-compressed-kbs8.txt');
+    copy(join(REPORTS, 'read-write-stress-over-time/raw'), 'my-trx-commit-1.cnf');
+    copy(join(REPORTS, 'read-write-stress-over-time/raw/waits'), 'waits-trx-commit-1.txt');
+    const made = await newReport({ root, slug: 'captures', from, date: '2026-12-02' });
+    const blocks = [
+      /^\{\{< sizes-table data="file-sizes" rows="capture" columns="file" where="listing=1" caption="File sizes" >\}\}$/m,
+      /^\{\{< load-time-table data="elapsed-time" rows="capture" where="timing=1" caption="Load times" >\}\}$/m,
+      /^\{\{< sizes-table data="table-status" caption="Table sizes from SHOW TABLE STATUS" >\}\}$/m,
+      /^\{\{< compression-table data="innodb-cmp" hide-unused="true" caption="INNODB_CMP" >\}\}$/m,
+      /^\{\{< histogram-percentiles data="sysbench" by="threads" where="set=cpu" caption="Latency percentiles from the histogram" >\}\}$/m,
+      /^\{\{< chart kind="over-time" name="tps-over-time" data="sysbench" metric="tps" interpolate="step" where="set=interval" /m,
+      /^\{\{< config file="raw\/my-trx-commit-1\.cnf" /m,
+      /^\{\{< chart kind="top-waits" name="perf-schema-waits-sum" data="perf-schema-waits" items="." each="change\.events" metric="sum" x="name" /m,
+    ];
+    for (const block of blocks) assert.match(made.text, block);
+    // Both sweeps, the read/write one and the cpu one (sysbench names that test), are tabled and charted.
+    for (const set of ['t', 'cpu']) assert.match(made.text, new RegExp(`^\\{\\{< table data="sysbench" metric="[^"]+" rows="threads" where="set=${set}" `, 'm'));
+    assert.equal(made.text.match(/\{\{< chart kind="lines" /g).length, 2);
+    // Each capture is a source of its own, named after its file; a file of two listings numbers them.
+    assert.match(made.text, /^ {2}- file: raw\/ibd-size-compact\.txt\n {4}format: file-sizes\n {4}labels: \{ capture: "ibd-size-compact" \}\n {4}run_labels: \[\{ listing: 1 \}, \{ listing: 2 \}\]$/m);
+    assert.deepEqual((await ingestReports({ root })).errors, []);
+    assert.deepEqual((await compileReports({ root })).errors, []);
+    const views = Object.values(JSON.parse(readFileSync(join(root, '.tpsreport/views/captures.json'), 'utf8')).views).map((v) => v.html);
+    const built = (caption) => views.find((h) => h.includes(`<caption>${caption}`) || h.includes(`<figcaption>${caption}`));
+    for (const caption of ['File sizes<', 'Load times<', 'Table sizes from SHOW TABLE STATUS<', 'INNODB_CMP<', 'Latency percentiles from the histogram', 'Server options (my-trx-commit-1.cnf)']) assert.ok(built(caption), `a block captioned ${caption}`);
+    // Every figure a block shows is on the raw line it links to, as the tool printed it.
+    const tables = ['File sizes<', 'Load times<', 'Table sizes from SHOW TABLE STATUS<', 'INNODB_CMP<', 'Latency percentiles from the histogram'].map(built);
+    for (const html of tables) {
+      const figures = linkedFigures(html);
+      assert.ok(figures.length > 0);
+      for (const { source, line, shown } of figures) {
+        const raw = readFileSync(join(from, source.replace(/^raw\//, '')), 'utf8').split('\n')[line - 1];
+        assert.ok(raw.includes(shown), `${source}:${line} prints ${shown}: ${raw}`);
+      }
+    }
+    // One line per capture: each file's first listing (ls -l) and first timing (GNU time).
+    assert.equal(linkedFigures(built('File sizes<')).length, 4);
+    assert.deepEqual(linkedFigures(built('Load times<')).map((f) => f.source).sort(), ['compact', 'compressed-kbs4', 'compressed-kbs8', 'dynamic'].map((v) => `raw/load-time-${v}.txt`));
+    // The option file is shown as written.
+    assert.ok(built('Server options (my-trx-commit-1.cnf)').includes('innodb_flush_log_at_trx_commit = 1'));
+    // The ten events most waited on, each bar linked to the line of the last snapshot that names it.
+    const waits = chartRows(root, 'captures', 'perf-schema-waits-sum');
+    assert.equal(waits.length, 10);
+    const capture = readFileSync(join(from, 'waits-trx-commit-1.txt'), 'utf8').split('\n');
+    for (const w of waits) assert.ok(capture[Number(w.line) - 1].includes(w.name), `${w.name} on line ${w.line}`);
+    // One point per interval line the run printed, each the tps that line shows.
+    const printed = readFileSync(join(THREADS, 'oltp_read_write-t4-interval.txt'), 'utf8').split('\n').flatMap((l, i) => (/^\[ \d+s \]/.test(l) ? [[i + 1, Number(/tps: ([\d.]+)/.exec(l)[1])]] : []));
+    assert.ok(printed.length > 0);
+    assert.deepEqual(chartRows(root, 'captures', 'tps-over-time').map((r) => [Number(r.line), Number(r.value)]), printed);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
