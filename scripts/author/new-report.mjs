@@ -191,7 +191,7 @@ async function readAll(from, names) {
   for (const name of names) {
     try {
       const doc = await parseFile(join(from, name), { source: `raw/${name}` });
-      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), parts: kindItems(doc).length, histograms: histogramRuns(doc), runs: kindItems(doc).filter(measures).length, samples: sampleCount(doc), figure: mainFigure(doc), waitCounter: waitCounter(doc), cmpPlace: cmpPlace(doc) });
+      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), parts: kindItems(doc).length, ones: onesOf(doc), histograms: histogramRuns(doc), runs: kindItems(doc).filter(measures).length, samples: sampleCount(doc), figure: mainFigure(doc), waitCounter: waitCounter(doc), cmpPlace: cmpPlace(doc) });
     } catch (error) {
       if (!(error instanceof Problem)) throw error;
       skipped.push({ file: `raw/${name}`, reason: error.rule === 'detect' ? 'no format detected' : String(error).replace(/^[^ ]+: /, '') });
@@ -224,6 +224,12 @@ function cmpPlace(doc) {
   const places = (doc.tables ?? []).flatMap((t, i) => (t.table === 'INNODB_CMP' ? [i] : []));
   const full = places.length === 1 && CMP_COLUMNS.every((c) => Object.hasOwn(doc.tables[places[0]].rows?.[0] ?? {}, c));
   return full ? places[0] : -1;
+}
+
+/** How many of the list its format's every-capture table needs one of (SHOW TABLE STATUS: tables) a capture holds; null when it needs none. */
+function onesOf(doc) {
+  const one = formatNamed(doc.kind)?.newReport?.allCaptures?.one;
+  return one ? (at(doc, one)?.length ?? 0) : null;
 }
 
 /** How many runs of an output printed a histogram its format's percentiles table reads (sysbench --histogram). */
@@ -584,7 +590,7 @@ const proposed = (kind, write) => formats.filter((f) => f.newReport?.[kind]).fla
 function loneCaptures(sources) {
   return proposed('loneCapture', (name, { kind, caption }) => {
     const captures = sources.filter((s) => s.format === name);
-    return captures.length === 1 ? [`{{< ${kind} data="${name}" caption="${caption}" >}}`] : [];
+    return captures.length === 1 && captures[0].file ? [`{{< ${kind} data="${name}" caption="${caption}" >}}`] : [];
   });
 }
 
@@ -593,12 +599,16 @@ function loneCaptures(sources) {
  * times): each file listed on its own (a pattern's split into its files),
  * told apart by a `capture` label after its name, which the author can
  * rename; a file of several parts (an ls -l then a du) gets a run label
- * numbering them, and the table shows the first of each.
+ * numbering them, and the table shows the first of each. A format that
+ * tables each capture's one item (SHOW TABLE STATUS of one table) names it as `one`.
  */
 function allCaptures(sources, groups, parsed) {
   return proposed('allCaptures', (name, { kind, part, columns, caption }) => {
     const own = sources.filter((s) => s.format === name);
-    if (!own.length) return [];
+    // A lone capture gets the table its format names for one (loneCaptures), by what it lists.
+    if (!own.length || (own.length === 1 && own[0].file && formatNamed(name).newReport.loneCapture)) return [];
+    // Two tables in one capture would share a line.
+    if (own.flatMap((s) => filesOf(s, groups)).some((file) => ![null, 1].includes(parsedOf(parsed, file)?.ones))) return [];
     const files = own.flatMap((s) => (s.glob ? filesOf(s, groups).map((file) => ({ file, format: name, labels: { ...s.labels } })) : [s]));
     const place = sources.indexOf(own[0]);
     for (const s of own) sources.splice(sources.indexOf(s), 1);

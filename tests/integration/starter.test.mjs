@@ -96,8 +96,8 @@ test('new report writes a block for each kind of capture in the folder (sizes, l
     for (const variant of ['compact', 'dynamic', 'compressed-kbs8', 'compressed-kbs4']) {
       copy(FORMATS, `ibd-size-${variant}.txt`);
       copy(FORMATS, `load-time-${variant}.txt`);
+      copy(FORMATS, `table-status-${variant}.txt`);
     }
-    copy(FORMATS, 'table-status-compact.txt');
     copy(FORMATS, 'innodb-cmp-compressed-kbs8.txt');
     copy(join(REPORTS, 'read-write-stress-over-time/raw'), 'my-trx-commit-1.cnf');
     copy(join(REPORTS, 'read-write-stress-over-time/raw/waits'), 'waits-trx-commit-1.txt');
@@ -105,7 +105,7 @@ test('new report writes a block for each kind of capture in the folder (sizes, l
     const blocks = [
       /^\{\{< sizes-table data="file-sizes" rows="capture" columns="file" where="listing=1" caption="File sizes" >\}\}$/m,
       /^\{\{< load-time-table data="elapsed-time" rows="capture" where="timing=1" caption="Load times" >\}\}$/m,
-      /^\{\{< sizes-table data="table-status" caption="Table sizes from SHOW TABLE STATUS" >\}\}$/m,
+      /^\{\{< sizes-table data="table-status" rows="capture" caption="Table sizes from SHOW TABLE STATUS" >\}\}$/m,
       /^\{\{< compression-table data="innodb-cmp" hide-unused="true" caption="INNODB_CMP" >\}\}$/m,
       /^\{\{< histogram-percentiles data="sysbench" by="threads" where="set=cpu" caption="Latency percentiles from the histogram" >\}\}$/m,
       /^\{\{< chart kind="over-time" name="tps-over-time" data="sysbench" metric="tps" interpolate="step" where="set=interval" /m,
@@ -135,6 +135,7 @@ test('new report writes a block for each kind of capture in the folder (sizes, l
     }
     // One line per capture: each file's first listing (ls -l) and first timing (GNU time).
     assert.equal(linkedFigures(built('File sizes<')).length, 4);
+    assert.equal(linkedFigures(built('Table sizes from SHOW TABLE STATUS<')).length, 8); // Data_length and Index_length of each
     assert.deepEqual(linkedFigures(built('Load times<')).map((f) => f.source).sort(), ['compact', 'compressed-kbs4', 'compressed-kbs8', 'dynamic'].map((v) => `raw/load-time-${v}.txt`));
     // The option file is shown as written.
     assert.ok(built('Server options (my-trx-commit-1.cnf)').includes('innodb_flush_log_at_trx_commit = 1'));
