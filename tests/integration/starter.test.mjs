@@ -5,7 +5,8 @@
 // it writes builds with the figures the raw files print.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, cpSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, cpSync, symlinkSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newReport } from '../../scripts/author/new-report.mjs';
@@ -23,6 +24,13 @@ function printedTps(path) {
   const lines = readFileSync(path, 'utf8').split('\n');
   const at = lines.findIndex((l) => /^\s*transactions:/.test(l));
   return { line: at + 1, value: Number(/\(([\d.]+) per sec\.\)/.exec(lines[at])[1]) };
+}
+
+/** A copy of the site's tool and pages, with no reports: what an author starts a report in. */
+function siteCopy(dir) {
+  for (const name of ['scripts', 'layouts', 'static', 'schemas', 'config.toml', 'package.json']) cpSync(join(ROOT, name), join(dir, name), { recursive: true });
+  for (const name of ['node_modules', '.venv']) symlinkSync(join(ROOT, name), join(dir, name));
+  for (const path of ['content/_index.md', 'content/reports/_index.md', 'content/docs']) cpSync(join(ROOT, path), join(dir, path), { recursive: true });
 }
 
 /** The fields of one CSV line, a quoted one ("a, b") as one. */
@@ -85,10 +93,12 @@ function linkedFigures(html) {
 }
 
 test('new report writes a block for each kind of capture in the folder (sizes, load times, INNODB_CMP, histograms, intervals, options), and each builds with figures equal to the raw lines they link to', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'tpsreport-starter-captures-'));
-  const from = join(root, 'results');
+  const work = mkdtempSync(join(tmpdir(), 'tpsreport-starter-captures-'));
+  const [root, from] = [join(work, 'site'), join(work, 'results')];
   const copy = (dir, name) => cpSync(join(dir, name), join(from, name));
+  const cli = (...args) => spawnSync(process.execPath, [join(root, 'scripts', 'tpsreport.mjs'), ...args], { cwd: root, encoding: 'utf8' });
   try {
+    siteCopy(root);
     mkdirSync(from);
     for (const t of SWEEP) cpSync(join(THREADS, `oltp_read_write-t${t}.txt`), join(from, `t${t}.txt`));
     copy(THREADS, 'oltp_read_write-t4-interval.txt');
@@ -101,7 +111,9 @@ test('new report writes a block for each kind of capture in the folder (sizes, l
     copy(FORMATS, 'innodb-cmp-compressed-kbs8.txt');
     copy(join(REPORTS, 'read-write-stress-over-time/raw'), 'my-trx-commit-1.cnf');
     copy(join(REPORTS, 'read-write-stress-over-time/raw/waits'), 'waits-trx-commit-1.txt');
-    const made = await newReport({ root, slug: 'captures', from, date: '2026-12-02' });
+    const wrote = cli('new', 'report', 'captures', '--from', from);
+    assert.equal(wrote.status, 0, wrote.stderr);
+    const made = { text: readFileSync(join(root, 'content/reports/captures/index.md'), 'utf8') };
     const blocks = [
       /^\{\{< sizes-table data="file-sizes" rows="capture" columns="file" where="listing=1" caption="File sizes" >\}\}$/m,
       /^\{\{< load-time-table data="elapsed-time" rows="capture" where="timing=1" caption="Load times" >\}\}$/m,
@@ -118,13 +130,16 @@ test('new report writes a block for each kind of capture in the folder (sizes, l
     assert.equal(made.text.match(/\{\{< chart kind="lines" /g).length, 2);
     // Each capture is a source of its own, named after its file; a file of two listings numbers them.
     assert.match(made.text, /^ {2}- file: raw\/ibd-size-compact\.txt\n {4}format: file-sizes\n {4}labels: \{ capture: "ibd-size-compact" \}\n {4}run_labels: \[\{ listing: 1 \}, \{ listing: 2 \}\]$/m);
-    assert.deepEqual((await ingestReports({ root })).errors, []);
-    assert.deepEqual((await compileReports({ root })).errors, []);
+    // The site builds as a whole, and every block is on the report's page.
+    const built = cli('build');
+    assert.equal(built.status, 0, built.stderr);
+    const page = readFileSync(join(root, 'public/reports/captures/index.html'), 'utf8');
     const views = Object.values(JSON.parse(readFileSync(join(root, '.tpsreport/views/captures.json'), 'utf8')).views).map((v) => v.html);
-    const built = (caption) => views.find((h) => h.includes(`<caption>${caption}`) || h.includes(`<figcaption>${caption}`));
-    for (const caption of ['File sizes<', 'Load times<', 'Table sizes from SHOW TABLE STATUS<', 'INNODB_CMP<', 'Latency percentiles from the histogram', 'Server options (my-trx-commit-1.cnf)']) assert.ok(built(caption), `a block captioned ${caption}`);
+    for (const html of views) for (const { source, line } of linkedFigures(html)) assert.ok(page.includes(`data-source="${source}" data-line="${line}"`), `${source}:${line} on the page`);
+    const block = (caption) => views.find((h) => h.includes(`<caption>${caption}`) || h.includes(`<figcaption>${caption}`));
+    for (const caption of ['File sizes<', 'Load times<', 'Table sizes from SHOW TABLE STATUS<', 'INNODB_CMP<', 'Latency percentiles from the histogram', 'Server options (my-trx-commit-1.cnf)']) assert.ok(block(caption), `a block captioned ${caption}`);
     // Every figure a block shows is on the raw line it links to, as the tool printed it.
-    const tables = ['File sizes<', 'Load times<', 'Table sizes from SHOW TABLE STATUS<', 'INNODB_CMP<', 'Latency percentiles from the histogram'].map(built);
+    const tables = ['File sizes<', 'Load times<', 'Table sizes from SHOW TABLE STATUS<', 'INNODB_CMP<', 'Latency percentiles from the histogram'].map(block);
     for (const html of tables) {
       const figures = linkedFigures(html);
       assert.ok(figures.length > 0);
@@ -134,11 +149,11 @@ test('new report writes a block for each kind of capture in the folder (sizes, l
       }
     }
     // One line per capture: each file's first listing (ls -l) and first timing (GNU time).
-    assert.equal(linkedFigures(built('File sizes<')).length, 4);
-    assert.equal(linkedFigures(built('Table sizes from SHOW TABLE STATUS<')).length, 8); // Data_length and Index_length of each
-    assert.deepEqual(linkedFigures(built('Load times<')).map((f) => f.source).sort(), ['compact', 'compressed-kbs4', 'compressed-kbs8', 'dynamic'].map((v) => `raw/load-time-${v}.txt`));
+    assert.equal(linkedFigures(block('File sizes<')).length, 4);
+    assert.equal(linkedFigures(block('Table sizes from SHOW TABLE STATUS<')).length, 8); // Data_length and Index_length of each
+    assert.deepEqual(linkedFigures(block('Load times<')).map((f) => f.source).sort(), ['compact', 'compressed-kbs4', 'compressed-kbs8', 'dynamic'].map((v) => `raw/load-time-${v}.txt`));
     // The option file is shown as written.
-    assert.ok(built('Server options (my-trx-commit-1.cnf)').includes('innodb_flush_log_at_trx_commit = 1'));
+    assert.ok(block('Server options (my-trx-commit-1.cnf)').includes('innodb_flush_log_at_trx_commit = 1'));
     // The ten events most waited on, each bar linked to the line of the last snapshot that names it.
     const waits = chartRows(root, 'captures', 'perf-schema-waits-sum');
     assert.equal(waits.length, 10);
@@ -149,6 +164,6 @@ test('new report writes a block for each kind of capture in the folder (sizes, l
     assert.ok(printed.length > 0);
     assert.deepEqual(chartRows(root, 'captures', 'tps-over-time').map((r) => [Number(r.line), Number(r.value)]), printed);
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   }
 });
