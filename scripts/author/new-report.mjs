@@ -339,7 +339,8 @@ function sweepsOf(groups, parsed) {
   const main = mainGroup(groups, parsed);
   if (!main) return [];
   const shown = new Set(main.group.files);
-  const more = groups.filter((g) => g !== main.group && g.files.every((file) => !shown.has(file) && parsedOf(parsed, file)?.runs === 1) && sharedFigure(g, parsed));
+  // A pattern of repeats alone (run-r{repeat}) measures one configuration: no sweep.
+  const more = groups.filter((g) => g !== main.group && g.captures.some((c) => c !== REPEAT) && g.files.every((file) => !shown.has(file) && parsedOf(parsed, file)?.runs === 1) && sharedFigure(g, parsed));
   if (!more.length) return [main];
   const sweeps = [main, ...more.map((g) => mainGroup([g], parsed))];
   const names = sweepNames(sweeps, parsed);
@@ -618,7 +619,7 @@ function allCaptures(sources, groups, parsed) {
     files.forEach((s, i) => { s.labels.capture = names[i]; });
     const several = files.some((s) => parsedOf(parsed, s.file)?.parts > 1);
     if (several) for (const s of files) s.runLabels = Array.from({ length: parsedOf(parsed, s.file).parts }, (_, i) => ({ [part]: i + 1 }));
-    const grid = files.length > 1 && columns ? ` columns="${columns}"` : '';
+    const grid = columns ? ` columns="${columns}"` : '';
     return [`{{< ${kind} data="${name}" rows="capture"${grid}${several ? ` where="${part}=1"` : ''} caption="${caption}" >}}`];
   });
 }
