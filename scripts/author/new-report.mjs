@@ -3,8 +3,8 @@
 // name is a bundle in content/reports/),
 // each one's format is detected with the parse step's own detection, files of
 // one shape become one `glob:` source, the labels the output states are
-// offered in the front matter, and the body gets a table and a chart of the
-// largest sweep that build as written. Nothing is written unless all of it can be.
+// offered in the front matter, and the body gets a table and a chart of each
+// sweep that build as written. Nothing is written unless all of it can be.
 import { readdir, stat, lstat, readlink, mkdir, copyFile, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, dirname, relative, sep, basename } from 'node:path';
@@ -45,6 +45,9 @@ function mainFigure(doc) {
   return (formatNamed(doc.kind)?.headline ?? []).find(({ metric }) => runs.some((r) => has(r, metric)) && runs.every((r) => has(r, metric) || r.status !== 'ok')) ?? null;
 }
 
+/** The `set` the runs of a sweep get when other runs of their kind are beside them. */
+const SWEEP = 'sweep';
+
 /** The capture a pattern names repeats by (patterns.mjs reads r, run and rep as it): the label repeats combine over by default. */
 const REPEAT = 'repeat';
 
@@ -73,13 +76,16 @@ export async function newReport({ root, slug, from, pattern, date = new Date().t
   const rawFiles = names.map((n) => `raw/${n}`);
   const groups = pattern ? [patternGroup(pattern, read.parsed, rawFiles)] : proposePatterns(read.parsed, rawFiles);
   const sources = sourcesOf(read.parsed, groups);
-  const main = mainGroup(groups, read.parsed);
-  if (main?.set) for (const source of sources.filter((s) => isMain(s, main))) source.labels.set = 'sweep';
-  if (main && !main.group.glob) inSweepOrder(sources, main);
-  const rest = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups, read.parsed), ...topWaits(sources, read.parsed), ...loneCaptures(sources), ...allFiles(sources), ...eachFile(sources)];
+  const sweeps = sweepsOf(groups, read.parsed);
+  for (const sweep of sweeps) {
+    if (sweep.set) for (const source of sources.filter((s) => isMain(s, sweep))) source.labels.set = sweep.set;
+    if (!sweep.group.glob) inSweepOrder(sources, sweep);
+  }
+  const main = sweeps[0] ?? null;
+  const rest = [...overTime(sources, groups, main, read.parsed), ...compression(sources, groups, read.parsed), ...topWaits(sources, read.parsed), ...histograms(sources, groups, sweeps, read.parsed), ...loneCaptures(sources), ...allCaptures(sources, groups, read.parsed), ...allFiles(sources), ...eachFile(sources)];
   // After the others, which may give a run the label it is best named by (DBT-2's report).
-  const extra = [...loneRuns(sources, main, read.parsed), ...rest];
-  const text = withPrefix(indexText({ slug: basename(bundle), date, sources, main, extra, skipped: read.skipped, hidden, alike: alikeRuns(sources, read.parsed) }), prefix);
+  const extra = [...loneRuns(sources, sweeps, read.parsed), ...rest];
+  const text = withPrefix(indexText({ slug: basename(bundle), date, sources, sweeps, extra, skipped: read.skipped, hidden, alike: alikeRuns(sources, read.parsed) }), prefix);
   await writeBundle({ root, bundle, from, names, text });
   return { dir: relative(root, bundle), files: names.length, sources, skipped: read.skipped, hidden, text };
 }
@@ -185,7 +191,7 @@ async function readAll(from, names) {
   for (const name of names) {
     try {
       const doc = await parseFile(join(from, name), { source: `raw/${name}` });
-      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), runs: kindItems(doc).filter(measures).length, samples: sampleCount(doc), figure: mainFigure(doc), waitCounter: waitCounter(doc), cmpPlace: cmpPlace(doc) });
+      parsed.push({ file: `raw/${name}`, format: doc.kind, labels: outputLabels(doc), runLabels: outputRunLabels(doc), parts: kindItems(doc).length, ones: onesOf(doc), histograms: histogramRuns(doc), runs: kindItems(doc).filter(measures).length, samples: sampleCount(doc), figure: mainFigure(doc), waitCounter: waitCounter(doc), cmpPlace: cmpPlace(doc) });
     } catch (error) {
       if (!(error instanceof Problem)) throw error;
       skipped.push({ file: `raw/${name}`, reason: error.rule === 'detect' ? 'no format detected' : String(error).replace(/^[^ ]+: /, '') });
@@ -204,8 +210,8 @@ function waitCounter(doc) {
   const top = formatNamed(doc.kind)?.newReport?.topWaits;
   const results = kindItems(doc);
   if (!top || results.length !== 1) return null;
-  const rows = results[0][top.each] ?? [];
-  return rows.length ? Object.keys(top.counters).find((path) => rows.every((r) => Number.isFinite(at(r, path)?.value))) ?? null : null;
+  const rows = at(results[0], top.each);
+  return Array.isArray(rows) && rows.length ? Object.keys(top.counters).find((path) => rows.every((r) => Number.isFinite(at(r, path)?.value))) ?? null : null;
 }
 
 /**
@@ -218,6 +224,18 @@ function cmpPlace(doc) {
   const places = (doc.tables ?? []).flatMap((t, i) => (t.table === 'INNODB_CMP' ? [i] : []));
   const full = places.length === 1 && CMP_COLUMNS.every((c) => Object.hasOwn(doc.tables[places[0]].rows?.[0] ?? {}, c));
   return full ? places[0] : -1;
+}
+
+/** How many of the list its format's every-capture table needs one of (SHOW TABLE STATUS: tables) a capture holds; null when it needs none. */
+function onesOf(doc) {
+  const one = formatNamed(doc.kind)?.newReport?.allCaptures?.one;
+  return one ? (at(doc, one)?.length ?? 0) : null;
+}
+
+/** How many runs of an output printed a histogram its format's percentiles table reads (sysbench --histogram). */
+function histogramRuns(doc) {
+  const each = formatNamed(doc.kind)?.newReport?.histogram?.each;
+  return each ? kindItems(doc).filter((r) => at(r, each)?.length > 0).length : 0;
 }
 
 /** How many samples over time the runs of an output hold (sysbench's `--report-interval` lines, a HammerDB job's timeline). */
@@ -303,11 +321,52 @@ function mainGroup(groups, parsed) {
   const [color, facet, ...pinned] = rest;
   const others = parsed.some((p) => p.format === group.format && !group.files.includes(p.file));
   const pin = (c) => `${c}=${matches[0].labels[c]}`;
-  const where = [...(others ? ['set=sweep'] : []), ...pinned.map(pin)];
+  const where = [...(others ? [`set=${SWEEP}`] : []), ...pinned.map(pin)];
   // The table has no panels: it shows the first panel's runs.
   const tableWhere = [...where, ...(facet ? [pin(facet)] : [])];
   const figure = sharedFigure(group, parsed);
-  return { group, x, xNumeric: numeric.includes(x), color, facet, where: where.join(';'), tableWhere: tableWhere.join(';'), set: others, ...figure, ofRepeats: repeated ? ', median of the repeats' : '', first: matches[0].labels };
+  return { group, x, xNumeric: numeric.includes(x), color, facet, where: where.join(';'), tableWhere: tableWhere.join(';'), set: others && SWEEP, ...figure, ofRepeats: repeated ? ', median of the repeats' : '', first: matches[0].labels };
+}
+
+/**
+ * Every sweep the body tables and charts: the main one (mainGroup), then each
+ * other pattern of one run a file whose files print one main figure (a
+ * read-only sweep beside a read/write one). With more than one, each sweep's
+ * runs get a `set` of their own, named by the workload their outputs state or
+ * else by the words of their pattern, and its table and chart pick it by that.
+ */
+function sweepsOf(groups, parsed) {
+  const main = mainGroup(groups, parsed);
+  if (!main) return [];
+  const shown = new Set(main.group.files);
+  // A pattern of repeats alone (run-r{repeat}) measures one configuration: no sweep.
+  const more = groups.filter((g) => g !== main.group && g.captures.some((c) => c !== REPEAT) && g.files.every((file) => !shown.has(file) && parsedOf(parsed, file)?.runs === 1) && sharedFigure(g, parsed));
+  if (!more.length) return [main];
+  const sweeps = [main, ...more.map((g) => mainGroup([g], parsed))];
+  const names = sweepNames(sweeps, parsed);
+  return sweeps.map((sweep, i) => named(sweep, names[i]));
+}
+
+/** A name for each sweep's `set`: the workload all its runs state, else its pattern's words, else sweep-N when two would share one. */
+function sweepNames(sweeps, parsed) {
+  const nameOf = (sweep) => {
+    const workloads = new Set(sweep.group.files.map((file) => parsedOf(parsed, file)?.labels.workload));
+    const [workload] = workloads;
+    if (workloads.size === 1 && workload && SET_NAME.test(workload)) return workload;
+    const words = (sweep.group.glob ?? '').replace(/^raw\//, '').replace(/\{[^}]*\}/g, '-').replace(/\.[^./-]*$/, '').replace(/[^A-Za-z0-9_]+/g, '-').replace(/^-+|-+$/g, '');
+    return words;
+  };
+  const names = sweeps.map(nameOf);
+  return names.map((name, i) => (name && names.indexOf(name) === i && names.lastIndexOf(name) === i ? name : `${SWEEP}-${i + 1}`));
+}
+
+/** A set label's value that a `where` reads back as it is. */
+const SET_NAME = /^[A-Za-z0-9_.-]+$/;
+
+/** A sweep whose runs are picked by `set=name` (its others pinned as before), its chart named after it. */
+function named(sweep, name) {
+  const swap = (where) => [`set=${name}`, ...where.split(';').filter((w) => w && w !== `set=${SWEEP}`)].join(';');
+  return { ...sweep, set: name, where: swap(sweep.where), tableWhere: swap(sweep.tableWhere), suffix: `-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, caption: `, ${name.replace(/_/g, ' ')}` };
 }
 
 /** The main figure every file of a pattern prints, or null when one prints none or another one. */
@@ -369,13 +428,13 @@ function apart(parsed, files, labelSets, figure) {
   const [color, facet] = names.filter((n) => n !== x);
   const { format } = files[0];
   const others = parsed.some((p) => p.format === format && !files.includes(p));
-  const where = others ? 'set=sweep' : '';
+  const where = others ? `set=${SWEEP}` : '';
   const tableWhere = [where, ...(facet ? [`${facet}=${labelSets[0][facet]}`] : [])].filter(Boolean).join(';');
-  return { group: { format, files: files.map((f) => f.file), glob: null }, x, xNumeric: numeric.includes(x), color, facet, where, tableWhere, set: others, ...figure, ofRepeats: '', first: labelSets[0] };
+  return { group: { format, files: files.map((f) => f.file), glob: null }, x, xNumeric: numeric.includes(x), color, facet, where, tableWhere, set: others && SWEEP, ...figure, ofRepeats: '', first: labelSets[0] };
 }
 
 /** index.md: front matter (title to replace, sources, labels found) and a body whose shortcodes build. */
-function indexText({ slug, date, sources, main, extra, skipped, hidden, alike }) {
+function indexText({ slug, date, sources, sweeps, extra, skipped, hidden, alike }) {
   const lines = ['---', `title: ${JSON.stringify(`Title of the ${slug} report`)}`, `date: ${date}`, 'summary: One or two sentences for the report list.', 'sources:'];
   for (const s of sources) {
     lines.push(s.glob ? `  - glob: ${JSON.stringify(s.glob)}` : `  - file: ${yamlText(s.file)}`, `    format: ${s.format}`);
@@ -391,7 +450,7 @@ function indexText({ slug, date, sources, main, extra, skipped, hidden, alike })
   if (skipped.length) lines.push('# Published as they are and read by no parser (why, beside each):', 'unread:');
   for (const s of skipped) lines.push(`  - ${yamlText(s.file)} # ${s.reason.replace(/\n/g, ' ')}`);
   lines.push('---', '', 'What was measured, on which machine and server, and what the figures show.', '');
-  if (main) lines.push(...shortcodes(main), '');
+  for (const sweep of sweeps) lines.push(...shortcodes(sweep), '');
   for (const shortcode of extra) lines.push(shortcode, '');
   const kinds = [...new Set(sources.map((s) => s.format))].filter(isBenchmark);
   // Two runs tables of one caption would read alike, and their CSVs would differ by a number only: each names its kind.
@@ -405,9 +464,9 @@ function indexText({ slug, date, sources, main, extra, skipped, hidden, alike })
  * at the end of the run. It is named by a label it states (threads first), or
  * else by a `run` label after its file, which the author can rename.
  */
-function loneRuns(sources, main, parsed) {
+function loneRuns(sources, sweeps, parsed) {
   const out = [];
-  for (const source of sources.filter((s) => s.file && isBenchmark(s.format) && !isMain(s, main))) {
+  for (const source of sources.filter((s) => s.file && isBenchmark(s.format) && !sweeps.some((sweep) => isMain(s, sweep)))) {
     const { figure, runs } = parsedOf(parsed, source.file);
     if (!figure || runs !== 1 || sources.some((s) => s !== source && s.format === source.format)) continue;
     if (!Object.keys(source.labels).length) source.labels.run = basename(source.file).replace(/\.[^.]*$/, '');
@@ -490,6 +549,29 @@ function compression(sources, groups, parsed) {
   return [`{{< compression-table data="${captures[0].format}"${names.length ? ` rows="${names.join(',')}"` : ''} hide-unused="true" caption="INNODB_CMP" >}}`];
 }
 
+/**
+ * Percentiles from the histograms runs printed: of a sweep whose every run
+ * printed one, by its x (its other dimensions pinned to their first value);
+ * else of the one file of one run that did, by a label it states. Histograms
+ * scattered over several sources are left to the author.
+ */
+function histograms(sources, groups, sweeps, parsed) {
+  return proposed('histogram', (name, { kind, caption }) => {
+    const printed = (file) => parsedOf(parsed, file)?.histograms > 0;
+    const own = sources.filter((s) => s.format === name && filesOf(s, groups).some(printed));
+    const sweep = sweeps.find((w) => w.group.format === name && w.group.files.every(printed) && own.every((s) => isMain(s, w)));
+    if (sweep) {
+      const where = [sweep.tableWhere, ...[sweep.color, sweep.ofRepeats && REPEAT].filter(Boolean).map((c) => `${c}=${sweep.first[c]}`)].filter(Boolean).join(';');
+      return [`{{< ${kind} data="${name}" by="${sweep.x}"${where ? ` where="${where}"` : ''} caption="${caption}" >}}`];
+    }
+    if (own.length !== 1 || !own[0].file || parsedOf(parsed, own[0].file).histograms !== 1) return [];
+    const [source] = own;
+    const by = Object.hasOwn(source.labels, 'threads') ? 'threads' : Object.keys(source.labels).find((k) => !sources.some((s) => s !== source && s.format === name && s.labels[k] === source.labels[k]));
+    if (!by || String(source.labels[by]).includes('"')) return [];
+    return [`{{< ${kind} data="${name}" by="${by}" where="${by}=${source.labels[by]}" caption="${caption}" >}}`];
+  });
+}
+
 /** What one capture lists, most waited on first (the mutexes of SHOW ENGINE INNODB MUTEX); of several, each would need a chart of its own: left to the author. */
 function topWaits(sources, parsed) {
   return formats.filter((f) => f.newReport?.topWaits).flatMap(({ name, items, newReport: { topWaits: top } }) => {
@@ -509,7 +591,36 @@ const proposed = (kind, write) => formats.filter((f) => f.newReport?.[kind]).fla
 function loneCaptures(sources) {
   return proposed('loneCapture', (name, { kind, caption }) => {
     const captures = sources.filter((s) => s.format === name);
-    return captures.length === 1 ? [`{{< ${kind} data="${name}" caption="${caption}" >}}`] : [];
+    return captures.length === 1 && captures[0].file ? [`{{< ${kind} data="${name}" caption="${caption}" >}}`] : [];
+  });
+}
+
+/**
+ * A table a format names of every capture of it (ls -l and du listings, load
+ * times): each file listed on its own (a pattern's split into its files),
+ * told apart by a `capture` label after its name, which the author can
+ * rename; a file of several parts (an ls -l then a du) gets a run label
+ * numbering them, and the table shows the first of each. A format that
+ * tables each capture's one item (SHOW TABLE STATUS of one table) names it as `one`.
+ */
+function allCaptures(sources, groups, parsed) {
+  return proposed('allCaptures', (name, { kind, part, columns, caption }) => {
+    const own = sources.filter((s) => s.format === name);
+    // A lone capture gets the table its format names for one (loneCaptures), by what it lists.
+    if (!own.length || (own.length === 1 && own[0].file && formatNamed(name).newReport.loneCapture)) return [];
+    // Two tables in one capture would share a line.
+    if (own.flatMap((s) => filesOf(s, groups)).some((file) => ![null, 1].includes(parsedOf(parsed, file)?.ones))) return [];
+    const files = own.flatMap((s) => (s.glob ? filesOf(s, groups).map((file) => ({ file, format: name, labels: { ...s.labels } })) : [s]));
+    const place = sources.indexOf(own[0]);
+    for (const s of own) sources.splice(sources.indexOf(s), 1);
+    sources.splice(place, 0, ...files);
+    const stems = files.map((s) => basename(s.file).replace(/\.[^.]*$/, ''));
+    const names = new Set(stems).size === stems.length ? stems : files.map((s) => s.file.replace(/^raw\//, ''));
+    files.forEach((s, i) => { s.labels.capture = names[i]; });
+    const several = files.some((s) => parsedOf(parsed, s.file)?.parts > 1);
+    if (several) for (const s of files) s.runLabels = Array.from({ length: parsedOf(parsed, s.file).parts }, (_, i) => ({ [part]: i + 1 }));
+    const grid = columns ? ` columns="${columns}"` : '';
+    return [`{{< ${kind} data="${name}" rows="capture"${grid}${several ? ` where="${part}=1"` : ''} caption="${caption}" >}}`];
   });
 }
 
@@ -539,10 +650,11 @@ const yamlText = (text) => (/^[A-Za-z0-9._/-]+$/.test(text) ? text : JSON.string
 function shortcodes(main) {
   const where = main.where ? ` where="${main.where}"` : '';
   const tableWhere = main.tableWhere ? ` where="${main.tableWhere}"` : '';
-  const table = `{{< table data="${main.group.format}" metric="${main.metric}" rows="${main.x}"${main.color ? ` columns="${main.color}"` : ''}${tableWhere} caption="${main.title}${main.ofRepeats}" >}}`;
+  const { suffix = '', caption = '' } = main;
+  const table = `{{< table data="${main.group.format}" metric="${main.metric}" rows="${main.x}"${main.color ? ` columns="${main.color}"` : ''}${tableWhere} caption="${main.title}${main.ofRepeats}${caption}" >}}`;
   const kind = main.xNumeric ? 'lines' : 'grouped-bar';
   const series = `${main.color ? ` color="${main.color}"` : ''}${main.facet ? ` facet="${main.facet}"` : ''}`;
-  const chart = `{{< chart kind="${kind}" name="${main.metric.replace(/[^a-z0-9]+/g, '-')}" data="${main.group.format}" metric="${main.metric}" x="${main.x}"${series}${where} title="${main.title} by ${main.x.replace(/_/g, ' ')}${main.ofRepeats}" y-title="${main.title}" >}}`;
+  const chart = `{{< chart kind="${kind}" name="${main.metric.replace(/[^a-z0-9]+/g, '-')}${suffix}" data="${main.group.format}" metric="${main.metric}" x="${main.x}"${series}${where} title="${main.title} by ${main.x.replace(/_/g, ' ')}${main.ofRepeats}${caption}" y-title="${main.title}" >}}`;
   return [table, '', chart];
 }
 

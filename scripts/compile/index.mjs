@@ -386,7 +386,7 @@ export function checkParams(kind, sc) {
       throw mistake(`has no parameter "${k}"${didYouMean(k, names)}; it takes: ${names.join(', ')}`, { param: k });
     }
     const allowed = kind.params[k].values;
-    if (allowed && !allowed.includes(v)) throw mistake(`${k}="${v}": expected ${allowed.join(' or ')}`);
+    if (allowed && !allowed.includes(v)) throw mistake(`${k}="${v}"${didYouMean(v, allowed)}: expected ${allowed.join(' or ')}`);
     p[k] = v;
   }
   for (const [k, spec] of Object.entries(kind.params)) {

@@ -164,7 +164,9 @@ export function selectRows(report, q, saw = () => {}) {
       if (!matches(labels, filters)) return;
       for (const name of q.labels ?? []) {
         if (!Object.hasOwn(labels, name)) {
-          throw mistake(`run ${i + 1} of ${doc.provenance?.source} has no label "${name}"${didYouMean(name, Object.keys(labels))} (its labels: ${Object.keys(labels).join(', ') || 'none'}); add it under \`sources\` in the front matter`);
+          const fields = q.fieldNames ?? [];
+          const also = fields.length ? `, or one of the fields of each row: ${fields.join(', ')}` : '';
+          throw mistake(`run ${i + 1} of ${doc.provenance?.source} has no label "${name}"${didYouMean(name, [...fields, ...Object.keys(labels)])} (its labels: ${Object.keys(labels).join(', ') || 'none'}); add it under \`sources\` in the front matter${also}`);
         }
       }
       // A prepare step is listed by the runs table; a figure it does not print is no one's to show.

@@ -38,6 +38,8 @@ export const format = {
   runLabels: null,
   labels: null,
   loadTimes: { each: '', metric: 'real.seconds', fields: { printed: 'real.text' }, rows: '' },
+  // `tpsreport new report` tables the first timing of every capture (bash time and GNU time of one load would share a line).
+  newReport: { allCaptures: { kind: 'load-time-table', part: 'timing', columns: '', caption: 'Load times' } },
   version: '1.0.0',
   title: 'Elapsed times: bash time, time -p, GNU time (default and -v), zsh time, mysql/mariadb client statement timings',
   produces: 'Every timing in the file: real/user/sys (or the statement time) as printed with seconds derived, plus GNU time resource figures',

@@ -51,6 +51,8 @@ export const format = {
   labels: null,
   // `rounded`: the parser's own word that the bytes were worked out from a size printed rounded (ls -h).
   sizes: { each: 'files', metric: 'size', fields: { file: 'name', bytes: 'bytes', rounded: 'approximate' }, rows: 'file', columns: '' },
+  // `tpsreport new report` tables the first listing of every capture (ls -l and du of one file would share a cell).
+  newReport: { allCaptures: { kind: 'sizes-table', part: 'listing', columns: 'file', caption: 'File sizes' } },
   version: '1.1.0',
   title: 'File sizes from ls -l / ls -ls / ls -lh and du / du -b / du -k / du -h / du -sh (GNU coreutils)',
   produces: 'Every listing with each file or directory: the size as printed, its bytes (derived) and the total line',

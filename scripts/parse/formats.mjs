@@ -23,8 +23,10 @@
 //   cpuSamples         how cores-cpu reads its per-CPU load
 //   timeHint           where its samples' times come from, for an error that finds none
 //   newReport          what `tpsreport new report` writes for its files: a table of a
-//                      lone capture, of a lone run or of all its files, a block of each
-//                      file, or a chart of a lone capture's top waits
+//                      lone capture, of a lone run, of all its files or of the first part
+//                      (listing, timing) of every capture, percentiles of the runs that
+//                      printed a histogram, a block of each file, or a chart of a lone
+//                      capture's top waits
 //
 // Order matters only for ties in detection: more specific formats first.
 import { format as sysbench } from './sysbench.mjs';

@@ -574,6 +574,8 @@ export const format = {
   describedByServer: true,
   runLabels: null,
   labels: null,
+  // What `tpsreport new report` charts of a lone capture: the events most waited on from its first snapshot to its last.
+  newReport: { topWaits: { each: 'change.events', x: 'name', counters: { sum: 'total wait time' }, title: 'Wait events' } },
   version: '1.2.0',
   title: 'performance_schema.events_waits_summary_global_by_event_name, sys.waits_global_by_latency and sys.x$waits_global_by_latency (MySQL 5.6+, MariaDB 10.x+): bordered, batch and \\G',
   produces: 'every snapshot in order with each event\'s count and times (as printed and in seconds), and with two or more snapshots each event\'s change from the first to the last, ranked by total wait time, and its change over every interval between two consecutive snapshots',

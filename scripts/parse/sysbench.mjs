@@ -1071,7 +1071,7 @@ export const format = {
   timeField: 't',
   describedByServer: true,
   // Beside the sentence quoting a lone run's headline, `tpsreport new report` shows everything it printed at its end.
-  newReport: { loneRun: { kind: 'sysbench-summary', caption: 'What sysbench printed at the end of the run' } },
+  newReport: { loneRun: { kind: 'sysbench-summary', caption: 'What sysbench printed at the end of the run' }, histogram: { kind: 'histogram-percentiles', each: 'histogram.buckets', caption: 'Latency percentiles from the histogram' } },
   runLabels: ownLabels,
   labels: agreedOfRuns('runs', ownLabels),
   version: '1.0.0',

@@ -111,7 +111,8 @@ export const format = {
   // Data_length and Index_length are columns of a table's row: sizes-table reads each on its own, in this order.
   sizes: { each: '', metric: '', fields: { name: 'name' }, rows: 'name', columns: 'column', sizeColumns: [['data_length', 'Data_length'], ['index_length', 'Index_length']] },
   // What `tpsreport new report` shows of a lone capture (of several, a table would be named twice: left to the author).
-  newReport: { loneCapture: { kind: 'sizes-table', caption: 'Table sizes from SHOW TABLE STATUS' } },
+  // Of several captures, one line each when each lists one table (the same table in each variant).
+  newReport: { loneCapture: { kind: 'sizes-table', caption: 'Table sizes from SHOW TABLE STATUS' }, allCaptures: { kind: 'sizes-table', part: 'result', columns: '', one: 'tables', caption: 'Table sizes from SHOW TABLE STATUS' } },
   version: '1.1.0',
   title: 'SHOW TABLE STATUS (MySQL 5.0–8.0, MariaDB 10.x): bordered, batch and \\G',
   produces: 'every table row of every result: engine, row format, rows (estimate for InnoDB), byte sizes as figures, auto_increment, times, collation, create options and comment as printed',

@@ -64,7 +64,9 @@ test('a figure path the runs do not have, and a label they do not carry, are err
 test('parameters another chart kind takes are refused with the list this kind takes', () => {
   assert.throws(() => describeChart(ctx, params({ kind: 'grouped-bar', metric: 'transactions.rate', x: 'threads', facet: 'workload' })),
     (e) => /^kind="grouped-bar" takes no "facet"; it takes: kind, name, data, where, title, subtitle, y-title, metric, x, color, x-title, color-title, stat, better, baseline$/.test(e.message));
-  assert.throws(() => params({ kind: 'pie' }), /kind="pie": expected grouped-bar or lines or cores-cpu or over-time or top-waits or histogram/);
+  assert.throws(() => params({ kind: 'pie' }), /^kind="pie": expected grouped-bar or lines or cores-cpu or over-time or top-waits or histogram$/);
+  // A slip of one letter names the kind that was meant.
+  assert.throws(() => params({ kind: 'line' }), /^kind="line" \(did you mean "lines"\?\): expected grouped-bar or lines or /);
 });
 
 test('mixedRuns names a label that differs but is not plotted, unless the report declares it', () => {

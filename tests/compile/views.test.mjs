@@ -63,12 +63,20 @@ test('table kinds refuse two runs in one cell, naming both raw lines', async () 
   await assert.rejects(build('mariadb-sysbench-threads', 'latency-table', { rows: 'workload', where: 'set=sweep' }), authorError(/^latency-table: two runs match workload="read\/write"/));
   await assert.rejects(build('mariadb-sysbench-threads', 'sysbench-summary', { by: 'workload', where: 'set=sweep' }), authorError(/^sysbench-summary: two runs match workload="read\/write"/));
   await assert.rejects(build('mariadb-sysbench-threads', 'compare', { by: 'workload', baseline: 'read-only', data: 'sysbench', metric: 'transactions.rate', where: 'set=sweep' }), authorError(/^column 1 \("transactions.rate"\): two runs match workload="read\/write"/));
+  // Two load times of one line (each file timed by bash time and by GNU time) name the label that tells them apart.
+  await assert.rejects(build('row-formats-and-compression', 'load-time-table', { data: 'elapsed-time', rows: 'format' }),
+    authorError(/^load-time-table: two runs match format="Compact" \(raw\/load-time-compact\.txt:5 and raw\/load-time-compact\.txt:25\) but differ in "timer"/));
   await assert.rejects(build('mariadb-sysbench-threads', 'value', { data: 'sysbench', metric: 'transactions.rate', where: 'set=sweep;threads=1' }), authorError(/^where="set=sweep;threads=1" matches 2 figures \(raw\/oltp_read_write-t1\.txt:\d+, raw\/oltp_read_only-t1\.txt:\d+\) that differ in "workload"; it must match exactly one, or repeats of one configuration$/));
 });
 
 test('table kinds name a missing figure path and a label the runs lack', async () => {
   await assert.rejects(build('mariadb-sysbench-threads', 'table', { data: 'sysbench', metric: 'latency.p95', rows: 'threads', columns: 'workload', where: 'set=sweep' }), authorError(/metric "latency.p95" is not in item 0 of content\/reports\/mariadb-sysbench-threads\/raw\/oltp_read_write-t1\.txt; .*figure paths here: /));
   await assert.rejects(build('mariadb-sysbench-threads', 'latency-table', { rows: 'server', where: 'set=sweep' }), authorError(/has no label "server" \(its labels: set, workload, threads\)/));
+  // A field misspelt is offered, and the fields the table takes besides labels are listed.
+  await assert.rejects(build('row-formats-and-compression', 'sizes-table', { data: 'file-sizes', rows: 'format', columns: 'fiel', where: 'listing=ls -l' }),
+    authorError(/has no label "fiel" \(did you mean "file"\?\) \(its labels: format, listing\); .*, or one of the fields of each row: file$/));
+  await assert.rejects(build('row-formats-and-compression', 'sizes-table', { data: 'table-status', rows: 'nme' }),
+    authorError(/has no label "nme" \(did you mean "name"\?\) .*, or one of the fields of each row: name, column$/));
   await assert.rejects(build('innodb-plugin-vs-builtin', 'compare', { baseline: 'MySQL 5.5', data: 'sysbench', metric: 'transactions.rate', where: 'workload=read/write' }), authorError(/^baseline="MySQL 5.5" is not one of the server values: MySQL 5.1.49sp1 built-in InnoDB, MySQL 5.1.49sp1 InnoDB plugin, MySQL 5.5.9$/));
   await assert.rejects(build('innodb-plugin-vs-builtin', 'compare', { baseline: 'MySQL 5.5.9' }, '- { title: x, data: sysbench, metric: transactions.rate, colour: red }\n'), authorError(/^column 1 has no key "colour"/));
   await assert.rejects(build('read-write-stress-over-time', 'config-diff', { a: 'raw/my-trx-commit-1.cnf', b: 'raw/sysbench-trx-commit-1.txt' }), authorError(/reads my-cnf and global-variables documents; .*sysbench-trx-commit-1\.txt is sysbench/));

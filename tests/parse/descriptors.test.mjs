@@ -17,7 +17,7 @@ const REQUIRED = ['name', 'version', 'title', 'produces', 'detect', 'createParse
 const OPTIONAL = ['keepsPartial', 'mentions', 'sizes', 'loadTimes', 'cpuSamples', 'newReport', 'timeHint'];
 
 /** What `tpsreport new report` writes for a format's files, and what each needs beside its shortcode kind. */
-const NEW_REPORT = { loneCapture: ['caption'], loneRun: ['caption'], allFiles: ['by', 'caption'], eachFile: ['title'], topWaits: ['each', 'x', 'title'] };
+const NEW_REPORT = { loneCapture: ['caption'], loneRun: ['caption'], allFiles: ['by', 'caption'], eachFile: ['title'], allCaptures: ['part', 'caption'], histogram: ['each', 'caption'], topWaits: ['each', 'x', 'title'] };
 
 const isFigure = (f) => f && typeof f.metric === 'string' && f.metric !== '' && typeof f.title === 'string' && f.title !== '';
 const nullOr = (check) => (v) => v === null || check(v);

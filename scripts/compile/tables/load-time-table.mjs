@@ -7,6 +7,7 @@ import { figCell, th, durationText, lineHead, ROW_TITLE_PARAM } from '../html.mj
 import { fixed, printedDecimals, wordList } from '../../lib/text.mjs';
 import { declaring } from '../../parse/formats.mjs';
 import { mistake } from '../../problems/problem.mjs';
+import { combineRepeats } from '../stats/repeats.mjs';
 
 /** Where each source kind keeps its load times (its format's `loadTimes`), the default first; rows '' when the author names them. */
 const DEFAULT = 'published-table';
@@ -29,6 +30,9 @@ export default {
     if (!rowsBy) throw mistake(`data="${p.data}" needs rows="<label>" naming each run`);
     const labels = ['column', 'row'].includes(rowsBy) ? [] : [rowsBy];
     const rows = select({ data: p.data, items: source.items, each: source.each, metric: source.metric, fields: source.fields, labels, where: p.where });
+    // Two lines that read alike would leave the reader guessing which load each is: refused as a table refuses
+    // two runs in a cell, naming the label that tells them apart (repeats, which a table combines, are each shown).
+    combineRepeats(rows, rows.some((r) => r.row) ? [rowsBy, 'row'] : [rowsBy], { what: 'load-time-table' });
     const head = [{ cells: [lineHead(p['row-title'] ?? (rowsBy === 'column' ? '' : title(rowsBy))), th('Load time', { cls: 'num' }), th('As printed', { cls: 'num' }), th('Seconds (derived)', { cls: 'num', html: 'Seconds <span class="unit">(derived)</span>' })] }];
     const body = rows.map((r) => {
       // The reading and the derived seconds keep the decimals printed: 0m0.980s is 0.980 s, not 1 s.

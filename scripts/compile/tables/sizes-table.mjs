@@ -24,13 +24,19 @@ const DEFAULT = 'published-table';
 const SOURCES = declaring('sizes', DEFAULT);
 const FIELDS = ['file', 'row', 'column', 'name'];
 
+/** The fields of a source's rows that rows= and columns= take besides its labels (SHOW TABLE STATUS's Data_length and Index_length are its `column`). */
+const fieldsOf = (source) => [...new Set([...Object.keys(source.fields).filter((f) => FIELDS.includes(f)), ...(source.sizeColumns ? ['column'] : [])])];
+
+/** What rows= and columns= take, for the reference: each source's fields. */
+const FIELDS_DOC = Object.entries(SOURCES).map(([name, source]) => `${fieldsOf(source).join(', ')} of ${name}`).join('; ');
+
 export default {
   name: 'sizes-table',
   summary: 'Sizes as 2.3 GiB with the exact bytes of a count on hover, from published tables, ls/du listings or SHOW TABLE STATUS.',
   params: {
     data: { default: DEFAULT, doc: wordList(Object.keys(SOURCES), 'or'), values: Object.keys(SOURCES) },
-    rows: { doc: 'label or field naming each line (default: the source\'s usual one)' },
-    columns: { doc: 'label or field naming each column' },
+    rows: { doc: `label or field naming each line (default: the source's usual one); fields: ${FIELDS_DOC}` },
+    columns: { doc: `label or field naming each column; fields: ${FIELDS_DOC}` },
     where: { doc: 'label=value;label=value filter' },
     caption: { doc: 'table caption' },
     ...ROW_TITLE_PARAM,
@@ -39,8 +45,9 @@ export default {
     const source = SOURCES[p.data];
     const rowsBy = p.rows || source.rows;
     const colsBy = p.columns || source.columns;
-    const labels = [p.rows, p.columns].filter((l) => l && !FIELDS.includes(l));
-    const query = { data: p.data, items: source.items, each: source.each, metric: source.metric, fields: source.fields, labels, where: p.where };
+    const fieldNames = fieldsOf(source);
+    const labels = [p.rows, p.columns].filter((l) => l && !fieldNames.includes(l));
+    const query = { data: p.data, items: source.items, each: source.each, metric: source.metric, fields: source.fields, fieldNames, labels, where: p.where };
     const rows = source.sizeColumns
       ? source.sizeColumns.flatMap(([metric, title]) => select({ ...query, metric }).map((r) => ({ ...r, column: title })))
       : select(query);
