@@ -18,6 +18,7 @@
 # Environment, to compare a server setting with the same sweep:
 #   PGOPTS       extra server options, e.g. "-c synchronous_commit=off"
 #   SWEEP_ONLY   1: only the client sweep, not the one-off variants
+#   SIZES_ONLY   1: only pgbench -i without and with --partitions, and their sizes
 # Each capture also keeps pg_stat_bgwriter and pg_stat_wal before and after
 # the sweep (stats-before.txt, stats-after.txt), pg_stat_activity's wait
 # events sampled once a second during the tpcb-like runs at 8 clients
@@ -123,8 +124,9 @@ relation_sizes() {
   run_shell_capture "du-$tag.txt" "echo '\$ du -sb base'; cd '$PG_DIR/data' && du -sb base"
 }
 
+# Plain sizes are taken right after pgbench -i (run_sweep's updates would
+# bloat them), the partitioned ones after a second pgbench -i at the end.
 run_partitions() {
-  relation_sizes plain
   run_capture init-partitions.txt "$PGBENCH" "${PG_CONN[@]}" -i -s "$SCALE" --partitions "$PARTITIONS" postgres
   relation_sizes partitions
 }
@@ -172,6 +174,8 @@ main() {
   psql_words
   run_capture settings.txt "${PSQL[@]}" -c "SHOW ALL"
   run_capture init.txt "$PGBENCH" "${PG_CONN[@]}" -i -s "$SCALE" postgres
+  relation_sizes plain
+  [[ ${SIZES_ONLY:-0} == 1 ]] && { run_partitions; log "done: $OUTDIR"; return 0; }
   stats_snapshot stats-before.txt
   run_sweep
   stats_snapshot stats-after.txt
