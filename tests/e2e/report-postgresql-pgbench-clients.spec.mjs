@@ -56,6 +56,18 @@ test.describe('with JavaScript disabled', () => {
   });
 
   const CAPTIONS = { 'tpcb-like': 'TPC-B-like', 'simple-update': 'simple-update', 'select-only': 'select-only' };
+  test('the lead chart draws simple-update\'s medians, and every run with the setting off beat every run with it on', async ({ page }) => {
+    await page.goto(PAGE);
+    const { kind, rows } = await chartOf(page.locator('#chart-simple-update-by-clients'), PAGE);
+    expect(kind).toBe('lines');
+    expect(rows).toHaveLength(SETTINGS.length * CLIENTS.length);
+    for (const row of rows) expect(row.value, `${row.synchronous_commit}, ${row.clients}`).toBeCloseTo(medianTps(row.synchronous_commit, 'simple-update', row.clients), 6);
+    for (const clients of CLIENTS) {
+      const [off, on] = ['off', 'on'].map((s) => printedTps(s, 'simple-update', clients).map((p) => number(p.text)));
+      expect(Math.min(...off), `${clients} clients`).toBeGreaterThan(Math.max(...on));
+    }
+  });
+
   for (const script of SCRIPTS) {
     test(`${script}: every cell of its table is the median of the runs it lists, each printed on its raw line`, async ({ page }) => {
       await page.goto(PAGE);
