@@ -32,7 +32,7 @@ test('a pgbench sweep becomes a report whose tps table and progress chart compil
     assert.deepEqual((await ingestReports({ root })).errors, []);
     assert.deepEqual((await compileReports({ root })).errors, []);
     const views = Object.values(JSON.parse(readFileSync(join(root, '.tpsreport', 'views', 'pg.json'), 'utf8')).views).map((v) => v.html);
-    const table = views.find((html) => html.includes('<table'));
+    const table = views.find((html) => html.includes('Transactions per second, first pass'));
     for (const name of runs.filter((f) => f.endsWith('-r1.txt'))) {
       const tps = /^tps = (\S+) /m.exec(readFileSync(join(CAPTURE, name), 'utf8'))[1];
       assert.ok(table.includes(`data-value="${Number(tps)}"`), `${name}: tps ${tps} not in the table`);
