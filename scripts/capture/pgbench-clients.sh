@@ -14,6 +14,16 @@
 #
 # Always starts its own throwaway cluster (postgres-sandbox.sh), removed again
 # on exit. PG_BIN names the directory of pgbench, initdb and pg_ctl.
+#
+# Environment, to compare a server setting with the same sweep:
+#   PGOPTS       extra server options, e.g. "-c synchronous_commit=off"
+#   SWEEP_ONLY   1: only the client sweep, not the one-off variants
+#   SIZES_ONLY   1: only pgbench -i without and with --partitions, and their sizes
+# Each capture also keeps pg_stat_bgwriter and pg_stat_wal before and after
+# the sweep (stats-before.txt, stats-after.txt), pg_stat_activity's wait
+# events sampled once a second during the tpcb-like runs at 8 clients
+# (waits-tpcb-like-c8-rN.txt), and relation sizes after pgbench -i without
+# and with --partitions (sizes-*.txt, du-*.txt).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -26,15 +36,18 @@ readonly RUN_SECONDS=10
 readonly CLIENTS=(1 2 4 8)
 readonly REPEATS=2
 readonly SCRIPTS=(tpcb-like simple-update select-only)
+readonly PARTITIONS=4
+readonly WAIT_QUERY="SELECT to_char(clock_timestamp(), 'HH24:MI:SS'), coalesce(wait_event_type, 'CPU'), coalesce(wait_event, 'running') FROM pg_stat_activity WHERE application_name = 'pgbench'"
+read -r -a SERVER_OPTS <<<"${PGOPTS:-}"
 PG_DIR=""
 
 pg_start() {
   PG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/tpsreport-postgres.XXXXXX")
   log "starting cluster in $PG_DIR"
-  "$PG_SANDBOX" start "$PG_DIR" -c shared_buffers=128MB
+  "$PG_SANDBOX" start "$PG_DIR" -c shared_buffers=128MB "${SERVER_OPTS[@]}"
   PG_CONN=(-h "$PG_DIR" -U postgres)
   note "" "# server: throwaway cluster started with" \
-    "scripts/capture/postgres-sandbox.sh start $PG_DIR -c shared_buffers=128MB" \
+    "scripts/capture/postgres-sandbox.sh start $PG_DIR -c shared_buffers=128MB ${SERVER_OPTS[*]}" \
     "# which ran: $(cat "$PG_DIR/postgres.cmdline")"
 }
 
@@ -76,12 +89,46 @@ run_sweep() {
   for repeat in $(seq 1 "$REPEATS"); do
     for script in "${SCRIPTS[@]}"; do
       for clients in "${CLIENTS[@]}"; do
+        if [[ $script == tpcb-like && $clients == 8 ]]; then
+          note "" "# waits-$script-c$clients-r$repeat.txt: once a second during the run below, psql -At -c \"$WAIT_QUERY\""
+          sample_waits "waits-$script-c$clients-r$repeat.txt" &
+        fi
         run_capture "$script-c$clients-r$repeat.txt" \
           "$PGBENCH" "${PG_CONN[@]}" -b "$script" -c "$clients" -j "$(jobs_for "$clients")" \
           -T "$RUN_SECONDS" -P 1 -r postgres
+        wait
       done
     done
   done
+}
+
+# Wait events of the pgbench sessions, one psql query a second for the length
+# of a run; each sample starts with its time so the file reads as a series.
+sample_waits() {
+  local file=$1 second
+  for second in $(seq 1 "$RUN_SECONDS"); do
+    "${PSQL[@]}" -At -F ' | ' -c "$WAIT_QUERY" >>"$OUTDIR/$file" 2>&1 || true
+    sleep 1
+  done
+}
+
+# Checkpoints and WAL written, as psql prints the two views.
+stats_snapshot() {
+  run_capture "$1" "${PSQL[@]}" -c "SELECT * FROM pg_stat_bgwriter" -c "SELECT * FROM pg_stat_wal"
+}
+
+# Relation sizes as psql reports them, and the database directory as du -b does.
+relation_sizes() {
+  local tag=$1
+  run_capture "sizes-$tag.txt" "${PSQL[@]}" -c "SELECT c.relname, c.relkind, pg_total_relation_size(c.oid) AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') ORDER BY c.relname"
+  run_shell_capture "du-$tag.txt" "echo '\$ du -sb base'; cd '$PG_DIR/data' && du -sb base"
+}
+
+# Plain sizes are taken right after pgbench -i (run_sweep's updates would
+# bloat them), the partitioned ones after a second pgbench -i at the end.
+run_partitions() {
+  run_capture init-partitions.txt "$PGBENCH" "${PG_CONN[@]}" -i -s "$SCALE" --partitions "$PARTITIONS" postgres
+  relation_sizes partitions
 }
 
 run_variants() {
@@ -127,8 +174,13 @@ main() {
   psql_words
   run_capture settings.txt "${PSQL[@]}" -c "SHOW ALL"
   run_capture init.txt "$PGBENCH" "${PG_CONN[@]}" -i -s "$SCALE" postgres
+  relation_sizes plain
+  [[ ${SIZES_ONLY:-0} == 1 ]] && { run_partitions; log "done: $OUTDIR"; return 0; }
+  stats_snapshot stats-before.txt
   run_sweep
-  run_variants
+  stats_snapshot stats-after.txt
+  run_partitions
+  [[ ${SWEEP_ONLY:-0} == 1 ]] || run_variants
   log "done: $OUTDIR"
 }
 

@@ -11,8 +11,9 @@ import { TableBuilder } from '../lib/columns.mjs';
 import { pgbenchMessage } from './shared/pgbench-messages.mjs';
 import { parseTextWith } from './driver.mjs';
 
-// The step announcements, each `…...` on a line of its own (init-steps d, t, g or G, v, p, f).
-const STEP = /^(dropping old tables|creating tables|generating data \((?:client|server)-side\)|vacuuming|creating primary keys|creating foreign keys)\.\.\.$/;
+// The step announcements, each `…...` on a line of its own (init-steps d, t, g or G, v, p, f);
+// --partitions N adds `creating N partitions...` after `creating tables...`.
+const STEP = /^(dropping old tables|creating tables|creating \d+ partitions|generating data \((?:client|server)-side\)|vacuuming|creating primary keys|creating foreign keys)\.\.\.$/;
 const NUM = String.raw`(\d+(?:\.\d+)?)`;
 // Client-side generation reports its progress (every 100,000 rows, or every 5 s with -q).
 const ROWS = new RegExp(String.raw`^(\d+) of (\d+) tuples \((\d+)%\) (?:done|of pgbench_accounts done) \(elapsed ${NUM} s, remaining ${NUM} s\)$`);

@@ -521,7 +521,11 @@ function ownLabels(r) {
   return { clients: r.clients?.value, workload: workloadOf(r.transaction_type?.text) };
 }
 
-/** pgbench prints a built-in script by its title; -b and readers name it as below. */
+/**
+ * pgbench prints a built-in script by its title; -b names it as below, and so
+ * do captures' file names (tpcb-like-c8-r1.txt), so a pattern's {workload}
+ * agrees with what the output states.
+ */
 const BUILTIN_NAMES = { 'TPC-B (sort of)': 'tpcb-like', 'simple update': 'simple-update', 'select only': 'select-only' };
 
 /**

@@ -53,7 +53,9 @@ const SHOWN_DURATION = /(?:(\d+) ?h )?(?:(\d+) ?min )?(\d+(?:\.\d+)?) ?s\b/g;
 function readsAs(shown, value, bytes = value) {
   const text = shown.replace(/\u00a0/g, ' ');
   // A shown number stands for `target` when rounding target (in `unit`s) to the digits shown gives it.
-  const near = (text, n, target, unit = 1) => Math.abs(n * unit - target) <= 0.5 * 10 ** -((text.split('.')[1] ?? '').length) * unit * (1 + 1e-9);
+  // A median halfway between two printed figures (522.3489255) rounds either way, and the
+  // subtraction errs by about 1e-16 of the figure's size: the slack scales with the target.
+  const near = (text, n, target, unit = 1) => Math.abs(n * unit - target) <= 0.5 * 10 ** -((text.split('.')[1] ?? '').length) * unit * (1 + 1e-9) + Math.abs(target) * 1e-12;
   const number = (n) => Number(n.replace(/,/g, ''));
   if ([...text.matchAll(NUMBER)].some(([n]) => near(n, number(n), value))) return true;
   if ([...text.matchAll(SIZE)].some(([, n, unit]) => near(n, number(n), bytes, BINARY[unit]))) return true;

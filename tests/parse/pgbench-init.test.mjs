@@ -28,6 +28,14 @@ test('parse() lists the steps pgbench -i announced, in order, each on its line',
   assert.equal(doc.incomplete, undefined);
 });
 
+test('with --partitions, "creating N partitions..." is one of the steps, on its line', () => {
+  const partitioned = text.replace('creating tables...\n', 'creating tables...\ncreating 4 partitions...\n');
+  const doc = parse(partitioned, { source: NAME });
+  const step = doc.steps.find((s) => s.name.text === 'creating 4 partitions');
+  assert.equal(step?.name.line, splitLines(partitioned).indexOf('creating 4 partitions...') + 1);
+  assert.equal(doc.notes?.some((n) => /partitions/.test(n.text)) ?? false, false);
+});
+
 test('parse() reads the total and each step\'s time from the closing "done in" line, as printed', () => {
   const doc = parse(text, { source: NAME });
   const closing = lines.findIndex((l) => l.startsWith('done in ')) + 1;

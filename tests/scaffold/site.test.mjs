@@ -162,6 +162,11 @@ test('tpsreport check passes figures printed on their raw line and names each on
     const shown = (value, text) => `<a class="fig" href="./raw/run.txt.html#L2" data-value="${value}" data-source="raw/run.txt" data-line="2">${text}</a>`;
     writeFileSync(join(bundle, 'index.html'), [shown('15898', '15,898'), shown('1058.8', '1,058.8 <span class="unit">tx/s</span>'), shown('15898', '15.5 KiB'), shown('1058.8', '17 min 38.8 s'), shown('1058.8', '1058.81'), shown('15898', '15.6 KiB')].join('\n'));
     assert.deepEqual((await figureProblems({ root: dir })).problems.map((p) => `${p.line}: ${p.found}`), ['5: the page shows it as "1058.81"', '6: the page shows it as "15.6 KiB"']);
+    // Halfway between two six-decimal figures (a median of two runs), rounding up reads as the figure too.
+    writeFileSync(join(bundle, 'raw', 'run.txt'), 'pgbench\ntps = 522.3489255\n');
+    writeFileSync(join(bundle, 'index.html'), [shown('522.3489255', '522.348926'), shown('522.3489255', '522.348927')].join('\n'));
+    assert.deepEqual((await figureProblems({ root: dir })).problems.map((p) => `${p.line}: ${p.found}`), ['2: the page shows it as "522.348927"']);
+    writeFileSync(join(bundle, 'raw', 'run.txt'), 'sysbench\n    transactions:                        15898  (1058.80 per sec.)\n');
     // du prints KiB: the figure is that number, data-bytes what a size on the page is read against.
     writeFileSync(join(bundle, 'raw', 'run.txt'), '4116\t./data\n');
     const du = (text) => `<a class="fig" href="./raw/run.txt.html#L1" data-value="4116" data-source="raw/run.txt" data-line="1" data-bytes="4214784">${text}</a>`;

@@ -19,7 +19,8 @@ export default {
   async build(ctx, p) {
     const text = await ctx.readBundleFile(p.file);
     const caption = `<figcaption>${esc(p.title)} · <a${attrs({ href: bundleHref(p.file) })} download>${esc(p.file.split('/').pop())}</a></figcaption>`;
-    if (p.format === 'raw') return { html: `<figure class="tps-config">\n${caption}\n<pre><code>${esc(text)}</code></pre>\n</figure>` };
+    // A block wider than the column scrolls, and a scrolling region must take the keyboard's focus.
+    if (p.format === 'raw') return { html: `<figure class="tps-config">\n${caption}\n<pre tabindex="0"><code>${esc(text)}</code></pre>\n</figure>` };
     const doc = ctx.docOfFile(p.file);
     if (doc.kind !== 'my-cnf') throw mistake(`format="table" shows my-cnf documents; ${p.file} was parsed as ${doc.kind}`);
     return { tables: [optionsTable(doc, p)], wrap: `<figure class="tps-config">\n${caption}\n<!--table:0-->\n</figure>` };
