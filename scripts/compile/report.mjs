@@ -22,10 +22,10 @@ export async function loadDocuments(dataDir) {
 }
 
 /**
- * @returns {{ slug, text, meta, docs, bundleDir, indexPath, siteUp, unsafePaths, rawLines }} meta is
+ * @returns {{ slug, text, meta, docs, bundleDir, indexPath, siteUp, unsafePaths }} meta is
  * what ingest recorded of the front matter in report.json (title, compare, sweep, labels,
  * repeat, noise_reference); unsafePaths the Problems of its names that would leave their
- * folder as paths (lib/path-names.mjs); rawLines(source) the lines of a raw file.
+ * folder as paths (lib/path-names.mjs).
  */
 export async function loadReport({ root, slug, text, docs }) {
   const indexPath = join('content', reportPath(slug), 'index.md');
@@ -35,7 +35,7 @@ export async function loadReport({ root, slug, text, docs }) {
   const siteUp = '../'.repeat(reportPath(slug).split('/').length);
   // A taxonomy term, slug or url becomes a folder of the built site: compile stops a report with one that leaves its folder.
   const unsafePaths = pathNameProblems(recorded.path_names ?? [], indexPath);
-  return { slug, text, meta: metaOf(recorded), docs, bundleDir, indexPath, siteUp, unsafePaths, rawLines: rawLinesOf(bundleDir) };
+  return { slug, text, meta: metaOf(recorded), docs, bundleDir, indexPath, siteUp, unsafePaths };
 }
 
 /**
@@ -63,27 +63,6 @@ function readReportDocument(root, slug) {
 function metaOf(recorded) {
   const { title, compare, sweep, label_titles: labels, repeat, noise_reference: noiseReference } = recorded;
   return { title, compare, sweep, labels, repeat, noise_reference: noiseReference };
-}
-
-// Larger raw files are long interval logs: their samples keep the text of the bare number
-// (1236 where the log printed 1236.00) rather than hold a whole log's lines in memory.
-const RAW_LINES_MAX_BYTES = 8 << 20;
-
-/**
- * The lines of a raw file of one report ("raw/x.txt"), each file read once
- * for every cell that asks during one compile of the report; null for a large
- * or missing file. Held by the report, so the next compile reads it afresh.
- */
-function rawLinesOf(bundleDir) {
-  const read = new Map();
-  return (source) => {
-    if (!read.has(source)) {
-      const path = join(bundleDir, source);
-      const size = statSync(path, { throwIfNoEntry: false })?.size;
-      read.set(source, size !== undefined && size <= RAW_LINES_MAX_BYTES ? readFileSync(path, 'utf8').split('\n') : null);
-    }
-    return read.get(source);
-  };
 }
 
 /**
