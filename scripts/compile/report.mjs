@@ -3,14 +3,13 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync, statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readFrontMatter } from '../ingest/front-matter.mjs';
-import { frontMatterPathProblems } from '../lib/path-names.mjs';
+import { pathNameProblems } from '../lib/path-names.mjs';
 import { selectRows, bundlePath, incompleteOf } from './select.mjs';
 import { combineRepeats, repeatLabels } from './stats/repeats.mjs';
 import { humanize } from './html.mjs';
 import { rawPathProblem, RAW_PATH_EXPECTED } from '../lib/raw-files.mjs';
-import { mistake } from '../problems/problem.mjs';
-import { reportPath, bodyOffset, taxonomyKeys } from '../lib/site.mjs';
+import { mistake, Problem } from '../problems/problem.mjs';
+import { reportPath, bodyOffset, reportKey } from '../lib/site.mjs';
 
 export { bodyOffset };
 
@@ -23,40 +22,47 @@ export async function loadDocuments(dataDir) {
 }
 
 /**
- * @returns {{ slug, text, meta, docs, bundleDir, indexPath, siteUp, unsafePaths, rawLines }} meta is the
- * parsed front matter (title, compare, sweep, …); unsafePaths the Problems of its names that
- * would leave their folder as paths (lib/path-names.mjs); rawLines(source) the lines of a raw file.
+ * @returns {{ slug, text, meta, docs, bundleDir, indexPath, siteUp, unsafePaths }} meta is
+ * what ingest recorded of the front matter in report.json (title, compare, sweep, labels,
+ * repeat, noise_reference); unsafePaths the Problems of its names that would leave their
+ * folder as paths (lib/path-names.mjs).
  */
 export async function loadReport({ root, slug, text, docs }) {
   const indexPath = join('content', reportPath(slug), 'index.md');
-  const read = readFrontMatter(text, indexPath);
+  const recorded = readReportDocument(root, slug);
   const bundleDir = join(root, indexPath, '..');
   // From the bundle's folder in the built site up to its root (css/, js/): one step per folder of its path.
   const siteUp = '../'.repeat(reportPath(slug).split('/').length);
   // A taxonomy term, slug or url becomes a folder of the built site: compile stops a report with one that leaves its folder.
-  const unsafePaths = frontMatterPathProblems(read, indexPath, taxonomyKeys(root));
-  return { slug, text, meta: read.data, docs, bundleDir, indexPath, siteUp, unsafePaths, rawLines: rawLinesOf(bundleDir) };
+  const unsafePaths = pathNameProblems(recorded.path_names ?? [], indexPath);
+  return { slug, text, meta: metaOf(recorded), docs, bundleDir, indexPath, siteUp, unsafePaths };
 }
 
-// Larger raw files are long interval logs: their samples keep the text of the bare number
-// (1236 where the log printed 1236.00) rather than hold a whole log's lines in memory.
-const RAW_LINES_MAX_BYTES = 8 << 20;
-
 /**
- * The lines of a raw file of one report ("raw/x.txt"), each file read once
- * for every cell that asks during one compile of the report; null for a large
- * or missing file. Held by the report, so the next compile reads it afresh.
+ * The report's own document, data/reports/<key>/report.json, as ingest wrote
+ * it. A report not yet ingested has none, and no documents either: it compiles
+ * as a front matter that says nothing compile reads would.
  */
-function rawLinesOf(bundleDir) {
-  const read = new Map();
-  return (source) => {
-    if (!read.has(source)) {
-      const path = join(bundleDir, source);
-      const size = statSync(path, { throwIfNoEntry: false })?.size;
-      read.set(source, size !== undefined && size <= RAW_LINES_MAX_BYTES ? readFileSync(path, 'utf8').split('\n') : null);
-    }
-    return read.get(source);
-  };
+function readReportDocument(root, slug) {
+  const file = join('data', 'reports', reportKey(slug), 'report.json');
+  let text;
+  try {
+    text = readFileSync(join(root, file), 'utf8');
+  } catch (error) {
+    if (error.code === 'ENOENT') return {};
+    throw error;
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Problem({ file, rule: 'report-ingested', expected: 'a JSON report document (run `tpsreport ingest`)', found: error.message });
+  }
+}
+
+/** The front matter as the views read it, from report.json: its keys under the front matter's names. */
+function metaOf(recorded) {
+  const { title, compare, sweep, label_titles: labels, repeat, noise_reference: noiseReference } = recorded;
+  return { title, compare, sweep, labels, repeat, noise_reference: noiseReference };
 }
 
 /**

@@ -11,7 +11,6 @@
 import { elementsOf, rowAt, Sample, sampleField, isTable } from '../lib/columns.mjs';
 import { nearest, didYouMean } from '../lib/nearest.mjs';
 import { labelFilters } from '../lib/where.mjs';
-import { wordsOn } from '../lib/text.mjs';
 import { mistake } from '../problems/problem.mjs';
 import { formatNamed } from '../parse/formats.mjs';
 import { measures } from '../parse/shared/labels.mjs';
@@ -175,6 +174,7 @@ export function selectRows(report, q, saw = () => {}) {
       // Interval samples are kept in columns; elementsOf reads them back a sample at a time.
       const elements = q.each ? elementsOf(at(item, q.each)) : [item];
       const unit = q.each && q.metric ? sampleUnit(item, q.each, q.metric) : '';
+      const decimals = q.each && q.metric ? besideSamples(item, q.each)?.decimals : null;
       const before = rows.length;
       for (let j = 0; j < elements.length; j += 1) {
         const el = elements.at(j);
@@ -182,7 +182,7 @@ export function selectRows(report, q, saw = () => {}) {
         if (q.optional && q.metric && (isMissing(found) || found === null)) continue;
         const row = rowOf({ doc, from, item, el, found, i, j, labels, status, q, read });
         // A figure the parser kept as a bare number (mpstat's columns, interval samples) shows as its raw line printed it ("0.80", not "0.8"; "1236.00", not "1236").
-        if (typeof found === 'number') row.text = printedText(report, row, el) ?? row.text;
+        if (typeof found === 'number') row.text = (q.each ? printedText(decimals, el, q.metric, found) : printedOnPath(item, q.metric, found)) ?? row.text;
         if (!row.unit && unit) row.unit = unit;
         rows.push(row);
       }
@@ -199,50 +199,50 @@ export function selectRows(report, q, saw = () => {}) {
  * had none, and the CSV of an over-time chart said nothing of its unit.
  */
 function sampleUnit(item, each, metric) {
-  const parent = each.split('.').slice(0, -1).join('.');
-  const units = parent ? at(item, parent)?.units : item?.units;
+  const units = besideSamples(item, each)?.units;
   return units && typeof units === 'object' && typeof units[metric] === 'string' ? units[metric] : '';
 }
 
-/**
- * How the raw line of `row` printed its value, when exactly one word on it
- * (as `tpsreport check` reads words: between blanks or a table's bars)
- * prints that number, leaving out words that print another field of `el`;
- * else null. Parsers keep some figures as plain numbers (mpstat's columns),
- * which lose trailing zeros.
- */
-function printedText(report, row, el) {
-  if (!report.rawLines || !Number.isFinite(row.value)) return null;
-  const lines = report.rawLines(row.source);
-  if (lines?.[row.line - 1] === undefined) return null;
-  const forms = new Set();
-  for (const [word, number] of numbersOn(lines, row.line - 1)) if (number === row.value) forms.add(word);
-  // A word that prints another field of the element is that field's: mpstat's CPU "0" beside its %idle "0.00".
-  if (forms.size > 1 && el && typeof el === 'object') for (const v of Object.values(el)) if (typeof v === 'string') forms.delete(v);
-  return forms.size === 1 ? [...forms][0] : null;
+/** What holds the samples at path `each` of an item: the item, or the object the path's last key is in. */
+function besideSamples(item, each) {
+  const parent = each.split('.').slice(0, -1).join('.');
+  return parent ? at(item, parent) : item;
 }
 
-const PLAIN_NUMBER = /^-?\d+(?:[.,]\d+)?$/;
-const TRAILING_PUNCTUATION = /[,;)]+$/;
-
-/** Per raw file's lines (as report.rawLines gives them, one array per compile of a report): the numbers of each line read so far. */
-const numbersRead = new WeakMap();
+/**
+ * How the raw line printed `value`, field `metric` of sample `el`, as its
+ * parser kept it: the sample's own `printed` text, else the `decimals` the
+ * field printed with, kept beside the samples; else null. Parsers keep some
+ * figures as plain numbers (mpstat's columns, sysbench's interval samples),
+ * which lose trailing zeros.
+ */
+function printedText(decimals, el, metric, value) {
+  const own = el && typeof el === 'object' && !(el instanceof Sample) ? el.printed?.[metric] : undefined;
+  if (typeof own === 'string') return own;
+  const d = decimals && typeof decimals === 'object' ? decimals[metric] : undefined;
+  return Number.isInteger(d) && Number.isFinite(value) ? value.toFixed(d) : null;
+}
 
 /**
- * The words of line `index` of `lines` that print a plain number, each as
- * [word, number]. A line holds the figures of several rows (mpstat's columns,
- * a sample's fields) and each row asks: the line is read once.
+ * printedText for a metric read through a list from the item
+ * ("averages.1.values.%nice"): an element's own `printed` text on the way,
+ * else the `decimals` the deepest object on the path keeps for the elements
+ * of the list after it.
  */
-function numbersOn(lines, index) {
-  let read = numbersRead.get(lines);
-  if (!read) numbersRead.set(lines, (read = new Map()));
-  let numbers = read.get(index);
-  if (!numbers) {
-    // A word may end in the punctuation that follows it on the line ("tps: 296.600000, reads/s: …").
-    numbers = wordsOn(lines[index]).map((w) => w.replace(TRAILING_PUNCTUATION, '')).filter((w) => PLAIN_NUMBER.test(w)).map((w) => [w, Number(w.replace(',', '.'))]);
-    read.set(index, numbers);
+function printedOnPath(item, metric, value) {
+  const keys = metric.split('.');
+  let node = item;
+  let found = null;
+  for (let i = 0; i < keys.length; i += 1) {
+    if (!node || typeof node !== 'object' || node instanceof Sample) break;
+    if (!Array.isArray(node)) {
+      const own = node.printed?.[keys.slice(i).join('.')];
+      if (typeof own === 'string') return own;
+      if (node.decimals && Array.isArray(node[keys[i]])) found = printedText(node.decimals, null, keys.slice(i + 2).join('.'), value) ?? found;
+    }
+    node = node[keys[i]];
   }
-  return numbers;
+  return found;
 }
 
 function matches(labels, filters) {

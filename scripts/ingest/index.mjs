@@ -17,11 +17,14 @@ import { didYouMean, nearest } from '../lib/nearest.mjs';
 import { labelFilters } from '../lib/where.mjs';
 import { readFrontMatter, expandSourceGlobs, unreadOnPurpose } from './front-matter.mjs';
 import { unreadFiles, commentedShortcodes } from './notes.mjs';
-import { reportSlugs, bundleDir, reportKey, bodyOffset } from '../lib/site.mjs';
+import { reportSlugs, bundleDir, reportKey, bodyOffset, taxonomyKeys } from '../lib/site.mjs';
+import { frontMatterPathNames } from '../lib/path-names.mjs';
 
 const LABEL_NAME = /^[a-z][a-z0-9_]*$/;
 const REPORTS_AT_ONCE = 4;
 const SOURCES_AT_ONCE = 4;
+// What report.json records of the front matter: a new field makes every report's ingest write it again.
+const REPORT_FIELDS = 'label_titles,repeat,noise_reference,path_names';
 const PARSE_WORKER = new URL('./worker.mjs', import.meta.url);
 
 /**
@@ -35,6 +38,8 @@ export async function ingestReports({ root = process.cwd(), dataDir = 'data/repo
   const slugs = await reportSlugs(root);
   const result = { reports: 0, documents: 0, parsed: 0, errors: [], notes: [] };
   const parsers = await parserStamp();
+  // The site config's taxonomies say which names report.json records as paths: a change re-reads every front matter.
+  const front = `${REPORT_FIELDS}:${taxonomyKeys(root).join(',')}`;
   // One listing of every report's files for the "nothing changed" checks below.
   const listed = shared ?? (await treeIndex([join(root, 'content'), join(root, dataDir)]));
   const looked = [];
@@ -53,7 +58,7 @@ export async function ingestReports({ root = process.cwd(), dataDir = 'data/repo
       const index = join(bundleDir(root, slug), 'index.md');
       if (!existsSync(index)) return;
       const outDir = join(root, dataDir, reportKey(slug));
-      outcomes[i] = { outDir, ...(await ingestReport({ root, slug, index, outDir, cache: cacheFiles(cacheDir, slug), last: stamps[i], parsers, listed, pool })) };
+      outcomes[i] = { outDir, ...(await ingestReport({ root, slug, index, outDir, cache: cacheFiles(cacheDir, slug), last: stamps[i], parsers, front, listed, pool })) };
     });
   } finally {
     await pool.close();
@@ -106,11 +111,11 @@ async function removeGoneReports(dataDir, cacheDir, reports) {
   return removed;
 }
 
-async function ingestReport({ root, slug, index, outDir, cache, last, parsers, listed, pool }) {
+async function ingestReport({ root, slug, index, outDir, cache, last, parsers, front, listed, pool }) {
   const errors = [];
   // Nothing of the report changed since its last clean ingest: not even its front matter is read.
   const inputs = [index, join(bundleDir(root, slug), 'raw'), outDir];
-  const unchanged = `${parsers}:${listed.stamp(inputs)}`;
+  const unchanged = `${parsers}:${front}:${listed.stamp(inputs)}`;
   if (last.report === unchanged) return { written: last.documents, parsed: 0, errors, unchanged: true };
   const before = readCache(cache.sources, {});
   let plan;
@@ -157,7 +162,7 @@ async function ingestReport({ root, slug, index, outDir, cache, last, parsers, l
   await writeIfChanged(cache.sources, JSON.stringify(after));
   // Without a stamp, the next ingest looks at every source again (those that failed are parsed again).
   if (errors.length) await rm(cache.stamp, { force: true });
-  else await writeIfChanged(cache.stamp, JSON.stringify({ report: `${parsers}:${treeStamp(inputs)}`, documents: written }));
+  else await writeIfChanged(cache.stamp, JSON.stringify({ report: `${parsers}:${front}:${treeStamp(inputs)}`, documents: written }));
   return { written, parsed, errors, notes };
 }
 
@@ -257,6 +262,10 @@ async function reportDocument({ root, slug, plan, hashes, listing }) {
     title: plan.meta.title ?? slug,
     compare: plan.meta.compare,
     sweep: plan.meta.sweep,
+    label_titles: plan.meta.labelTitles,
+    ...(plan.meta.repeat === undefined ? {} : { repeat: plan.meta.repeat }),
+    ...(plan.meta.noiseReference === undefined ? {} : { noise_reference: plan.meta.noiseReference }),
+    path_names: plan.meta.pathNames,
     sources: plan.map((e) => ({ file: relative(root, e.path), data: e.out, order: e.order, labels: e.labels, ...(e.format ? { format: e.format } : {}) })),
     raw_files: await hashRawFiles(listing ?? (await rawFolder(join(bundleDir(root, slug), 'raw'))), root, hashes),
   };
@@ -273,7 +282,7 @@ export function planSources(text, source, bundleDir, root) {
   const sources = data.sources ?? [];
   const fail = (path, expected, found) => new Problem({ file: source, line: lineOf(path), column: 1, expected, found, rule: 'sources' });
   if (!Array.isArray(sources)) throw fail(['sources'], 'a list under `sources`', typeof sources);
-  const meta = { title: data.title, compare: labelList(data.compare, ['compare'], fail), sweep: labelList(data.sweep, ['sweep'], fail), unread };
+  const meta = { title: data.title, compare: labelList(data.compare, ['compare'], fail), sweep: labelList(data.sweep, ['sweep'], fail), unread, ...readsOfCompile(read, root) };
   // The report's own document is report.json: no source's may take that name.
   const outs = new Set(['report.json']);
   const listedAt = new Map();
@@ -440,6 +449,24 @@ function slippedLabel(plan, fail) {
       if (meant) throw fail(['sources', e.order, 'labels'], `the label names the other runs use (${meant} is on ${uses.get(meant)} of ${plan.length} sources, not this one)`, `"${k}" (did you mean "${meant}"?)`);
     }
   }
+}
+
+/**
+ * What compile reads of the front matter besides title, compare and sweep,
+ * for report.json: how labels are named to readers (`labels: { name: title }`),
+ * the repeat labels as written (compile checks them where a view combines
+ * repeats), the noise reference, and the names that become paths, with their
+ * lines, for compile's check of them (lib/path-names.mjs).
+ */
+function readsOfCompile(read, root) {
+  const { labels, repeat, noise_reference: noiseReference } = read.data;
+  const labelTitles = labels && typeof labels === 'object' ? Object.fromEntries(Object.entries(labels).filter(([, title]) => typeof title === 'string')) : {};
+  return {
+    labelTitles,
+    repeat: repeat === null ? undefined : repeat,
+    noiseReference: noiseReference === null ? undefined : noiseReference,
+    pathNames: frontMatterPathNames(read, taxonomyKeys(root)),
+  };
 }
 
 /** `compare:` and `sweep:` name labels: one name or a list of names. */

@@ -56,24 +56,46 @@ export function fileSlug(text, max = 60) {
 const ONE_PART = 'no slash, backslash, percent-escape, control character or name of dots alone, nor a character that reads as one';
 
 /**
- * The Problems of an article's front matter ({ data, lineOf } as
- * readFrontMatter gives them, `source` its path): every taxonomy term (the
- * keys `taxonomies` names, e.g. tags, servers) and the slug must stay one
- * part of a path, and url and aliases inside the site.
+ * The names of an article's front matter ({ data, lineOf } as readFrontMatter
+ * gives them) that the build turns into paths, each with its line: every
+ * taxonomy term (the keys `taxonomies` names, e.g. tags, servers), the slug,
+ * the url and the aliases, in the order they are checked. Ingest records them
+ * in report.json, so compile checks them without reading the YAML again.
+ * @returns {{ key: string, as: 'term'|'slug'|'url'|'aliases', value: unknown, line: number }[]}
  */
-export function frontMatterPathProblems({ data, lineOf }, source, taxonomies) {
-  const problems = [];
-  const check = (key, expected, why) => {
+export function frontMatterPathNames({ data, lineOf }, taxonomies) {
+  const names = [];
+  const add = (key, as) => {
     const values = data[key];
     if (values === undefined || values === null) return;
     const list = Array.isArray(values) ? values : [values];
-    list.forEach((value, i) => {
-      const found = why(typeof value === 'number' ? String(value) : value);
-      if (found) problems.push(new Problem({ file: source, line: lineOf(Array.isArray(values) ? [key, i] : [key]), column: 1, rule: 'front-matter', expected, found: `${JSON.stringify(value)} (${found})` }));
-    });
+    list.forEach((value, i) => names.push({ key, as, value, line: lineOf(Array.isArray(values) ? [key, i] : [key]) }));
   };
-  for (const key of taxonomies) check(key, `each of ${key} a term that names one page under ${key}/: ${ONE_PART}`, pathPartProblem);
-  check('slug', `a slug that names one page: ${ONE_PART}`, pathPartProblem);
-  for (const key of ['url', 'aliases']) check(key, `${key === 'url' ? 'a url' : 'each of aliases a path'} inside the site, such as /reports/old-name/, each part of it with ${ONE_PART}`, sitePathProblem);
-  return problems;
+  for (const key of taxonomies) add(key, 'term');
+  for (const key of ['slug', 'url', 'aliases']) add(key, key);
+  return names;
+}
+
+/**
+ * The Problems of path names as frontMatterPathNames gives them (`source`
+ * the article's path): a taxonomy term and the slug must stay one part of a
+ * path, url and aliases inside the site.
+ */
+export function pathNameProblems(names, source) {
+  return names.flatMap(({ key, as, value, line }) => {
+    const found = (as === 'url' || as === 'aliases' ? sitePathProblem : pathPartProblem)(typeof value === 'number' ? String(value) : value);
+    if (!found) return [];
+    return [new Problem({ file: source, line, column: 1, rule: 'front-matter', expected: expectedName(key, as), found: `${JSON.stringify(value)} (${found})` })];
+  });
+}
+
+function expectedName(key, as) {
+  if (as === 'term') return `each of ${key} a term that names one page under ${key}/: ${ONE_PART}`;
+  if (as === 'slug') return `a slug that names one page: ${ONE_PART}`;
+  return `${as === 'url' ? 'a url' : 'each of aliases a path'} inside the site, such as /reports/old-name/, each part of it with ${ONE_PART}`;
+}
+
+/** The Problems of an article's front matter's path names (frontMatterPathNames, then pathNameProblems). */
+export function frontMatterPathProblems(read, source, taxonomies) {
+  return pathNameProblems(frontMatterPathNames(read, taxonomies), source);
 }

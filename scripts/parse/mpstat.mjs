@@ -6,6 +6,7 @@
 import { Problem, quote } from '../problems/problem.mjs';
 import { columnOf, toNumber, withoutAnnotation } from '../lib/text.mjs';
 import { parseTextWith } from './driver.mjs';
+import { PrintedDecimals } from '../lib/numbers.mjs';
 
 const BANNER = /^(\S+) (\S+) \(([^)]*)\)\s+(\S+)(?:\s+_(\S+)_)?(?:\s+\((\d+) CPU\))?$/;
 const DATE = /^(?:\d\d\/\d\d\/\d\d(?:\d\d)?|\d{4}-\d\d-\d\d)$/;
@@ -58,6 +59,8 @@ function createParser() {
   let run = null;
   let columns = null; // the header the next rows belong to
   let lastLine = 0;
+  // Per run: how its columns were printed, and the values whose text String(value) would not give back.
+  const printed = new Map();
 
   const start = (lineNo, banner = null) => {
     run = { command: command?.text ?? null, lines: { first: lineNo, last: lineNo }, banner, columns: null, units: null, samples: [], averages: [] };
@@ -95,16 +98,20 @@ function createParser() {
       });
     }
     const values = {};
+    const texts = [];
+    const forms = printed.get(run) ?? printed.set(run, { forms: new PrintedDecimals(), texts: [] }).get(run);
     fields.forEach((text, i) => {
       const value = toNumber(text.replace(',', '.'));
       if (value === null) {
         throw new Problem({ line: lineNo, column: columnOf(line, text), expected: `a number for ${columns[i]}`, found: quote(text), rule: 'number' });
       }
       values[columns[i]] = value;
+      forms.forms.note(columns[i], text, value);
+      if (text !== String(value)) texts.push([columns[i], text]);
     });
-    const row = { line: lineNo, cpu };
-    if (average) run.averages.push({ ...row, values });
-    else run.samples.push({ ...row, time, values });
+    const row = average ? { line: lineNo, cpu, values } : { line: lineNo, cpu, time, values };
+    (average ? run.averages : run.samples).push(row);
+    if (texts.length) forms.texts.push([row, texts]);
   };
 
   return {
@@ -149,6 +156,7 @@ function createParser() {
       }
       const first = runs[0];
       const kept = runs.filter((r) => r.columns);
+      for (const r of kept) keepPrinted(r, printed.get(r));
       const missing = missingAverages(kept[kept.length - 1]);
       return {
         tool: { name: 'mpstat', version: null, line: first.lines.first },
@@ -159,6 +167,23 @@ function createParser() {
       };
     },
   };
+}
+
+/**
+ * How a run's values were printed ("0.80", not 0.8), for a page to show them
+ * as their lines did: `decimals` beside the samples, by the path of a value in
+ * a sample, for the columns printed alike (mpstat prints each with %.2f), and
+ * a row's `printed` text for a value of any other column that String(value)
+ * would not give back (a locale's "0,80").
+ */
+function keepPrinted(run, seen) {
+  if (!seen) return;
+  const decimals = Object.entries(seen.forms.decimals(run.columns)).map(([name, d]) => [`values.${name}`, d]);
+  if (decimals.length) run.decimals = Object.fromEntries(decimals);
+  for (const [row, texts] of seen.texts) {
+    const own = texts.filter(([name]) => !seen.forms.kept(name));
+    if (own.length) row.printed = Object.fromEntries(own.map(([name, text]) => [`values.${name}`, text]));
+  }
 }
 
 /**

@@ -18,6 +18,7 @@ import { Problem, quote, quoteRest } from '../problems/problem.mjs';
 import { figure, requireFigure, beyondDoubleError } from './shared/figure.mjs';
 import { columnOf, toNumber } from '../lib/text.mjs';
 import { TableBuilder } from '../lib/columns.mjs';
+import { PrintedDecimals } from '../lib/numbers.mjs';
 import { parseTextWith } from './driver.mjs';
 import { matchPrompt } from './shared/sql-prompt.mjs';
 import { JsonReports, csvReport, hookFigures } from './sysbench-hooks.mjs';
@@ -595,11 +596,18 @@ class Run {
   }
 }
 
-/** The samples as one column per field (a field a sample did not print is null in it). */
-function intervalsJSON({ percentile, table, hook }, rows, options) {
+/**
+ * The samples as one column per field (a field a sample did not print is null
+ * in it), and the decimals each field printed with where they were alike
+ * (tps 2: "1236.00", not 1236), for a page to show a sample as its line did.
+ */
+function intervalsJSON({ percentile, table, hook, printed }, rows, options) {
   const samples = table.table(rows);
   const units = Object.fromEntries(Object.entries(SAMPLE_UNITS).filter(([k]) => k === 't' || k in samples));
-  if (!hook) return { percentile, units, samples };
+  if (!hook) {
+    const decimals = printed?.decimals(Object.keys(samples)) ?? {};
+    return { percentile, units, ...(Object.keys(decimals).length ? { decimals } : {}), samples };
+  }
   // Hook reports do not name their percentile; it is the one the summary prints (--percentile).
   return { percentile: percentile ?? options.percentile ?? null, units, hook, samples };
 }
@@ -884,6 +892,7 @@ class SysbenchParser {
     const first = !run.samples;
     run.samples ??= { percentile: null, table: new TableBuilder() };
     const { table } = run.samples;
+    const printed = (run.samples.printed ??= new PrintedDecimals());
     // Most lines of a long log are these: each field goes straight into its
     // column, with no object or array per sample.
     table.startRow();
@@ -903,6 +912,7 @@ class SysbenchParser {
       }
       if (name === 'latency') latency = value;
       else if (name === 'tps' || name === 'eps') throughput = value;
+      printed.note(name, text, value);
       table.field(k, name, value);
       k += 1;
     }

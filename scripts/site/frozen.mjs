@@ -68,9 +68,18 @@ async function reportDrift(root, slug) {
 
 /** Front matter that no longer says what report.json recorded: the documents carry the old labels. */
 function frontMatterDrift(recorded, expected, index, reportFile) {
-  return ['title', 'compare', 'sweep', 'sources']
-    .filter((key) => JSON.stringify(recorded[key]) !== JSON.stringify(expected[key]))
+  return ['title', 'compare', 'sweep', 'label_titles', 'repeat', 'noise_reference', 'path_names', 'sources']
+    .filter((key) => JSON.stringify(driftOf(key, recorded[key])) !== JSON.stringify(driftOf(key, expected[key])))
     .map((key) => problem(index, '', 'front-matter-ingested', `\`${key}\` as ${reportFile} records it (${WHAT_TO_DO})`, `a different \`${key}\`: the front matter changed after the last ingest`));
+}
+
+/**
+ * What of a recorded key counts as a change: the names that become paths
+ * without their lines, so an edit above them (a longer summary) needs no
+ * new ingest; the lines only place an error, which the names decide.
+ */
+function driftOf(key, value) {
+  return key === 'path_names' && Array.isArray(value) ? value.map(({ line, ...name }) => name) : value;
 }
 
 /** A document report.json does not list: ingest would delete it, compile would show its runs. */

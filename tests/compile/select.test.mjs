@@ -150,7 +150,7 @@ test('an interval sample followed by a comma on its line ("tps: 296.600000, read
   const path = join(ROOT, 'tests/fixtures/sysbench/hand-0.4.12.10-intermediate-results-annotated.txt');
   const doc = { ...(await parseFile(path, { source: 'content/reports/x/raw/interim.txt' })), order: 0, labels: {} };
   const lines = readFileSync(path, 'utf8').split('\n');
-  const rows = selectRows({ slug: 'x', meta: {}, docs: [doc], rawLines: () => lines }, { data: 'sysbench', each: 'intervals.samples', metric: 'tps', fields: { t: 't' } });
+  const rows = selectRows({ slug: 'x', meta: {}, docs: [doc] }, { data: 'sysbench', each: 'intervals.samples', metric: 'tps', fields: { t: 't' } });
   assert.ok(rows.length > 1);
   for (const r of rows) {
     const printed = /tps: ([\d.]+),/.exec(lines[r.line - 1])[1];

@@ -45,6 +45,11 @@ async function problems(root) {
   return (await frozenProblems({ root })).problems.map((p) => `${p.file}${p.line ? `:${p.line}` : ''} ${p.pointer ?? ''} ${p.rule}: ${p.expected} / ${p.found}`);
 }
 
+/** The line of report.json that holds `needle`, as validate places a problem there. */
+function reportLine(root, needle) {
+  return readFileSync(join(root, 'data/reports/x/report.json'), 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1;
+}
+
 async function withSite(fn) {
   const root = await ingestedSite();
   try {
@@ -76,7 +81,7 @@ test('a parsed run whose raw file changed after ingest is refused, naming the ra
 test('a document report.json lists that is missing is refused by name', () => withSite(async (root) => {
   rmSync(join(root, 'data/reports/x/run.json'));
   assert.deepEqual(await problems(root), [
-    'data/reports/x/report.json:11 /sources/0/data document-exists: data/reports/x/run.json, the document of content/reports/x/raw/run.txt (run `tpsreport ingest` and commit data/) / no such file',
+    `data/reports/x/report.json:${reportLine(root, '"data": "run.json"')} /sources/0/data document-exists: data/reports/x/run.json, the document of content/reports/x/raw/run.txt (run \`tpsreport ingest\` and commit data/) / no such file`,
   ]);
 }));
 
@@ -84,8 +89,8 @@ test('a raw file added after ingest, or one removed, is refused by name', () => 
   writeFileSync(join(root, RAW, 'notes.txt'), 'ran on a laptop\n');
   rmSync(join(root, RAW, 'innodb.cnf'));
   assert.deepEqual(await problems(root), [
-    'data/reports/x/report.json:18 /raw_files raw-file-recorded: content/reports/x/raw/notes.txt among the raw files hashed at ingest (every raw file is published with the report; run `tpsreport ingest` and commit data/) / a raw file added after the last ingest',
-    'data/reports/x/report.json:20 /raw_files/0/file raw-file-exists: raw file content/reports/x/raw/innodb.cnf beside the data (run `tpsreport ingest` after removing a raw file) / no such file',
+    `data/reports/x/report.json:${reportLine(root, '"raw_files"')} /raw_files raw-file-recorded: content/reports/x/raw/notes.txt among the raw files hashed at ingest (every raw file is published with the report; run \`tpsreport ingest\` and commit data/) / a raw file added after the last ingest`,
+    `data/reports/x/report.json:${reportLine(root, '"file": "content/reports/x/raw/innodb.cnf"')} /raw_files/0/file raw-file-exists: raw file content/reports/x/raw/innodb.cnf beside the data (run \`tpsreport ingest\` after removing a raw file) / no such file`,
   ]);
 }));
 
