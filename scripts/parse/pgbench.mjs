@@ -18,6 +18,7 @@
 import { Problem, quote } from '../problems/problem.mjs';
 import { figure, requireFigure } from './shared/figure.mjs';
 import { TableBuilder } from '../lib/columns.mjs';
+import { PrintedDecimals } from '../lib/numbers.mjs';
 import { pgbenchMessage } from './shared/pgbench-messages.mjs';
 import { parseTextWith } from './driver.mjs';
 import { agreedOfRuns } from './shared/labels.mjs';
@@ -222,9 +223,12 @@ class PgbenchParser {
     if (!m) return false;
     const run = this.ensureRun(at, 'progress');
     run.samples ??= new TableBuilder();
+    run.printed ??= new PrintedDecimals();
     const row = { line: at.n };
     PROGRESS_FIELDS.forEach((name, i) => {
-      if (m[i + 1] !== undefined) row[name] = sampleValue(m[i + 1]);
+      if (m[i + 1] === undefined) return;
+      row[name] = sampleValue(m[i + 1]);
+      run.printed.note(name, m[i + 1], row[name]);
     });
     run.samples.push(row);
     return true;
@@ -429,12 +433,23 @@ function documentStatus(statuses) {
   return ['aborted', 'incomplete'].find((s) => statuses.includes(s)) ?? 'ok';
 }
 
+/**
+ * The progress samples in columns, with the decimals each field printed with
+ * where every line printed the same count (tps 1: "1830.0", not 1830), for a
+ * page to show a sample as its line did.
+ */
+function intervalsJSON(run) {
+  const samples = run.samples.table();
+  const decimals = run.printed.decimals(Object.keys(samples));
+  return { units: unitsOf(run.samples), ...(Object.keys(decimals).length ? { decimals } : {}), samples };
+}
+
 function runJSON(run) {
   const o = run.out;
   const out = { index: run.index, status: 'ok', lines: { first: run.first, last: run.last } };
   for (const [key] of SETTINGS) if (o[key]) out[key] = o[key];
   Object.assign(out, results(o));
-  if (run.samples) out.intervals = { units: unitsOf(run.samples), samples: run.samples.table() };
+  if (run.samples) out.intervals = intervalsJSON(run);
   if (run.scripts.length) out.scripts = run.scripts.map((s) => ({ number: s.number, name: s.name, ...pick(s, ['weight', 'target_share', 'transactions', 'share', 'tps']), ...results(s) }));
   if (run.aborted) out.status = 'aborted';
   else if (!o.tps) out.status = 'incomplete';
