@@ -44,10 +44,10 @@ export function shape(rows, { params }) {
   return { rows: rescaled(params) ? scaled(rows, params) : rows, options: params['x-scale'] ? { xScale: params['x-scale'] } : {} };
 }
 
-/** The unit of what show plots: none for a speedup, percent for an efficiency, the figure's unit per unit of x. */
+/** The unit of what show plots: times for a speedup (its axis reads "(×)"), percent for an efficiency, the figure's unit per unit of x. */
 export function yUnit(unit, { params }) {
   if (!rescaled(params)) return unit;
-  return { speedup: '', efficiency: 'percent', 'per-unit': `${unit} per ${params['x-title'] || params.x}` }[params.show];
+  return { speedup: '×', efficiency: 'percent', 'per-unit': `${unit} per ${params['x-title'] || params.x}` }[params.show];
 }
 
 /** The rows the spec carries, which the chart's CSV lists too: x as a number, whether the label was written as one or not. */
