@@ -48,7 +48,9 @@ test('a sort button takes the keyboard focus and is pressed with Enter', async (
 
 test('a sizes table sorts by bytes, not by the number shown beside its unit', async ({ page }) => {
   await page.goto('/reports/row-formats-and-compression/');
+  // sort.mjs marks the tables it made sortable after the page's load event: wait for the mark.
   const table = page.locator('table.sizes-table[data-sortable="true"]').first();
+  await expect(table).toBeVisible();
   const bytes = () => table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.cells[1].querySelector('[data-bytes]')?.dataset.bytes)));
   const before = await bytes();
   expect(before.every(Number.isFinite)).toBe(true);
