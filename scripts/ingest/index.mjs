@@ -17,7 +17,8 @@ import { didYouMean, nearest } from '../lib/nearest.mjs';
 import { labelFilters } from '../lib/where.mjs';
 import { readFrontMatter, expandSourceGlobs, unreadOnPurpose } from './front-matter.mjs';
 import { unreadFiles, commentedShortcodes } from './notes.mjs';
-import { reportSlugs, bundleDir, reportKey, bodyOffset, taxonomyKeys } from '../lib/site.mjs';
+import { reportSlugs, bundleDir, reportKey, bodyOffset } from '../lib/site.mjs';
+import { taxonomyKeys } from '../lib/site-config.mjs';
 import { frontMatterPathNames } from '../lib/path-names.mjs';
 
 const LABEL_NAME = /^[a-z][a-z0-9_]*$/;

@@ -3,12 +3,13 @@
 // (or this repository) takes all of tpsreport's layouts; a blog wired in by
 // `tpsreport init` takes only the shortcodes named tps-* and the partials
 // they use, and keeps its own theme's pages.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import YAML from 'yaml';
 import { Problem } from '../problems/problem.mjs';
 import { configName } from './site.mjs';
+import { sameStat } from './raw-files.mjs';
 
 /** The name a site imports tpsreport by (tpsreport init writes it, with a replacement pointing at node_modules/tpsreport). */
 export const MODULE_PATH = 'tpsreport';
@@ -68,13 +69,44 @@ export function takesPrefixedShortcodes(entry) {
  * layouts). A config tpsreport cannot read gets '': Hugo reports it in its own words.
  */
 export function shortcodePrefix(root) {
+  return takesPrefixedShortcodes(tpsreportImport(siteConfig(root))) ? SHORTCODE_PREFIX : '';
+}
+
+// Hugo's taxonomies when the config names none.
+const DEFAULT_TAXONOMIES = ['tags', 'categories'];
+
+/**
+ * The front matter keys the site's Hugo config makes taxonomies (the plural
+ * names of its `taxonomies`: tags, servers, …), each of whose terms becomes a
+ * folder of the built site; Hugo's own where the config names none.
+ */
+export function taxonomyKeys(root) {
+  const taxonomies = siteConfig(root)?.taxonomies;
+  if (!taxonomies || typeof taxonomies !== 'object') return DEFAULT_TAXONOMIES;
+  return Object.values(taxonomies).filter((plural) => typeof plural === 'string');
+}
+
+// Configs read, by path, with the stat they were read at: ingest asks for every report it plans.
+const readConfigs = new Map();
+
+/**
+ * The Hugo config of the site in `root` as data (TOML or YAML), read again
+ * only when the file changed; null without one, or where it does not read
+ * (Hugo says why in its own words).
+ */
+export function siteConfig(root) {
   const name = configName(root);
-  if (!name) return '';
-  let data;
+  if (!name) return null;
+  const path = join(root, name);
+  const stat = statSync(path);
+  const known = readConfigs.get(path);
+  if (sameStat(known, stat)) return known.data;
+  let data = null;
   try {
-    data = parseConfig(readFileSync(join(root, name), 'utf8'), name);
-  } catch {
-    return '';
+    data = parseConfig(readFileSync(path, 'utf8'), name);
+  } catch (error) {
+    if (!(error instanceof Problem)) throw error;
   }
-  return takesPrefixedShortcodes(tpsreportImport(data)) ? SHORTCODE_PREFIX : '';
+  readConfigs.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, data });
+  return data;
 }

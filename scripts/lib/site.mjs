@@ -3,7 +3,7 @@
 // the Hugo config, public/, .tpsreport/). In this repository they are the
 // same folder; in a results site made by `tpsreport new site` the tool sits in
 // node_modules/tpsreport and the site is the folder the author works in.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readdir, open } from 'node:fs/promises';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,30 +48,6 @@ export function hugoMissing(bin, code) {
  */
 export function reportPath(slug) {
   return slug.includes('/') ? slug : `reports/${slug}`;
-}
-
-// Hugo's taxonomies when the config names none.
-const DEFAULT_TAXONOMIES = ['tags', 'categories'];
-
-/**
- * The front matter keys the site's Hugo config makes taxonomies (the plural
- * names of its [taxonomies] section: tags, servers, …), each of whose terms
- * becomes a folder of the built site. Only the section's `singular = "plural"`
- * lines are read, as Hugo's TOML config writes them.
- */
-export function taxonomyKeys(root) {
-  const name = configName(root);
-  if (!name) return DEFAULT_TAXONOMIES;
-  const lines = readFileSync(join(root, name), 'utf8').split(/\r?\n/);
-  const start = lines.findIndex((l) => /^\s*\[taxonomies\]\s*(#.*)?$/.test(l));
-  if (start < 0) return DEFAULT_TAXONOMIES;
-  const keys = [];
-  for (const line of lines.slice(start + 1)) {
-    if (/^\s*\[/.test(line)) break;
-    const entry = /^\s*[\w-]+\s*=\s*["']([^"']+)["']/.exec(line);
-    if (entry) keys.push(entry[1]);
-  }
-  return keys;
 }
 
 /** The slug of the bundle at `path` (its folder under content/, parts joined by "/"): the inverse of reportPath. */

@@ -2,11 +2,12 @@
 // slugs, urls, captions) stay inside their folder however they are spelt.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathPartProblem, sitePathProblem, frontMatterPathProblems, fileSlug } from '../../scripts/lib/path-names.mjs';
 import { readFrontMatter } from '../../scripts/ingest/front-matter.mjs';
-import { taxonomyKeys } from '../../scripts/lib/site.mjs';
+import { taxonomyKeys } from '../../scripts/lib/site-config.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -73,4 +74,19 @@ test('each bad term, slug and url is refused at its own line of the front matter
 test('a caption becomes a file name of letters, digits and dashes alone', () => {
   assert.equal(fileSlug('../../Latency (ms) \u2024\u2024\uFF0F p95'), 'latency-ms-p95');
   assert.equal(fileSlug('%2e%2e%2f'), '2e-2e-2f');
+});
+
+test("a blog's taxonomies are read from its YAML or TOML config, again when the config changes", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tpsreport-taxonomies-'));
+  try {
+    writeFileSync(join(dir, 'hugo.yaml'), 'title: A blog\ntaxonomies:\n  tag: tags\n  series: series\n');
+    assert.deepEqual(taxonomyKeys(dir), ['tags', 'series']);
+    writeFileSync(join(dir, 'hugo.yaml'), 'title: A blog, no taxonomies of its own\n');
+    assert.deepEqual(taxonomyKeys(dir), ['tags', 'categories'], "Hugo's own");
+    rmSync(join(dir, 'hugo.yaml'));
+    writeFileSync(join(dir, 'hugo.toml'), 'title = "A blog"\n[taxonomies]\n  server = "servers"\n');
+    assert.deepEqual(taxonomyKeys(dir), ['servers']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
