@@ -63,7 +63,7 @@ async function compilerHash() {
  * @returns {{ reports, compiled, views, built, errors: Problem[] }}
  */
 export async function compileReports({ root, slugs, out = join(root, '.tpsreport'), concurrency = 4, listed = null, drawer = null, errorViews = false } = {}) {
-  const all = await reportSlugs(root);
+  const all = await reportSlugs(root, listed);
   const chosen = slugs ? all.filter((s) => slugs.includes(s)) : all;
   const result = { reports: chosen.length, compiled: 0, views: 0, built: 0, changed: [], errors: [] };
   const compiler = await compilerHash();

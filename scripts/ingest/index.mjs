@@ -36,7 +36,7 @@ const PARSE_WORKER = new URL('./worker.mjs', import.meta.url);
  * refreshed in it, so the next step stamps what is there now.
  */
 export async function ingestReports({ root = process.cwd(), dataDir = 'data/reports', cacheDir = join(root, '.tpsreport', 'cache', 'ingest'), listed: shared = null } = {}) {
-  const slugs = await reportSlugs(root);
+  const slugs = await reportSlugs(root, shared);
   const result = { reports: 0, documents: 0, parsed: 0, errors: [], notes: [] };
   const parsers = await parserStamp();
   // The site config's taxonomies say which names report.json records as paths: a change re-reads every front matter.

@@ -88,9 +88,20 @@ export function isReportText(text) {
  * The site's content/ in two parts: its reports (every page bundle whose
  * front matter says it is one, by slug) and the paths of everything else
  * (sections, ordinary pages and bundles), which only Hugo reads.
+ * `listed`: the build's one listing of its inputs (treeIndex); the steps of
+ * a build that pass it share one walk of content/.
  * @returns {Promise<{ slugs: string[], others: string[] }>}
  */
-export async function contentParts(root) {
+export function contentParts(root, listed = null) {
+  if (!listed) return walkContent(root);
+  if (!walked.has(listed)) walked.set(listed, walkContent(root));
+  return walked.get(listed);
+}
+
+// The parts of content/ found by each build's listing (contentParts).
+const walked = new WeakMap();
+
+async function walkContent(root) {
   const slugs = [];
   const others = [];
   const walk = async (dir, rel) => {
@@ -113,8 +124,8 @@ export async function contentParts(root) {
 }
 
 /** The reports of the site in `root`, by slug (see contentParts). */
-export async function reportSlugs(root) {
-  return (await contentParts(root)).slugs;
+export async function reportSlugs(root, listed = null) {
+  return (await contentParts(root, listed)).slugs;
 }
 
 /** The start of a file, enough for any front matter (a report's lists its sources before its prose). */

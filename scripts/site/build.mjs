@@ -116,7 +116,7 @@ export async function buildSite({ root, hugoBin, steps, baseUrl = NO_ADDRESS, re
     const code = await step({ listed });
     if (code) return code;
   }
-  const content = await contentParts(root);
+  const content = await contentParts(root, listed);
   const now = { inputs: `${listed.stamp([...inputsOf(root, HUGO_INPUTS), ...content.others])}:${baseUrl ?? ''}`, articles: await articles(root, listed, content.slugs, last?.articles) };
   // A public/ that is not as the last build left it is built and published whole.
   const plan = whole ? hugoPlan(last, now, compiled()) : { mode: 'full' };

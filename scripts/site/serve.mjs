@@ -187,7 +187,7 @@ async function refresh({ root, problems, notes, log, slugs }) {
     problems.set('ingest', ingested.errors);
     notes(ingested.notes, slugs);
     problems.set('validate', (await validateChanged({ root, listed })).problems.filter((p) => p.severity === 'error'));
-    const known = await reportSlugs(root);
+    const known = await reportSlugs(root, listed);
     gone = (slugs ?? []).filter((s) => !known.includes(s));
     // A report folder that went away: compile everything, which removes its views.
     const chosen = slugs && slugs.every((s) => known.includes(s)) ? slugs : undefined;
