@@ -25,6 +25,9 @@ import { installSpec } from './index.mjs';
 /** Hugo config files tpsreport does not edit: init names them when it finds one. */
 const OTHER_CONFIGS = ['hugo.json', 'config.json', 'config/_default'];
 
+/** The scripts `npm init` writes, which say only that there is none yet: init takes their place. */
+const NPM_PLACEHOLDERS = { test: 'echo "Error: no test specified" && exit 1' };
+
 /** What a blog takes of tpsreport (README: "Import into a Hugo blog"): its prefixed shortcodes, the partials they use, its static files. */
 const MOUNTS = [
   { source: 'layouts/_shortcodes', target: 'layouts/_shortcodes', files: [`${SHORTCODE_PREFIX}*.html`] },
@@ -170,7 +173,7 @@ function packageChange(root, tool) {
   }
   if (pkg === null || typeof pkg !== 'object' || Array.isArray(pkg)) throw new Problem({ file: 'package.json', rule: 'init', expected: 'a package.json holding an object', found: JSON.stringify(pkg).slice(0, 40) });
   const scripts = { ...(pkg.scripts ?? {}) };
-  const taken = Object.entries(SCRIPTS).filter(([name, command]) => name in scripts && scripts[name] !== command);
+  const taken = Object.entries(SCRIPTS).filter(([name, command]) => name in scripts && scripts[name] !== command && scripts[name] !== NPM_PLACEHOLDERS[name]);
   if (taken.length) {
     const list = taken.map(([name]) => `"${name}": ${JSON.stringify(scripts[name])}`).join(', ');
     throw new Problem({ file: 'package.json', rule: 'init', expected: `scripts ${Object.keys(SCRIPTS).join(', ')} free for tpsreport (${Object.entries(SCRIPTS).map(([n, c]) => `"${n}": "${c}"`).join(', ')})`, found: `${list}; rename ${taken.length === 1 ? 'it' : 'them'} and run init again` });

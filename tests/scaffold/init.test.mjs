@@ -211,6 +211,18 @@ test('init refuses to replace a script or workflow of the author\'s, naming it, 
   }
 });
 
+test("init takes the place of the test script npm init writes, which says there is none", () => {
+  const dir = blog({ 'hugo.toml': CONFIG, 'package.json': '{ "name": "blog", "scripts": { "test": "echo \\"Error: no test specified\\" && exit 1" } }\n' });
+  try {
+    initSite(dir);
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    assert.equal(pkg.scripts.test, 'tpsreport build --frozen && tpsreport check');
+    assert.equal(pkg.name, 'blog');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('tpsreport init on the command line: one line per file, and a located error with exit 1 where it refuses', () => {
   const dir = blog({ 'hugo.toml': CONFIG, 'package.json': '{ "scripts": { "test": "echo" } }\n' });
   try {
